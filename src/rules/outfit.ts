@@ -1,0 +1,120 @@
+/**
+ * R29: hit locations; R30: the shield at a location; R31: soak steps there;
+ * R34–R35: size (V) and small targets (T) carried in the outfit.
+ */
+import { type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
+import { RulesError } from "./errors.js";
+import { type Bundle, countLetter, EMPTY_BUNDLE, sumBundles } from "./notation.js";
+import { type RulesOptions, STANDARD_OPTIONS } from "./options.js";
+
+export const BODY_LOCATIONS = ["head", "chest", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
+export const ALL_LOCATIONS = [...BODY_LOCATIONS, "mind", "ego"] as const;
+export type BodyLocation = (typeof BODY_LOCATIONS)[number];
+export type HitLocation = (typeof ALL_LOCATIONS)[number];
+
+export const LAYERS = ["worn", "skin", "will", "virtual"] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** R29 [seed]: the body location for each last digit of the attack total, 0–9. */
+export const LOCATION_BY_DIGIT: readonly BodyLocation[] = [
+  "rightLeg", // 0
+  "head", // 1
+  "chest", // 2
+  "chest", // 3
+  "chest", // 4
+  "leftArm", // 5
+  "leftArm", // 6
+  "rightArm", // 7
+  "rightArm", // 8
+  "leftLeg", // 9
+];
+
+/** R29: the location struck by a total, from its last digit. */
+export function locationFromTotal(total: number): BodyLocation {
+  const digit = Math.abs(Math.trunc(total)) % 10;
+  return LOCATION_BY_DIGIT[digit]!;
+}
+
+export function isLocation(value: unknown): value is HitLocation {
+  return typeof value === "string" && (ALL_LOCATIONS as readonly string[]).includes(value);
+}
+
+export function isLayer(value: unknown): value is Layer {
+  return typeof value === "string" && (LAYERS as readonly string[]).includes(value);
+}
+
+export function requireLocation(value: unknown): HitLocation {
+  if (!isLocation(value)) throw new RulesError("unknownLocation", { value: String(value), allowed: ALL_LOCATIONS.join(", ") });
+  return value;
+}
+
+/** One piece of an outfit (R30): its shield, where it covers, its layer, its weight (R38). */
+export interface OutfitPiece {
+  shield: Bundle;
+  covers: readonly HitLocation[];
+  layer: Layer;
+  weight?: number;
+  name?: string;
+}
+
+/**
+ * Which layers protect a location: body locations take worn, skin and virtual
+ * pieces; the mind and ego take only a will outfit (R29).
+ */
+export function layerProtects(layer: Layer, location: HitLocation): boolean {
+  const mental = location === "mind" || location === "ego";
+  return mental ? layer === "will" : layer !== "will";
+}
+
+/** The pieces of an outfit that protect a location. */
+export function piecesAt(outfit: readonly OutfitPiece[], location: HitLocation): OutfitPiece[] {
+  return outfit.filter((piece) => layerProtects(piece.layer, location) && piece.covers.includes(location));
+}
+
+/** R30: the shield at a location, the sum of every piece covering it. */
+export function shieldAt(outfit: readonly OutfitPiece[], location: HitLocation, table: EffectsTable = STANDARD_EFFECTS): Bundle {
+  const pieces = piecesAt(outfit, location);
+  if (pieces.length === 0) return EMPTY_BUNDLE;
+  if (pieces.length === 1) return { effects: pieces[0]!.shield.effects, hits: pieces[0]!.shield.hits };
+  return sumBundles(
+    pieces.map((p) => p.shield),
+    table,
+  );
+}
+
+/** R31, R34: soak steps at a location: the base step, one per V in the shield there, plus trademarks. */
+export function soakStepsFor(shield: Bundle, extraSoakSteps = 0, options: RulesOptions = STANDARD_OPTIONS): number {
+  return options.baseSoakSteps + countLetter(shield, "V") + Math.max(0, extraSoakSteps);
+}
+
+/** R35: how many T a target's outfit carries (its largest count at any location). */
+export function smallSize(outfit: readonly OutfitPiece[]): number {
+  let most = 0;
+  for (const piece of outfit) most = Math.max(most, countLetter(piece.shield, "T"));
+  return most;
+}
+
+/** R34: how many V (size) a target's outfit carries, its largest count at any location. */
+export function largeSize(outfit: readonly OutfitPiece[]): number {
+  let most = 0;
+  for (const piece of outfit) most = Math.max(most, countLetter(piece.shield, "V"));
+  return most;
+}
+
+/** R35: can an attack with this bundle strike the target at all? Needs as many T, or any V. */
+export function canStrike(attack: Bundle, targetOutfit: readonly OutfitPiece[]): { ok: boolean; needed: number; has: number } {
+  const needed = smallSize(targetOutfit);
+  const has = countLetter(attack, "T");
+  return { ok: needed === 0 || has >= needed || countLetter(attack, "V") > 0, needed, has };
+}
+
+/** Expand `"all"` to the six body locations and check every name. */
+export function normalizeCovers(covers: "all" | readonly unknown[]): HitLocation[] {
+  if (covers === "all") return [...BODY_LOCATIONS];
+  const out: HitLocation[] = [];
+  for (const value of covers) {
+    const location = requireLocation(value);
+    if (!out.includes(location)) out.push(location);
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * One complete attack, end to end: contest (R21–R25), small targets (R35),
+ * then the strike (R26–R33, R36). This is what the `rules` command and the
+ * demo call, and what the chat cards show.
+ */
+import { type ContestOutcome, contest, type Defense, type Side } from "./contest.js";
+import type { ObjectOutcome, ParryObject } from "./injury.js";
+import { type Bundle, formatBundle, formatImpact, formatLetters } from "./notation.js";
+import { type Rules, STANDARD_RULES } from "./options.js";
+import { canStrike, type HitLocation, type OutfitPiece } from "./outfit.js";
+import { resolveStrike, type StrikeChoices, type StrikeResolution } from "./strike.js";
+import type { Facet, Pools } from "./types.js";
+
+export interface Combatant {
+  outfit: readonly OutfitPiece[];
+  extraSoakSteps?: number;
+  pools?: Pools;
+}
+
+export interface AttackInput {
+  attacker: Combatant & { total: number; surge?: boolean; edge: Bundle };
+  defender: Combatant;
+  /** For a parry, `object` is what the blow lands on if the parry wins (R25). */
+  defense: Defense & { object?: ParryObject };
+  location?: HitLocation;
+  nonLethal?: Facet;
+  choices?: StrikeChoices;
+}
+
+export interface AttackResolution {
+  contest: ContestOutcome;
+  struck: Side | "none";
+  /** Why nobody is struck. */
+  missed?: "miss" | "smallTarget";
+  smallTarget?: { needed: number; has: number };
+  strike?: StrikeResolution;
+}
+
+export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES): AttackResolution {
+  const outcome = contest({ total: input.attacker.total, surge: input.attacker.surge, edge: input.attacker.edge }, input.defense, rules);
+  if (outcome.struck === "none") return { contest: outcome, struck: "none", missed: "miss" };
+
+  const struckSide = outcome.struck === "defender" ? input.defender : input.attacker;
+  const edge = outcome.edge!;
+  const reach = canStrike(edge, struckSide.outfit);
+  if (!reach.ok) {
+    return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget: { needed: reach.needed, has: reach.has } };
+  }
+  const parryObject = outcome.parryWon ? input.defense.object : undefined;
+  const strike = resolveStrike(
+    {
+      strikingTotal: outcome.strikingTotal!,
+      otherTotal: outcome.otherTotal!,
+      edge,
+      ...(outcome.antiImpact && { antiImpact: outcome.antiImpact }),
+      ...(parryObject && { object: parryObject }),
+      outfit: struckSide.outfit,
+      extraSoakSteps: struckSide.extraSoakSteps ?? 0,
+      ...(input.location && { location: input.location }),
+      ...(struckSide.pools && { pools: struckSide.pools }),
+      ...(input.nonLethal && { nonLethal: input.nonLethal }),
+      ...(input.choices && { choices: input.choices }),
+    },
+    rules,
+  );
+  return { contest: outcome, struck: outcome.struck, strike };
+}
+
+/** The outcome in the documented JSON shape of the `rules` command (version 1). */
+export interface AttackOutcomeJson {
+  struck: Side | "none";
+  result: number | null;
+  impact: string | null;
+  location: HitLocation | null;
+  injury: string | null;
+  soakSteps: number | null;
+  afterSoak: string | null;
+  reduced: string[];
+  taken: string | null;
+  hits: number | null;
+  pools?: Pools;
+  parryBonus?: number;
+  object?: { hitsTaken: number; destroyed: boolean };
+  /** Extras that explain the outcome; not needed to read the figures above. */
+  missed?: "miss" | "smallTarget";
+  antiImpact?: { impact: string; cancelledHits: number; cancelled: string };
+  exchange?: { side: Side; raw: number; handicap: number; total: number; beat: boolean }[];
+  forceBonus?: number;
+  piercing?: string[];
+  overflow?: number;
+}
+
+export function outcomeJson(resolution: AttackResolution, rules: Rules = STANDARD_RULES): AttackOutcomeJson {
+  const { contest: c, strike } = resolution;
+  const fmt = (b: Bundle) => formatBundle(b, rules.effects);
+  const out: AttackOutcomeJson = {
+    struck: resolution.struck,
+    result: strike ? strike.result.base : null,
+    impact: strike ? formatImpact(strike.result.impact) : null,
+    location: strike ? strike.location : null,
+    injury: strike ? fmt(strike.injury) : null,
+    soakSteps: strike ? strike.soak.applied : null,
+    afterSoak: strike ? fmt(strike.soak.injury) : null,
+    reduced: strike ? strike.reduction.reduced : [],
+    taken: strike ? formatLetters(strike.taken) : null,
+    hits: strike ? strike.hits : null,
+  };
+  if (strike?.pools) out.pools = strike.pools;
+  if (c.parryWon && c.parryBonus !== undefined) out.parryBonus = c.parryBonus;
+  if (strike?.object) out.object = objectJson(strike.object);
+  if (resolution.missed) out.missed = resolution.missed;
+  if (strike?.antiImpact) {
+    out.antiImpact = {
+      impact: formatImpact(strike.antiImpact.impact),
+      cancelledHits: strike.antiImpact.cancelledHits,
+      cancelled: formatLetters(strike.antiImpact.cancelledEffects),
+    };
+  }
+  if (c.exchange) {
+    out.exchange = c.exchange.map(({ side, raw, handicap, total, beat }) => ({ side, raw, handicap, total, beat }));
+  }
+  if (strike && strike.result.forceBonus) out.forceBonus = strike.result.forceBonus;
+  if (strike && strike.piercing.pierced.length) out.piercing = strike.piercing.pierced;
+  if (strike?.distribution?.overflow) out.overflow = strike.distribution.overflow;
+  return out;
+}
+
+function objectJson(object: ObjectOutcome): { hitsTaken: number; destroyed: boolean } {
+  return { hitsTaken: object.hitsTaken, destroyed: object.destroyed };
+}

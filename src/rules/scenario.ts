@@ -1,0 +1,203 @@
+/**
+ * The scenario format (version 1) of the `rules` command: plain JSON in,
+ * checked field by field, out as an AttackInput. Every problem is a
+ * RulesError("scenarioField") naming the field, e.g.
+ * `defender.outfit[1].shield: Unknown effect letter "Q" at position 2 in "BQ1".`
+ */
+import type { Defense } from "./contest.js";
+import { isDefenseForm } from "./contest.js";
+import { RulesError } from "./errors.js";
+import type { ParryObject } from "./injury.js";
+import { type Bundle, parseBundle, parseLetters } from "./notation.js";
+import { type Rules, STANDARD_RULES } from "./options.js";
+import { isLayer, isLocation, type Layer, LAYERS, normalizeCovers, type OutfitPiece } from "./outfit.js";
+import type { AttackInput, Combatant } from "./resolve.js";
+import type { StrikeChoices } from "./strike.js";
+import { FACETS, type FacetValues, isFacet, MAX_HITS, type Pools } from "./types.js";
+
+export const SCENARIO_VERSION = 1;
+const MAX_TOTAL = 999;
+
+type Json = Record<string, unknown>;
+
+class Reader {
+  constructor(readonly rules: Rules) {}
+
+  fail(field: string, problem: string): never {
+    throw new RulesError("scenarioField", { field, problem });
+  }
+
+  /** Run `fn`, turning any RulesError it raises into one about `field`. */
+  at<T>(field: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof RulesError && error.code !== "scenarioField") this.fail(field, error.message);
+      throw error;
+    }
+  }
+
+  object(value: unknown, field: string, allowed: readonly string[]): Json {
+    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, "must be an object.");
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) this.fail(join(field, key), `unknown field (expected one of ${allowed.join(", ")}).`);
+    }
+    return value as Json;
+  }
+
+  integer(value: unknown, field: string, min: number, max: number): number {
+    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(field, `must be a whole number (got ${JSON.stringify(value)}).`);
+    if (value < min || value > max) this.fail(field, `must be from ${min} to ${max} (got ${value}).`);
+    return value;
+  }
+
+  boolean(value: unknown, field: string): boolean {
+    if (typeof value !== "boolean") this.fail(field, "must be true or false.");
+    return value;
+  }
+
+  bundle(value: unknown, field: string): Bundle {
+    if (typeof value !== "string") this.fail(field, `must be effect notation in a string, like "VD6" (got ${JSON.stringify(value)}).`);
+    return this.at(field, () => parseBundle(value, this.rules.effects));
+  }
+
+  letters(value: unknown, field: string): string[] {
+    if (typeof value === "string") return this.at(field, () => parseLetters(value, this.rules.effects));
+    if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) this.fail(field, 'must be a list of effect letters, like ["D"].');
+    return value.flatMap((v, i) => this.at(`${field}[${i}]`, () => parseLetters(v as string, this.rules.effects)));
+  }
+
+  facets(value: unknown, field: string, max = MAX_HITS): FacetValues {
+    const o = this.object(value, field, FACETS);
+    const out = { physical: 0, mental: 0, emotional: 0 };
+    for (const f of FACETS) {
+      if (!(f in o)) this.fail(join(field, f), "is required.");
+      out[f] = this.integer(o[f], join(field, f), 0, max);
+    }
+    return out;
+  }
+
+  pools(value: unknown, field: string): Pools {
+    const o = this.object(value, field, ["hit", "fatigue"]);
+    if (!("hit" in o)) this.fail(join(field, "hit"), "is required.");
+    if (!("fatigue" in o)) this.fail(join(field, "fatigue"), "is required.");
+    return { hit: this.facets(o.hit, join(field, "hit")), fatigue: this.facets(o.fatigue, join(field, "fatigue")) };
+  }
+
+  outfit(value: unknown, field: string): OutfitPiece[] {
+    if (!Array.isArray(value)) this.fail(field, "must be a list of outfit pieces.");
+    return value.map((raw, i) => {
+      const where = `${field}[${i}]`;
+      const o = this.object(raw, where, ["name", "shield", "covers", "layer", "weight"]);
+      if (!("shield" in o)) this.fail(join(where, "shield"), "is required.");
+      const shield = this.bundle(o.shield, join(where, "shield"));
+      const covers = o.covers ?? "all";
+      if (covers !== "all" && !Array.isArray(covers)) this.fail(join(where, "covers"), 'must be "all" or a list of locations.');
+      const layer: Layer = o.layer === undefined ? "worn" : (o.layer as Layer);
+      if (!isLayer(layer)) this.fail(join(where, "layer"), `must be one of ${LAYERS.join(", ")} (got ${JSON.stringify(o.layer)}).`);
+      const piece: OutfitPiece = { shield, covers: this.at(join(where, "covers"), () => normalizeCovers(covers)), layer };
+      if (o.weight !== undefined) piece.weight = this.integer(o.weight, join(where, "weight"), 0, 99);
+      if (o.name !== undefined) piece.name = String(o.name);
+      return piece;
+    });
+  }
+
+  combatant(o: Json, field: string): Combatant {
+    const c: Combatant = { outfit: o.outfit === undefined ? [] : this.outfit(o.outfit, join(field, "outfit")) };
+    if (o.extraSoakSteps !== undefined) c.extraSoakSteps = this.integer(o.extraSoakSteps, join(field, "extraSoakSteps"), 0, 20);
+    if (o.pools !== undefined) c.pools = this.pools(o.pools, join(field, "pools"));
+    return c;
+  }
+
+  total(value: unknown, field: string): number {
+    if (value === undefined) this.fail(field, "is required.");
+    return this.integer(value, field, 0, MAX_TOTAL);
+  }
+
+  defense(value: unknown): Defense & { object?: ParryObject } {
+    const raw = this.object(value, "defense", ["form", "total", "surge", "object", "totals", "edge"]);
+    const form = raw.form;
+    if (!isDefenseForm(form)) this.fail("defense.form", `must be evade, brave, parry or counter (got ${JSON.stringify(form)}).`);
+    if (form === "counter") {
+      if (!Array.isArray(raw.totals) || raw.totals.length === 0) this.fail("defense.totals", "must be a list of one or more counter totals.");
+      if (raw.edge === undefined) this.fail("defense.edge", "is required for a counterattack (the defender's weapon edge).");
+      for (const key of ["total", "object"]) if (key in raw) this.fail(`defense.${key}`, "is not used by a counterattack (use totals).");
+      return {
+        form,
+        totals: raw.totals.map((t, i) => ({ total: this.integer(t, `defense.totals[${i}]`, 0, MAX_TOTAL) })),
+        edge: this.bundle(raw.edge, "defense.edge"),
+      };
+    }
+    for (const key of ["totals", "edge"]) if (key in raw) this.fail(`defense.${key}`, "is used only by a counterattack.");
+    if ("object" in raw && form !== "parry") this.fail("defense.object", "is used only by a parry.");
+    const defense: Defense & { object?: ParryObject } = { form, total: this.total(raw.total, "defense.total") };
+    if (raw.surge !== undefined) (defense as { surge?: boolean }).surge = this.boolean(raw.surge, "defense.surge");
+    if (raw.object !== undefined) {
+      const o = this.object(raw.object, "defense.object", ["shield", "hits", "name"]);
+      const object: ParryObject = { shield: o.shield === undefined ? { effects: [], hits: 0 } : this.bundle(o.shield, "defense.object.shield") };
+      if (o.hits !== undefined) object.hits = this.integer(o.hits, "defense.object.hits", 0, MAX_HITS);
+      defense.object = object;
+    }
+    return defense;
+  }
+
+  choices(value: unknown): StrikeChoices {
+    const o = this.object(value, "choices", ["piercing", "cancel", "reduce", "distribute"]);
+    const out: StrikeChoices = {};
+    if (o.piercing !== undefined) out.piercing = this.letters(o.piercing, "choices.piercing");
+    if (o.cancel !== undefined) out.cancel = this.letters(o.cancel, "choices.cancel");
+    if (o.reduce !== undefined) out.reduce = this.letters(o.reduce, "choices.reduce");
+    if (o.distribute !== undefined) out.distribute = this.facets(o.distribute, "choices.distribute");
+    return out;
+  }
+}
+
+function join(field: string, key: string): string {
+  return field ? `${field}.${key}` : key;
+}
+
+/** Check a parsed JSON scenario and turn it into an AttackInput. */
+export function readScenario(value: unknown, rules: Rules = STANDARD_RULES): AttackInput {
+  const r: Reader = new Reader(rules);
+  const root = r.object(value, "scenario", ["version", "attacker", "defender", "defense", "location", "nonLethal", "choices"]);
+  if (root.version !== undefined && root.version !== SCENARIO_VERSION) {
+    throw new RulesError("scenarioVersion", { value: JSON.stringify(root.version) });
+  }
+  if (root.attacker === undefined) r.fail("attacker", "is required.");
+  if (root.defender === undefined) r.fail("defender", "is required.");
+  if (root.defense === undefined) r.fail("defense", "is required.");
+  const a = r.object(root.attacker, "attacker", ["total", "surge", "edge", "outfit", "extraSoakSteps", "pools"]);
+  if (a.edge === undefined) r.fail("attacker.edge", "is required.");
+  const attacker: AttackInput["attacker"] = {
+    ...r.combatant(a, "attacker"),
+    total: r.total(a.total, "attacker.total"),
+    edge: r.bundle(a.edge, "attacker.edge"),
+  };
+  if (a.surge !== undefined) attacker.surge = r.boolean(a.surge, "attacker.surge");
+  const d = r.object(root.defender, "defender", ["outfit", "extraSoakSteps", "pools"]);
+  const input: AttackInput = { attacker, defender: r.combatant(d, "defender"), defense: r.defense(root.defense) };
+  const { location, nonLethal } = root;
+  if (location !== undefined) {
+    if (!isLocation(location)) {
+      r.fail("location", `unknown location ${JSON.stringify(location)} (use head, chest, leftArm, rightArm, leftLeg, rightLeg, mind or ego).`);
+    }
+    input.location = location;
+  }
+  if (nonLethal !== undefined) {
+    if (!isFacet(nonLethal)) r.fail("nonLethal", `must be physical, mental or emotional (got ${JSON.stringify(nonLethal)}).`);
+    input.nonLethal = nonLethal;
+  }
+  if (root.choices !== undefined) input.choices = r.choices(root.choices);
+  return input;
+}
+
+/** Parse scenario text (JSON) and read it. */
+export function parseScenario(text: string, rules: Rules = STANDARD_RULES): AttackInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RulesError("scenarioJson", { problem: (error as Error).message });
+  }
+  return readScenario(value, rules);
+}

@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // test/build/ checks dist/ and runs after `vite build` (tools/run-tests.mjs).
+    exclude: [...configDefaults.exclude, "test/build/**"],
     environment: "node",
     reporters: ["default"],
   },

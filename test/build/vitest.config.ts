@@ -1,0 +1,15 @@
+/**
+ * The build checks: they inspect dist/, so they run only after `vite build`
+ * (tools/run-tests.mjs runs them as their own stage).
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  test: {
+    include: ["test/build/**/*.test.ts"],
+    environment: "node",
+    reporters: ["default"],
+  },
+});

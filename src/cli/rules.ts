@@ -17,9 +17,14 @@ function readInput(args: string[]): string {
   return readFileSync(0, "utf8");
 }
 
-export function runRules(text: string): string {
+function runRules(text: string): string {
   const input = parseScenario(text);
   return JSON.stringify(outcomeJson(resolveAttack(input)), null, 2);
+}
+
+/** Errors print as exactly one line, whatever the message held. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").trim();
 }
 
 function main(): void {
@@ -27,17 +32,17 @@ function main(): void {
   try {
     text = readInput(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${english("CYCHOSYS.Cli.cannotRead", { problem: (error as Error).message })}\n`);
+    process.stderr.write(`${oneLine(english("CYCHOSYS.Cli.cannotRead", { problem: (error as Error).message }))}\n`);
     process.exit(2);
   }
   try {
     process.stdout.write(`${runRules(text)}\n`);
   } catch (error) {
     if (error instanceof RulesError) {
-      process.stderr.write(`${english("CYCHOSYS.Cli.scenarioError", { message: error.message })}\n`);
+      process.stderr.write(`${oneLine(english("CYCHOSYS.Cli.scenarioError", { message: error.message }))}\n`);
       process.exit(2);
     }
-    process.stderr.write(`${english("CYCHOSYS.Cli.internalError", { message: String((error as Error)?.message ?? error) })}\n`);
+    process.stderr.write(`${oneLine(english("CYCHOSYS.Cli.internalError", { message: String((error as Error)?.message ?? error) }))}\n`);
     process.exit(1);
   }
 }

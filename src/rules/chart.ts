@@ -43,9 +43,26 @@ export function rank(value: number, chart: ChartTable = STANDARD_CHART): number 
   return Math.max(0, Math.floor((multiplier * value + offset) / divisor));
 }
 
+/** Impact hits of 0…IMPACT_TABLE_SIZE−1 worked out once per chart: most results are small. */
+const IMPACT_TABLE_SIZE = 256;
+const impactTables = new WeakMap<ChartTable, Uint8Array>();
+
 /** R6: impact hits of a value. */
 export function impactHits(value: number, chart: ChartTable = STANDARD_CHART): number {
   if (value <= 0) return 0;
+  if (value < IMPACT_TABLE_SIZE && Number.isInteger(value)) {
+    let table = impactTables.get(chart);
+    if (!table) {
+      table = new Uint8Array(IMPACT_TABLE_SIZE);
+      for (let v = 1; v < IMPACT_TABLE_SIZE; v++) table[v] = countImpactHits(v, chart);
+      impactTables.set(chart, table);
+    }
+    return table[value]!;
+  }
+  return countImpactHits(value, chart);
+}
+
+function countImpactHits(value: number, chart: ChartTable): number {
   const thresholds = chart.impactThresholds;
   let hits = 0;
   for (const threshold of thresholds) {

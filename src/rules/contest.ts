@@ -52,6 +52,9 @@ export interface ExchangeStep {
 
 export interface ContestOutcome {
   form: DefenseForm;
+  /** The attack total, and the defense total (counter: the first counter after handicap). */
+  attackTotal: number;
+  defenseTotal: number;
   /** Who takes injury resolution; "none" when the attack misses. */
   struck: Side | "none";
   /** The striking side and its edge, when someone is struck. */
@@ -84,21 +87,22 @@ export function contest(attack: AttackTotal, defense: Defense, rules: Rules = ST
       // R22: strictly larger hits; equal or lower misses (a surge wins a tie, R12).
       return beats(attack, defense, "b", options)
         ? struckDefender("evade", attack, defense.total)
-        : { form: "evade", struck: "none" };
-    case "brave":
+        : outcomeOf("evade", attack.total, defense.total, "none");
+    case "brave": {
       // R24: the attack always arrives; the defense total becomes the anti-impact.
-      return { ...struckDefender("brave", attack, defense.total), antiImpact: impact(defense.total, rules.chart) };
+      const outcome = struckDefender("brave", attack, defense.total);
+      outcome.antiImpact = impact(defense.total, rules.chart);
+      return outcome;
+    }
     case "parry": {
       // R25: a higher attack strikes as evasion; otherwise it lands on the parry.
-      if (beats(attack, defense, options.parryWinsTies ? "b" : "a", options)) {
-        return { ...struckDefender("parry", attack, defense.total), parryWon: false };
+      const outcome = struckDefender("parry", attack, defense.total);
+      outcome.parryWon = !beats(attack, defense, options.parryWinsTies ? "b" : "a", options);
+      if (outcome.parryWon) {
+        outcome.antiImpact = impact(defense.total, rules.chart);
+        outcome.parryBonus = rank(defense.total - attack.total, rules.chart);
       }
-      return {
-        ...struckDefender("parry", attack, defense.total),
-        parryWon: true,
-        antiImpact: impact(defense.total, rules.chart),
-        parryBonus: rank(defense.total - attack.total, rules.chart),
-      };
+      return outcome;
     }
     case "counter":
       return counterExchange(attack, defense.totals, defense.edge, rules);
@@ -107,15 +111,32 @@ export function contest(attack: AttackTotal, defense: Defense, rules: Rules = ST
   }
 }
 
-function struckDefender(form: DefenseForm, attack: AttackTotal, defenseTotal: number): ContestOutcome {
+/** A contest outcome with every field present (undefined where it does not apply): one shape for all. */
+function outcomeOf(form: DefenseForm, attackTotal: number, defenseTotal: number, struck: Side | "none"): ContestOutcome {
   return {
     form,
-    struck: "defender",
-    striker: "attacker",
-    edge: attack.edge,
-    strikingTotal: attack.total,
-    otherTotal: defenseTotal,
+    attackTotal,
+    defenseTotal,
+    struck,
+    striker: undefined,
+    edge: undefined,
+    strikingTotal: undefined,
+    otherTotal: undefined,
+    antiImpact: undefined,
+    parryWon: undefined,
+    parryBonus: undefined,
+    exchange: undefined,
+    declinedBy: undefined,
   };
+}
+
+function struckDefender(form: DefenseForm, attack: AttackTotal, defenseTotal: number): ContestOutcome {
+  const outcome = outcomeOf(form, attack.total, defenseTotal, "defender");
+  outcome.striker = "attacker";
+  outcome.edge = attack.edge;
+  outcome.strikingTotal = attack.total;
+  outcome.otherTotal = defenseTotal;
+  return outcome;
 }
 
 /**
@@ -150,33 +171,30 @@ export function counterExchange(
     exchange.push({ side, k, raw: counter.total, handicap, total, surge, answers: standing.total, beat });
     lastTotal[side] = total;
     if (!beat) {
-      return strikeFromExchange(standing.side, side, standing.total, total, exchange, attack.edge, defenderEdge);
+      return strikeFromExchange(attack, standing.side, side, standing.total, total, exchange, defenderEdge);
     }
     standing = { side, total, surge };
   }
   const decliner = otherSide(standing.side);
-  return {
-    ...strikeFromExchange(standing.side, decliner, standing.total, lastTotal[decliner], exchange, attack.edge, defenderEdge),
-    declinedBy: decliner,
-  };
+  const outcome = strikeFromExchange(attack, standing.side, decliner, standing.total, lastTotal[decliner], exchange, defenderEdge);
+  outcome.declinedBy = decliner;
+  return outcome;
 }
 
 function strikeFromExchange(
+  attack: AttackTotal,
   striker: Side,
   struck: Side,
   strikingTotal: number,
   otherTotal: number,
   exchange: ExchangeStep[],
-  attackerEdge: Bundle,
   defenderEdge: Bundle,
 ): ContestOutcome {
-  return {
-    form: "counter",
-    struck,
-    striker,
-    edge: striker === "attacker" ? attackerEdge : defenderEdge,
-    strikingTotal,
-    otherTotal,
-    exchange,
-  };
+  const outcome = outcomeOf("counter", attack.total, exchange[0]!.total, struck);
+  outcome.striker = striker;
+  outcome.edge = striker === "attacker" ? attack.edge : defenderEdge;
+  outcome.strikingTotal = strikingTotal;
+  outcome.otherTotal = otherTotal;
+  outcome.exchange = exchange;
+  return outcome;
 }

@@ -86,22 +86,43 @@ export interface CompiledEffects {
   readonly byLetter: ReadonlyMap<string, EffectDefinition>;
   /** Canonical position of each letter (R3). */
   readonly order: ReadonlyMap<string, number>;
+  /** By character code (letters are A–Z): canonical position, or -1 for a letter not in the table. */
+  readonly rankByCode: Int16Array;
+  /** By character code: 1 for a wounding effect. */
+  readonly woundingByCode: Uint8Array;
+  /** By character code: total reduce cost (R24, R28 default choices). */
+  readonly reduceTotalByCode: Int16Array;
 }
 
 const compiled = new WeakMap<EffectsTable, CompiledEffects>();
+// The rules almost always run against one table: remember the last one without a map lookup.
+let lastTable: EffectsTable | undefined;
+let lastCompiled: CompiledEffects | undefined;
 
 export function compileEffects(table: EffectsTable = STANDARD_EFFECTS): CompiledEffects {
+  if (table === lastTable) return lastCompiled!;
   let result = compiled.get(table);
   if (!result) {
     const byLetter = new Map<string, EffectDefinition>();
     const order = new Map<string, number>();
+    const rankByCode = new Int16Array(128).fill(-1);
+    const woundingByCode = new Uint8Array(128);
+    const reduceTotalByCode = new Int16Array(128);
     table.effects.forEach((effect, index) => {
       byLetter.set(effect.letter, effect);
       order.set(effect.letter, index);
+      const code = effect.letter.charCodeAt(0);
+      if (code < 128) {
+        rankByCode[code] = index;
+        woundingByCode[code] = effect.kind === "wounding" ? 1 : 0;
+        reduceTotalByCode[code] = effect.reduceCost ? sumFacets(effect.reduceCost) : 0;
+      }
     });
-    result = { table, byLetter, order };
+    result = { table, byLetter, order, rankByCode, woundingByCode, reduceTotalByCode };
     compiled.set(table, result);
   }
+  lastTable = table;
+  lastCompiled = result;
   return result;
 }
 
@@ -110,13 +131,12 @@ export function effectDefinition(letter: string, table: EffectsTable = STANDARD_
 }
 
 export function isWounding(letter: string, table: EffectsTable = STANDARD_EFFECTS): boolean {
-  return effectDefinition(letter, table)?.kind === "wounding";
+  return compileEffects(table).woundingByCode[letter.charCodeAt(0)] === 1;
 }
 
 /** Sum of an effect's reduce cost over the three pools (used by the default choices of R24, R28). */
 export function totalReduceCost(letter: string, table: EffectsTable = STANDARD_EFFECTS): number {
-  const cost = effectDefinition(letter, table)?.reduceCost;
-  return cost ? sumFacets(cost) : 0;
+  return compileEffects(table).reduceTotalByCode[letter.charCodeAt(0)] ?? 0;
 }
 
 /**

@@ -42,3 +42,4 @@ export * from "./chase.js";
 export * from "./experience.js";
 export * from "./resolve.js";
 export * from "./scenario.js";
+export * from "./explain.js";

@@ -6,15 +6,19 @@
  * (strike.ts) chains them.
  */
 import { impact as chartImpact } from "./chart.js";
-import { compileEffects, type EffectsTable, STANDARD_EFFECTS, totalReduceCost } from "./effects.js";
+import { compileEffects, type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError } from "./errors.js";
-import { type Bundle, countLetter, type EffectMark, type Impact, mark, withHits } from "./notation.js";
+import { english } from "./messages.js";
+import { type Bundle, countLetter, type EffectMark, type Impact, mark, sortMarks, withHits } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
 import { soakStepsFor } from "./outfit.js";
-import { FACETS, type Facet, type FacetValues, sumFacets } from "./types.js";
+import { copyFacets, FACETS, type Facet, type FacetValues, sumFacets } from "./types.js";
 
 // ---------------------------------------------------------------------------
 // R26: result and impact.
+
+const NO_IMPACT: Impact = Object.freeze({ hits: 0, asterisks: 0 });
+const NOTHING_PAID: FacetValues = Object.freeze({ physical: 0, mental: 0, emotional: 0 });
 
 export interface StrikeResult {
   /** Winning total − losing total, before F (R26). */
@@ -30,7 +34,7 @@ export function strikeResult(strikingTotal: number, otherTotal: number, edge: Bu
   const base = strikingTotal - otherTotal;
   const forceBonus = base > 0 ? countLetter(edge, "F") * rules.options.forceBonus : 0;
   const value = base + forceBonus;
-  return { base, forceBonus, value, impact: value > 0 ? chartImpact(value, rules.chart) : { hits: 0, asterisks: 0 } };
+  return { base, forceBonus, value, impact: value > 0 ? chartImpact(value, rules.chart) : NO_IMPACT };
 }
 
 /** R27: injury = the edge's effects and hits + the impact's hits (effects added to the attack are in the edge given). */
@@ -41,35 +45,55 @@ export function injuryFrom(edge: Bundle, impact: Impact): Bundle {
 // ---------------------------------------------------------------------------
 // Helpers over effect lists.
 
-function isWoundingIn(byLetter: ReadonlyMap<string, { kind: string }>, letter: string): boolean {
-  return byLetter.get(letter)?.kind === "wounding";
+function isWoundingIn(woundingByCode: Uint8Array, letter: string): boolean {
+  return woundingByCode[letter.charCodeAt(0)] === 1;
 }
 
-/** Remove one mark matching `letter` (preferring piercing when asked); returns the removed mark. */
-function removeOne(
-  effects: EffectMark[],
-  letter: string,
-  accept: (m: EffectMark) => boolean,
-  preferPiercing: boolean,
-): EffectMark | undefined {
+/**
+ * Remove one wounding mark of `letter` from `effects`, preferring a piercing
+ * one (R24: the anti-impact may cancel piercing effects); returns it.
+ */
+function removeWoundingPreferPiercing(effects: EffectMark[], letter: string, woundingByCode: Uint8Array): EffectMark | undefined {
+  if (woundingByCode[letter.charCodeAt(0)] !== 1) return undefined;
   let found = -1;
   for (let i = 0; i < effects.length; i++) {
     const m = effects[i]!;
-    if (m.letter !== letter || !accept(m)) continue;
-    if (found < 0) found = i;
-    if (m.piercing === preferPiercing) {
-      found = i;
-      break;
+    if (m.letter !== letter) continue;
+    found = i;
+    if (m.piercing) break;
+  }
+  return found < 0 ? undefined : effects.splice(found, 1)[0];
+}
+
+/** Shared empty list for outcomes that cancel nothing (never mutated). */
+const NO_MARKS: readonly EffectMark[] = Object.freeze([]);
+const NO_LETTERS: readonly string[] = Object.freeze([]);
+
+/** Remove one non-piercing wounding mark of `letter` (what soak and objects cancel, R25, R31). */
+function removeSoakable(effects: EffectMark[], letter: string, woundingByCode: Uint8Array): EffectMark | undefined {
+  if (woundingByCode[letter.charCodeAt(0)] !== 1) return undefined;
+  for (let i = 0; i < effects.length; i++) {
+    const m = effects[i]!;
+    if (m.letter === letter && !m.piercing) {
+      effects.splice(i, 1);
+      return m;
     }
   }
-  if (found < 0) return undefined;
-  return effects.splice(found, 1)[0];
+  return undefined;
 }
 
 /** Wounding effects of an injury as conditions (R27: modifiers are never taken). */
 export function woundingEffects(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
-  const byLetter = compileEffects(table).byLetter;
-  return injury.effects.filter((m) => isWoundingIn(byLetter, m.letter));
+  const wounding = compileEffects(table).woundingByCode;
+  return injury.effects.filter((m) => isWoundingIn(wounding, m.letter));
+}
+
+/** How many wounding effects a bundle holds (R31: T pairs with them). */
+export function countWounding(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): number {
+  const wounding = compileEffects(table).woundingByCode;
+  let n = 0;
+  for (const m of injury.effects) if (isWoundingIn(wounding, m.letter)) n++;
+  return n;
 }
 
 // ---------------------------------------------------------------------------
@@ -77,24 +101,41 @@ export function woundingEffects(injury: Bundle, table: EffectsTable = STANDARD_E
 
 /** Letters that an asterisk could make piercing: non-piercing wounding effects, repeats kept. */
 export function piercingCandidates(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): string[] {
-  const byLetter = compileEffects(table).byLetter;
-  return injury.effects.filter((m) => !m.piercing && isWoundingIn(byLetter, m.letter)).map((m) => m.letter);
+  const wounding = compileEffects(table).woundingByCode;
+  const out: string[] = [];
+  for (const m of injury.effects) if (!m.piercing && isWoundingIn(wounding, m.letter)) out.push(m.letter);
+  return out;
 }
 
 /** R28 [fixed]: default piercing choice: lowest total reduce cost first, ties in canonical order. */
 export function defaultPiercing(injury: Bundle, asterisks: number, table: EffectsTable = STANDARD_EFFECTS): string[] {
-  const candidates = piercingCandidates(injury, table);
-  const order = compileEffects(table).order;
-  candidates.sort(
-    (a, b) => totalReduceCost(a, table) - totalReduceCost(b, table) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
-  );
-  return candidates.slice(0, Math.max(0, asterisks));
+  if (asterisks <= 0) return [];
+  const { woundingByCode, reduceTotalByCode, rankByCode } = compileEffects(table);
+  const keyed: { letter: string; key: number }[] = [];
+  for (const m of injury.effects) {
+    const code = m.letter.charCodeAt(0);
+    if (m.piercing || woundingByCode[code] !== 1) continue;
+    keyed.push({ letter: m.letter, key: reduceTotalByCode[code]! * 1024 + rankByCode[code]! });
+  }
+  return pickLowest(keyed, asterisks);
+}
+
+/** The letters of the `count` lowest keys, lowest first (lists here are a handful long). */
+function pickLowest(keyed: { letter: string; key: number }[], count: number): string[] {
+  const out: string[] = [];
+  while (out.length < count && keyed.length > 0) {
+    let best = 0;
+    for (let i = 1; i < keyed.length; i++) if (keyed[i]!.key < keyed[best]!.key) best = i;
+    out.push(keyed[best]!.letter);
+    keyed.splice(best, 1);
+  }
+  return out;
 }
 
 export interface PiercingOutcome {
   injury: Bundle;
   /** Letters made piercing by the impact's asterisks. */
-  pierced: string[];
+  pierced: readonly string[];
   /** Asterisks with no wounding effect left to pierce. */
   unusedAsterisks: number;
 }
@@ -110,30 +151,24 @@ export function applyPiercing(
   choice?: readonly string[],
   table: EffectsTable = STANDARD_EFFECTS,
 ): PiercingOutcome {
+  if (asterisks <= 0 && (!choice || choice.length === 0)) return { injury, pierced: NO_LETTERS, unusedAsterisks: 0 };
   const candidates = piercingCandidates(injury, table);
   const expected = Math.min(Math.max(0, asterisks), candidates.length);
   const pierced = choice ? [...choice] : defaultPiercing(injury, asterisks, table);
   if (pierced.length !== expected) throw new RulesError("piercingCount", { expected, got: pierced.length });
   if (expected === 0) return { injury, pierced: [], unusedAsterisks: Math.max(0, asterisks) };
-  const byLetter = compileEffects(table).byLetter;
+  const wounding = compileEffects(table).woundingByCode;
   const effects = injury.effects.slice();
   for (const letter of pierced) {
-    const removed = removeOne(effects, letter, (m) => !m.piercing && isWoundingIn(byLetter, m.letter), false);
+    const removed = removeSoakable(effects, letter, wounding);
     if (!removed) throw new RulesError("piercingNotPresent", { letter });
     effects.push(mark(letter, true));
   }
   return {
-    injury: { effects: canonical(effects, table), hits: injury.hits },
+    injury: { effects: sortMarks(effects, table), hits: injury.hits },
     pierced,
     unusedAsterisks: asterisks - expected,
   };
-}
-
-function canonical(effects: EffectMark[], table: EffectsTable): EffectMark[] {
-  const order = compileEffects(table).order;
-  return effects.sort(
-    (a, b) => (order.get(a.letter) ?? 0) * 2 + (a.piercing ? 1 : 0) - ((order.get(b.letter) ?? 0) * 2 + (b.piercing ? 1 : 0)),
-  );
 }
 
 // ---------------------------------------------------------------------------
@@ -141,21 +176,22 @@ function canonical(effects: EffectMark[], table: EffectsTable): EffectMark[] {
 
 /** R24 [fixed]: default cancel choice: piercing first, then highest total reduce cost, ties canonical. */
 export function defaultCancel(injury: Bundle, asterisks: number, table: EffectsTable = STANDARD_EFFECTS): string[] {
-  const order = compileEffects(table).order;
-  const wounding = woundingEffects(injury, table);
-  wounding.sort(
-    (a, b) =>
-      Number(b.piercing) - Number(a.piercing) ||
-      totalReduceCost(b.letter, table) - totalReduceCost(a.letter, table) ||
-      (order.get(a.letter) ?? 0) - (order.get(b.letter) ?? 0),
-  );
-  return wounding.slice(0, Math.max(0, asterisks)).map((m) => m.letter);
+  if (asterisks <= 0) return [];
+  const { woundingByCode, reduceTotalByCode, rankByCode } = compileEffects(table);
+  const keyed: { letter: string; key: number }[] = [];
+  for (const m of injury.effects) {
+    const code = m.letter.charCodeAt(0);
+    if (woundingByCode[code] !== 1) continue;
+    // Lower key first: piercing before plain, then the higher cost, then canonical order.
+    keyed.push({ letter: m.letter, key: (m.piercing ? 0 : 1) * 1_048_576 + (1023 - reduceTotalByCode[code]!) * 1024 + rankByCode[code]! });
+  }
+  return pickLowest(keyed, asterisks);
 }
 
 export interface CancelOutcome {
   injury: Bundle;
   cancelledHits: number;
-  cancelledEffects: EffectMark[];
+  cancelledEffects: readonly EffectMark[];
 }
 
 /**
@@ -172,11 +208,11 @@ export function applyAntiImpact(
   const expected = Math.min(anti.asterisks, wounding.length);
   const letters = choice ? [...choice] : defaultCancel(injury, anti.asterisks, table);
   if (letters.length !== expected) throw new RulesError("cancelCount", { expected, got: letters.length });
-  const byLetter = compileEffects(table).byLetter;
+  const woundingByCode = compileEffects(table).woundingByCode;
   const effects = injury.effects.slice();
   const cancelledEffects: EffectMark[] = [];
   for (const letter of letters) {
-    const removed = removeOne(effects, letter, (m) => isWoundingIn(byLetter, m.letter), true);
+    const removed = removeWoundingPreferPiercing(effects, letter, woundingByCode);
     if (!removed) throw new RulesError("cancelNotPresent", { letter });
     cancelledEffects.push(removed);
   }
@@ -194,6 +230,9 @@ export interface ParryObject {
 }
 
 export interface ObjectOutcome extends CancelOutcome {
+  /** The object's own shield and hits before the blow. */
+  shield: Bundle;
+  objectHits: number;
   /** Hits the object takes: those past the anti-impact, up to its own hits. */
   hitsTaken: number;
   destroyed: boolean;
@@ -209,15 +248,17 @@ export function applyParryObject(injury: Bundle, object: ParryObject, table: Eff
   const objectHits = object.hits ?? object.shield.hits;
   const hitsTaken = Math.min(injury.hits, objectHits);
   const destroyed = injury.hits > 0 && injury.hits >= objectHits;
-  const byLetter = compileEffects(table).byLetter;
+  const wounding = compileEffects(table).woundingByCode;
   const effects = injury.effects.slice();
   const cancelledEffects: EffectMark[] = [];
   for (const m of object.shield.effects) {
-    const removed = removeOne(effects, m.letter, (e) => !e.piercing && isWoundingIn(byLetter, e.letter), false);
+    const removed = removeSoakable(effects, m.letter, wounding);
     if (removed) cancelledEffects.push(removed);
   }
   const cancelledHits = Math.min(injury.hits, object.shield.hits);
   return {
+    shield: object.shield,
+    objectHits,
     injury: { effects, hits: injury.hits - cancelledHits },
     cancelledHits,
     cancelledEffects,
@@ -242,7 +283,7 @@ export interface SoakOutcome {
   applied: number;
   injury: Bundle;
   cancelledHits: number;
-  cancelledEffects: EffectMark[];
+  cancelledEffects: readonly EffectMark[];
 }
 
 /**
@@ -251,33 +292,45 @@ export interface SoakOutcome {
  * shield's hits cancel that many hits.
  */
 export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: Rules = STANDARD_RULES): SoakOutcome {
-  const table = rules.effects;
+  const woundingByCode = compileEffects(rules.effects).woundingByCode;
   const steps = soakStepsFor(shield, extraSoakSteps, rules.options);
-  const wounding = woundingEffects(injury, table).length;
-  const bypassedByVolume = Math.min(steps, countLetter(injury, "V"));
-  const bypassedByTargeting = Math.min(steps - bypassedByVolume, Math.min(countLetter(injury, "T"), wounding));
+  // One pass over the injury: its V, its T and its wounding effects (T pairs with those).
+  let volume = 0;
+  let targeting = 0;
+  let wounding = 0;
+  for (const m of injury.effects) {
+    if (m.letter === "V") volume++;
+    else if (m.letter === "T") targeting++;
+    else if (woundingByCode[m.letter.charCodeAt(0)] === 1) wounding++;
+  }
+  const bypassedByVolume = Math.min(steps, volume);
+  const bypassedByTargeting = Math.min(steps - bypassedByVolume, Math.min(targeting, wounding));
   const applied = steps - bypassedByVolume - bypassedByTargeting;
   if (applied === 0 || (shield.effects.length === 0 && shield.hits === 0)) {
-    return { shield, steps, bypassedByVolume, bypassedByTargeting, applied, injury, cancelledHits: 0, cancelledEffects: [] };
+    return { shield, steps, bypassedByVolume, bypassedByTargeting, applied, injury, cancelledHits: 0, cancelledEffects: NO_MARKS };
   }
-  const byLetter = compileEffects(table).byLetter;
-  const effects = injury.effects.slice();
-  const cancelledEffects: EffectMark[] = [];
-  let hits = injury.hits;
-  for (let step = 0; step < applied; step++) {
-    for (const m of shield.effects) {
-      const removed = removeOne(effects, m.letter, (e) => !e.piercing && isWoundingIn(byLetter, e.letter), false);
-      if (removed) cancelledEffects.push(removed);
+  let effects = injury.effects;
+  let cancelledEffects = NO_MARKS;
+  if (shield.effects.length > 0 && wounding > 0) {
+    const left = injury.effects.slice();
+    const cancelled: EffectMark[] = [];
+    for (let step = 0; step < applied && left.length > 0; step++) {
+      for (const m of shield.effects) {
+        const removed = removeSoakable(left, m.letter, woundingByCode);
+        if (removed) cancelled.push(removed);
+      }
     }
-    hits = Math.max(0, hits - shield.hits);
+    effects = left;
+    cancelledEffects = cancelled;
   }
+  const hits = Math.max(0, injury.hits - applied * shield.hits);
   return {
     shield,
     steps,
     bypassedByVolume,
     bypassedByTargeting,
     applied,
-    injury: withHits({ effects, hits: injury.hits }, hits),
+    injury: { effects, hits },
     cancelledHits: injury.hits - hits,
     cancelledEffects,
   };
@@ -331,10 +384,13 @@ export function reduceEffects(
   pools?: FacetValues,
   table: EffectsTable = STANDARD_EFFECTS,
 ): ReductionOutcome {
+  if (letters.length === 0) {
+    return pools ? { injury, reduced: [], paid: NOTHING_PAID, pools } : { injury, reduced: [], paid: NOTHING_PAID };
+  }
+  const paid = { physical: 0, mental: 0, emotional: 0 };
   const byLetter = compileEffects(table).byLetter;
   const effects = injury.effects.slice();
-  const paid = { physical: 0, mental: 0, emotional: 0 };
-  const left = pools ? { ...pools } : undefined;
+  const left = pools ? copyFacets(pools) : undefined;
   for (const letter of letters) {
     const definition = byLetter.get(letter);
     if (!definition || definition.kind !== "wounding" || !definition.reduceCost) {
@@ -371,21 +427,28 @@ export function formatFacets(values: FacetValues, skipZero = true): string {
 
 /** R33 [fixed]: one hit at a time from the currently largest pool, ties physical, mental, emotional. */
 export function defaultDistribution(hits: number, pools: FacetValues): FacetValues {
-  const left = { ...pools };
-  const out = { physical: 0, mental: 0, emotional: 0 };
-  let remaining = Math.min(hits, Math.max(0, sumFacets(pools)));
+  let p = pools.physical;
+  let m = pools.mental;
+  let e = pools.emotional;
+  let remaining = Math.min(hits, Math.max(0, p + m + e));
+  // Each pass takes from the largest pool down to the next one's level at
+  // once (at least one hit): the same result as one hit at a time.
   while (remaining > 0) {
-    let pick: Facet = "physical";
-    if (left.mental > left[pick]) pick = "mental";
-    if (left.emotional > left[pick]) pick = "emotional";
-    // Take down to the next pool's level at once: the same as one hit at a time.
-    const next = Math.max(...FACETS.filter((f) => f !== pick).map((f) => left[f]));
-    const take = left[pick] > next ? Math.min(remaining, left[pick] - next) : 1;
-    left[pick] -= take;
-    out[pick] += take;
-    remaining -= take;
+    if (p >= m && p >= e) {
+      const take = Math.min(remaining, Math.max(1, p - Math.max(m, e)));
+      p -= take;
+      remaining -= take;
+    } else if (m >= e) {
+      const take = Math.min(remaining, Math.max(1, m - Math.max(p, e)));
+      m -= take;
+      remaining -= take;
+    } else {
+      const take = Math.min(remaining, Math.max(1, e - Math.max(p, m)));
+      e -= take;
+      remaining -= take;
+    }
   }
-  return out;
+  return { physical: pools.physical - p, mental: pools.mental - m, emotional: pools.emotional - e };
 }
 
 export interface DistributionOutcome {
@@ -403,13 +466,12 @@ export interface DistributionOutcome {
 export function distributeHits(hits: number, pools: FacetValues, chosen?: FacetValues): DistributionOutcome {
   const capacity = Math.max(0, sumFacets(pools));
   const expected = Math.min(hits, capacity);
-  const distribution = chosen ? { ...chosen } : defaultDistribution(hits, pools);
+  const distribution = chosen ? copyFacets(chosen) : defaultDistribution(hits, pools);
   if (chosen) {
     for (const f of FACETS) {
       const value = distribution[f] ?? 0;
-      if (!Number.isInteger(value) || value < 0) {
-        throw new RulesError("notInteger", { what: `Hits to the ${f} pool`, value: String(value) });
-      }
+      if (!Number.isInteger(value)) throw new RulesError("notInteger", { what: english("CYCHOSYS.Term.hitsTo", { facet: f }), value: String(value) });
+      if (value < 0) throw new RulesError("distributionNegative", { facet: f, value });
       if (value > pools[f]) throw new RulesError("distributionExceeds", { got: value, facet: f, value: pools[f] });
     }
     const got = sumFacets(distribution);

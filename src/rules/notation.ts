@@ -31,19 +31,28 @@ export interface Impact {
 }
 
 /** Longest notation text accepted; anything longer is an input mistake, not a bundle. */
-export const MAX_NOTATION_LENGTH = 200;
+export const MAX_NOTATION_LENGTH = 500;
+/** Most effects one bundle may hold, and the longest note: formatting never exceeds the text limit. */
+export const MAX_EFFECTS = 99;
+export const MAX_NOTE_LENGTH = 100;
 
-const marks = new Map<string, EffectMark>();
+// One frozen mark per letter code and piercing flag, shared by every bundle.
+const plainMarks: (EffectMark | undefined)[] = [];
+const piercingMarks: (EffectMark | undefined)[] = [];
+
+function markByCode(code: number, piercing: boolean): EffectMark {
+  const cache = piercing ? piercingMarks : plainMarks;
+  let found = cache[code];
+  if (!found) {
+    found = Object.freeze({ letter: String.fromCharCode(code), piercing });
+    cache[code] = found;
+  }
+  return found;
+}
 
 /** The shared mark for a letter, plain or piercing. */
 export function mark(letter: string, piercing = false): EffectMark {
-  const key = piercing ? `${letter}*` : letter;
-  let found = marks.get(key);
-  if (!found) {
-    found = Object.freeze({ letter, piercing });
-    marks.set(key, found);
-  }
-  return found;
+  return markByCode(letter.charCodeAt(0), piercing);
 }
 
 export const EMPTY_BUNDLE: Bundle = Object.freeze({ effects: Object.freeze([]) as readonly EffectMark[], hits: 0 });
@@ -55,15 +64,47 @@ export function makeBundle(
   note?: string,
   table: EffectsTable = STANDARD_EFFECTS,
 ): Bundle {
-  const sorted = sortMarks(effects, table);
+  const sorted = sortMarks(effects.slice(), table);
   return note === undefined ? { effects: sorted, hits } : { effects: sorted, hits, note };
 }
 
-function sortMarks(effects: readonly EffectMark[], table: EffectsTable): readonly EffectMark[] {
-  if (effects.length < 2) return effects.slice();
-  const order = compileEffects(table).order;
-  const rankOf = (m: EffectMark) => (order.get(m.letter) ?? 1000) * 2 + (m.piercing ? 1 : 0);
-  return effects.slice().sort((a, b) => rankOf(a) - rankOf(b) || (a.letter < b.letter ? -1 : a.letter > b.letter ? 1 : 0));
+/** Canonical sort key of a mark: table position, plain before piercing; unknown letters last. */
+function markRank(m: EffectMark, rankByCode: Int16Array): number {
+  const r = rankByCode[m.letter.charCodeAt(0)] ?? -1;
+  return (r < 0 ? 1000 : r) * 2 + (m.piercing ? 1 : 0);
+}
+
+/** Merge two canonical mark lists into one canonical list in one pass (R3, R30). */
+export function mergeMarks(a: readonly EffectMark[], b: readonly EffectMark[], table: EffectsTable = STANDARD_EFFECTS): readonly EffectMark[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const rankByCode = compileEffects(table).rankByCode;
+  const out: EffectMark[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (markRank(b[j]!, rankByCode) < markRank(a[i]!, rankByCode)) out.push(b[j++]!);
+    else out.push(a[i++]!);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** Sort marks in place into canonical order (insertion sort: bundles are short). */
+export function sortMarks(effects: EffectMark[], table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
+  const rankByCode = compileEffects(table).rankByCode;
+  for (let i = 1; i < effects.length; i++) {
+    const m = effects[i]!;
+    const r = markRank(m, rankByCode);
+    let j = i - 1;
+    while (j >= 0 && markRank(effects[j]!, rankByCode) > r) {
+      effects[j + 1] = effects[j]!;
+      j--;
+    }
+    effects[j + 1] = m;
+  }
+  return effects;
 }
 
 const CODE_0 = 48;
@@ -83,6 +124,10 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 160;
 }
 
+function notationError(code: ConstructorParameters<typeof NotationError>[0], text: string, i: number, extra: Record<string, string | number> = {}) {
+  return new NotationError(code, text, i + 1, { char: text[i] ?? "", ...extra });
+}
+
 /**
  * Parse a bundle (R2). Whitespace is ignored; letters may come in any order;
  * the result is canonical (R3). Throws a NotationError naming the offending
@@ -93,30 +138,25 @@ export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS
   if (text.length > MAX_NOTATION_LENGTH) {
     throw new RulesError("notationTooLong", { length: text.length, max: MAX_NOTATION_LENGTH });
   }
-  const known = compileEffects(table).byLetter;
+  const rankByCode = compileEffects(table).rankByCode;
   const effects: EffectMark[] = [];
   let hits = 0;
-  let digits = 0;
   let digitsStart = -1;
   let sawAnything = false;
   let note: string | undefined;
   let inOrder = true;
-  const order = compileEffects(table).order;
   let lastRank = -1;
-  const fail = (code: ConstructorParameters<typeof NotationError>[0], i: number, extra: Record<string, string | number> = {}) =>
-    new NotationError(code, text, i + 1, { char: text[i] ?? "", ...extra });
 
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) continue;
     if (code >= CODE_0 && code <= CODE_9) {
-      if (digits === 0) digitsStart = i;
+      if (digitsStart < 0) digitsStart = i;
       hits = hits * 10 + (code - CODE_0);
-      digits++;
       if (hits > MAX_HITS) {
         let end = i;
         while (end + 1 < text.length && /[0-9\s]/.test(text[end + 1]!)) end++;
-        throw fail("notationHitsTooLarge", digitsStart, {
+        throw notationError("notationHitsTooLarge", text, digitsStart, {
           max: MAX_HITS,
           hits: text.slice(digitsStart, end + 1).replace(/\s/g, ""),
         });
@@ -125,9 +165,9 @@ export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS
       continue;
     }
     if (code >= CODE_A && code <= CODE_Z) {
-      if (digits > 0) throw fail("notationLetterAfterHits", i);
-      const letter = text[i]!;
-      if (!known.has(letter)) throw fail("notationUnknownLetter", i);
+      if (digitsStart >= 0) throw notationError("notationLetterAfterHits", text, i);
+      const rank = rankByCode[code]!;
+      if (rank < 0) throw notationError("notationUnknownLetter", text, i);
       let piercing = false;
       let j = i + 1;
       while (j < text.length && isSpace(text.charCodeAt(j))) j++;
@@ -136,13 +176,13 @@ export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS
         i = j;
         let k = j + 1;
         while (k < text.length && isSpace(text.charCodeAt(k))) k++;
-        if (k < text.length && text.charCodeAt(k) === CODE_STAR) throw fail("notationDoubleAsterisk", k);
+        if (k < text.length && text.charCodeAt(k) === CODE_STAR) throw notationError("notationDoubleAsterisk", text, k);
       }
-      const m = mark(letter, piercing);
-      const rank = (order.get(letter) ?? 0) * 2 + (piercing ? 1 : 0);
-      if (rank < lastRank) inOrder = false;
-      lastRank = rank;
-      effects.push(m);
+      const markRankValue = rank * 2 + (piercing ? 1 : 0);
+      if (markRankValue < lastRank) inOrder = false;
+      lastRank = markRankValue;
+      if (effects.length >= MAX_EFFECTS) throw notationError("notationTooManyEffects", text, i, { max: MAX_EFFECTS });
+      effects.push(markByCode(code, piercing));
       sawAnything = true;
       continue;
     }
@@ -150,22 +190,20 @@ export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS
       const close = text.indexOf(")", i + 1);
       if (close < 0) throw new NotationError("notationUnclosedNote", text, i + 1);
       for (let k = close + 1; k < text.length; k++) {
-        if (!isSpace(text.charCodeAt(k))) throw fail("notationAfterNote", k);
+        if (!isSpace(text.charCodeAt(k))) throw notationError("notationAfterNote", text, k);
       }
       const inner = text.slice(i + 1, close).trim();
-      if (inner.includes("(")) throw fail("notationUnexpected", text.indexOf("(", i + 1));
+      if (inner.includes("(")) throw notationError("notationUnexpected", text, text.indexOf("(", i + 1));
+      if (inner.length > MAX_NOTE_LENGTH) throw new NotationError("notationNoteTooLong", text, i + 1, { max: MAX_NOTE_LENGTH });
       if (inner !== "") note = inner;
       if (!sawAnything) throw new NotationError("notationEmpty", text, 1);
       break;
     }
-    if (code >= CODE_a && code <= CODE_z) {
-      throw fail("notationLowerCase", i, { upper: text[i]!.toUpperCase() });
-    }
-    if (code === CODE_STAR) throw fail("notationStrayAsterisk", i);
-    if (code === CODE_MINUS) throw fail("notationNegative", i);
-    if ((code === CODE_DOT || code === CODE_COMMA) && digits > 0) throw fail("notationFraction", i);
-    if (code === CODE_CLOSE) throw fail("notationUnexpected", i);
-    throw fail("notationUnexpected", i);
+    if (code >= CODE_a && code <= CODE_z) throw notationError("notationLowerCase", text, i, { upper: text[i]!.toUpperCase() });
+    if (code === CODE_STAR) throw notationError("notationStrayAsterisk", text, i);
+    if (code === CODE_MINUS) throw notationError("notationNegative", text, i);
+    if ((code === CODE_DOT || code === CODE_COMMA) && digitsStart >= 0) throw notationError("notationFraction", text, i);
+    throw notationError("notationUnexpected", text, i);
   }
   if (!sawAnything) throw new NotationError("notationEmpty", text, 1);
   const sorted = inOrder ? effects : sortMarks(effects, table);
@@ -184,7 +222,7 @@ export function tryParseBundle(text: string, table: EffectsTable = STANDARD_EFFE
 
 /** Format a bundle canonically (R3): letters in table order, `*` after piercing ones, hits, ` (note)`. */
 export function formatBundle(bundle: Bundle, table: EffectsTable = STANDARD_EFFECTS): string {
-  const effects = isCanonical(bundle.effects, table) ? bundle.effects : sortMarks(bundle.effects, table);
+  const effects = isCanonical(bundle.effects, table) ? bundle.effects : sortMarks(bundle.effects.slice(), table);
   let out = "";
   for (const m of effects) out += m.piercing ? `${m.letter}*` : m.letter;
   if (bundle.hits > 0 || out === "") out += String(bundle.hits);
@@ -193,10 +231,10 @@ export function formatBundle(bundle: Bundle, table: EffectsTable = STANDARD_EFFE
 
 function isCanonical(effects: readonly EffectMark[], table: EffectsTable): boolean {
   if (effects.length < 2) return true;
-  const order = compileEffects(table).order;
+  const rankByCode = compileEffects(table).rankByCode;
   let last = -1;
   for (const m of effects) {
-    const rank = (order.get(m.letter) ?? 1000) * 2 + (m.piercing ? 1 : 0);
+    const rank = markRank(m, rankByCode);
     if (rank < last) return false;
     last = rank;
   }
@@ -220,7 +258,8 @@ export function addBundles(a: Bundle, b: Bundle, table: EffectsTable = STANDARD_
   const hits = a.hits + b.hits;
   const note = a.note ?? b.note;
   if (b.effects.length === 0) return note === undefined ? { effects: a.effects, hits } : { effects: a.effects, hits, note };
-  return makeBundle([...a.effects, ...b.effects], hits, note, table);
+  const effects = sortMarks(a.effects.concat(b.effects), table);
+  return note === undefined ? { effects, hits } : { effects, hits, note };
 }
 
 /** Sum of many bundles (R30: the shield at a location). */
@@ -228,10 +267,10 @@ export function sumBundles(bundles: readonly Bundle[], table: EffectsTable = STA
   const effects: EffectMark[] = [];
   let hits = 0;
   for (const b of bundles) {
-    effects.push(...b.effects);
+    for (const m of b.effects) effects.push(m);
     hits += b.hits;
   }
-  return makeBundle(effects, hits, undefined, table);
+  return { effects: sortMarks(effects, table), hits };
 }
 
 /** The bundle with different hits. */

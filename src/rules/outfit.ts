@@ -4,7 +4,7 @@
  */
 import { type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError } from "./errors.js";
-import { type Bundle, countLetter, EMPTY_BUNDLE, sumBundles } from "./notation.js";
+import { type Bundle, countLetter, type EffectMark, EMPTY_BUNDLE, mergeMarks } from "./notation.js";
 import { type RulesOptions, STANDARD_OPTIONS } from "./options.js";
 
 export const BODY_LOCATIONS = ["head", "chest", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
@@ -73,13 +73,22 @@ export function piecesAt(outfit: readonly OutfitPiece[], location: HitLocation):
 
 /** R30: the shield at a location, the sum of every piece covering it. */
 export function shieldAt(outfit: readonly OutfitPiece[], location: HitLocation, table: EffectsTable = STANDARD_EFFECTS): Bundle {
-  const pieces = piecesAt(outfit, location);
-  if (pieces.length === 0) return EMPTY_BUNDLE;
-  if (pieces.length === 1) return { effects: pieces[0]!.shield.effects, hits: pieces[0]!.shield.hits };
-  return sumBundles(
-    pieces.map((p) => p.shield),
-    table,
-  );
+  let effects: readonly EffectMark[] | undefined;
+  let first: Bundle | undefined;
+  let pieces = 0;
+  let hits = 0;
+  for (const piece of outfit) {
+    if (!layerProtects(piece.layer, location) || !piece.covers.includes(location)) continue;
+    const shield = piece.shield;
+    pieces++;
+    hits += shield.hits;
+    if (first === undefined) first = shield;
+    effects = effects === undefined ? shield.effects : mergeMarks(effects, shield.effects, table);
+  }
+  if (first === undefined) return EMPTY_BUNDLE;
+  // Shields carry notes ("X (heat)"); the sum at a location does not.
+  if (pieces === 1 && first.note === undefined) return first;
+  return { effects: effects!, hits };
 }
 
 /** R31, R34: soak steps at a location: the base step, one per V in the shield there, plus trademarks. */
@@ -104,6 +113,7 @@ export function largeSize(outfit: readonly OutfitPiece[]): number {
 /** R35: can an attack with this bundle strike the target at all? Needs as many T, or any V. */
 export function canStrike(attack: Bundle, targetOutfit: readonly OutfitPiece[]): { ok: boolean; needed: number; has: number } {
   const needed = smallSize(targetOutfit);
+  if (needed === 0) return { ok: true, needed, has: countLetter(attack, "T") };
   const has = countLetter(attack, "T");
   return { ok: needed === 0 || has >= needed || countLetter(attack, "V") > 0, needed, has };
 }

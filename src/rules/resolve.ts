@@ -8,7 +8,7 @@ import type { ObjectOutcome, ParryObject } from "./injury.js";
 import { type Bundle, formatBundle, formatImpact, formatLetters } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
 import { canStrike, type HitLocation, type OutfitPiece } from "./outfit.js";
-import { resolveStrike, type StrikeChoices, type StrikeResolution } from "./strike.js";
+import { resolveStrike, type StrikeChoices, type StrikeInput, type StrikeResolution } from "./strike.js";
 import type { Facet, Pools } from "./types.js";
 
 export interface Combatant {
@@ -37,7 +37,7 @@ export interface AttackResolution {
 }
 
 export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES): AttackResolution {
-  const outcome = contest({ total: input.attacker.total, surge: input.attacker.surge, edge: input.attacker.edge }, input.defense, rules);
+  const outcome = contest(input.attacker, input.defense, rules);
   if (outcome.struck === "none") return { contest: outcome, struck: "none", missed: "miss" };
 
   const struckSide = outcome.struck === "defender" ? input.defender : input.attacker;
@@ -46,23 +46,20 @@ export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES)
   if (!reach.ok) {
     return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget: { needed: reach.needed, has: reach.has } };
   }
-  const parryObject = outcome.parryWon ? input.defense.object : undefined;
-  const strike = resolveStrike(
-    {
-      strikingTotal: outcome.strikingTotal!,
-      otherTotal: outcome.otherTotal!,
-      edge,
-      ...(outcome.antiImpact && { antiImpact: outcome.antiImpact }),
-      ...(parryObject && { object: parryObject }),
-      outfit: struckSide.outfit,
-      extraSoakSteps: struckSide.extraSoakSteps ?? 0,
-      ...(input.location && { location: input.location }),
-      ...(struckSide.pools && { pools: struckSide.pools }),
-      ...(input.nonLethal && { nonLethal: input.nonLethal }),
-      ...(input.choices && { choices: input.choices }),
-    },
-    rules,
-  );
+  const strikeInput: StrikeInput = {
+    strikingTotal: outcome.strikingTotal!,
+    otherTotal: outcome.otherTotal!,
+    edge,
+    outfit: struckSide.outfit,
+    extraSoakSteps: struckSide.extraSoakSteps ?? 0,
+  };
+  if (outcome.antiImpact) strikeInput.antiImpact = outcome.antiImpact;
+  if (outcome.parryWon && input.defense.object) strikeInput.object = input.defense.object;
+  if (input.location) strikeInput.location = input.location;
+  if (struckSide.pools) strikeInput.pools = struckSide.pools;
+  if (input.nonLethal) strikeInput.nonLethal = input.nonLethal;
+  if (input.choices) strikeInput.choices = input.choices;
+  const strike = resolveStrike(strikeInput, rules);
   return { contest: outcome, struck: outcome.struck, strike };
 }
 
@@ -120,7 +117,7 @@ export function outcomeJson(resolution: AttackResolution, rules: Rules = STANDAR
     out.exchange = c.exchange.map(({ side, raw, handicap, total, beat }) => ({ side, raw, handicap, total, beat }));
   }
   if (strike && strike.result.forceBonus) out.forceBonus = strike.result.forceBonus;
-  if (strike && strike.piercing.pierced.length) out.piercing = strike.piercing.pierced;
+  if (strike && strike.piercing.pierced.length) out.piercing = [...strike.piercing.pierced];
   if (strike?.distribution?.overflow) out.overflow = strike.distribution.overflow;
   return out;
 }

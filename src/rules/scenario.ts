@@ -10,7 +10,8 @@ import { RulesError } from "./errors.js";
 import type { ParryObject } from "./injury.js";
 import { type Bundle, parseBundle, parseLetters } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { isLayer, isLocation, type Layer, LAYERS, normalizeCovers, type OutfitPiece } from "./outfit.js";
+import { english } from "./messages.js";
+import { ALL_LOCATIONS, isLayer, isLocation, type Layer, LAYERS, normalizeCovers, type OutfitPiece } from "./outfit.js";
 import type { AttackInput, Combatant } from "./resolve.js";
 import type { StrikeChoices } from "./strike.js";
 import { FACETS, type FacetValues, isFacet, MAX_HITS, type Pools } from "./types.js";
@@ -19,6 +20,8 @@ export const SCENARIO_VERSION = 1;
 const MAX_TOTAL = 999;
 
 type Json = Record<string, unknown>;
+
+const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Scenario.${key}`, params);
 
 class Reader {
   constructor(readonly rules: Rules) {}
@@ -38,32 +41,32 @@ class Reader {
   }
 
   object(value: unknown, field: string, allowed: readonly string[]): Json {
-    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, "must be an object.");
+    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, say("object"));
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail(join(field, key), `unknown field (expected one of ${allowed.join(", ")}).`);
+      if (!allowed.includes(key)) this.fail(join(field, key), say("unknownField", { allowed: allowed.join(", ") }));
     }
     return value as Json;
   }
 
   integer(value: unknown, field: string, min: number, max: number): number {
-    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(field, `must be a whole number (got ${JSON.stringify(value)}).`);
-    if (value < min || value > max) this.fail(field, `must be from ${min} to ${max} (got ${value}).`);
+    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(field, say("integer", { value: JSON.stringify(value) }));
+    if (value < min || value > max) this.fail(field, say("range", { min, max, value }));
     return value;
   }
 
   boolean(value: unknown, field: string): boolean {
-    if (typeof value !== "boolean") this.fail(field, "must be true or false.");
+    if (typeof value !== "boolean") this.fail(field, say("boolean"));
     return value;
   }
 
   bundle(value: unknown, field: string): Bundle {
-    if (typeof value !== "string") this.fail(field, `must be effect notation in a string, like "VD6" (got ${JSON.stringify(value)}).`);
+    if (typeof value !== "string") this.fail(field, say("notation", { value: JSON.stringify(value) }));
     return this.at(field, () => parseBundle(value, this.rules.effects));
   }
 
   letters(value: unknown, field: string): string[] {
     if (typeof value === "string") return this.at(field, () => parseLetters(value, this.rules.effects));
-    if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) this.fail(field, 'must be a list of effect letters, like ["D"].');
+    if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) this.fail(field, say("letters"));
     return value.flatMap((v, i) => this.at(`${field}[${i}]`, () => parseLetters(v as string, this.rules.effects)));
   }
 
@@ -71,7 +74,7 @@ class Reader {
     const o = this.object(value, field, FACETS);
     const out = { physical: 0, mental: 0, emotional: 0 };
     for (const f of FACETS) {
-      if (!(f in o)) this.fail(join(field, f), "is required.");
+      if (!(f in o)) this.fail(join(field, f), say("required"));
       out[f] = this.integer(o[f], join(field, f), 0, max);
     }
     return out;
@@ -79,22 +82,22 @@ class Reader {
 
   pools(value: unknown, field: string): Pools {
     const o = this.object(value, field, ["hit", "fatigue"]);
-    if (!("hit" in o)) this.fail(join(field, "hit"), "is required.");
-    if (!("fatigue" in o)) this.fail(join(field, "fatigue"), "is required.");
+    if (!("hit" in o)) this.fail(join(field, "hit"), say("required"));
+    if (!("fatigue" in o)) this.fail(join(field, "fatigue"), say("required"));
     return { hit: this.facets(o.hit, join(field, "hit")), fatigue: this.facets(o.fatigue, join(field, "fatigue")) };
   }
 
   outfit(value: unknown, field: string): OutfitPiece[] {
-    if (!Array.isArray(value)) this.fail(field, "must be a list of outfit pieces.");
+    if (!Array.isArray(value)) this.fail(field, say("outfitList"));
     return value.map((raw, i) => {
       const where = `${field}[${i}]`;
       const o = this.object(raw, where, ["name", "shield", "covers", "layer", "weight"]);
-      if (!("shield" in o)) this.fail(join(where, "shield"), "is required.");
+      if (!("shield" in o)) this.fail(join(where, "shield"), say("required"));
       const shield = this.bundle(o.shield, join(where, "shield"));
       const covers = o.covers ?? "all";
-      if (covers !== "all" && !Array.isArray(covers)) this.fail(join(where, "covers"), 'must be "all" or a list of locations.');
+      if (covers !== "all" && !Array.isArray(covers)) this.fail(join(where, "covers"), say("covers"));
       const layer: Layer = o.layer === undefined ? "worn" : (o.layer as Layer);
-      if (!isLayer(layer)) this.fail(join(where, "layer"), `must be one of ${LAYERS.join(", ")} (got ${JSON.stringify(o.layer)}).`);
+      if (!isLayer(layer)) this.fail(join(where, "layer"), say("layer", { allowed: LAYERS.join(", "), value: JSON.stringify(o.layer) }));
       const piece: OutfitPiece = { shield, covers: this.at(join(where, "covers"), () => normalizeCovers(covers)), layer };
       if (o.weight !== undefined) piece.weight = this.integer(o.weight, join(where, "weight"), 0, 99);
       if (o.name !== undefined) piece.name = String(o.name);
@@ -110,26 +113,26 @@ class Reader {
   }
 
   total(value: unknown, field: string): number {
-    if (value === undefined) this.fail(field, "is required.");
+    if (value === undefined) this.fail(field, say("required"));
     return this.integer(value, field, 0, MAX_TOTAL);
   }
 
   defense(value: unknown): Defense & { object?: ParryObject } {
     const raw = this.object(value, "defense", ["form", "total", "surge", "object", "totals", "edge"]);
     const form = raw.form;
-    if (!isDefenseForm(form)) this.fail("defense.form", `must be evade, brave, parry or counter (got ${JSON.stringify(form)}).`);
+    if (!isDefenseForm(form)) this.fail("defense.form", say("form", { value: JSON.stringify(form) }));
     if (form === "counter") {
-      if (!Array.isArray(raw.totals) || raw.totals.length === 0) this.fail("defense.totals", "must be a list of one or more counter totals.");
-      if (raw.edge === undefined) this.fail("defense.edge", "is required for a counterattack (the defender's weapon edge).");
-      for (const key of ["total", "object"]) if (key in raw) this.fail(`defense.${key}`, "is not used by a counterattack (use totals).");
+      if (!Array.isArray(raw.totals) || raw.totals.length === 0) this.fail("defense.totals", say("counterTotals"));
+      if (raw.edge === undefined) this.fail("defense.edge", say("counterEdge"));
+      for (const key of ["total", "object", "surge"]) if (key in raw) this.fail(`defense.${key}`, say("notForCounter"));
       return {
         form,
-        totals: raw.totals.map((t, i) => ({ total: this.integer(t, `defense.totals[${i}]`, 0, MAX_TOTAL) })),
+        totals: raw.totals.map((t, i) => this.counterTotal(t, `defense.totals[${i}]`)),
         edge: this.bundle(raw.edge, "defense.edge"),
       };
     }
-    for (const key of ["totals", "edge"]) if (key in raw) this.fail(`defense.${key}`, "is used only by a counterattack.");
-    if ("object" in raw && form !== "parry") this.fail("defense.object", "is used only by a parry.");
+    for (const key of ["totals", "edge"]) if (key in raw) this.fail(`defense.${key}`, say("onlyCounter"));
+    if ("object" in raw && form !== "parry") this.fail("defense.object", say("onlyParry"));
     const defense: Defense & { object?: ParryObject } = { form, total: this.total(raw.total, "defense.total") };
     if (raw.surge !== undefined) (defense as { surge?: boolean }).surge = this.boolean(raw.surge, "defense.surge");
     if (raw.object !== undefined) {
@@ -139,6 +142,15 @@ class Reader {
       defense.object = object;
     }
     return defense;
+  }
+
+  /** A counter total: a number, or `{ total, surge }` when its key die surged (R12). */
+  counterTotal(value: unknown, field: string): { total: number; surge?: boolean } {
+    if (typeof value === "number") return { total: this.integer(value, field, 0, MAX_TOTAL) };
+    const o = this.object(value, field, ["total", "surge"]);
+    const out: { total: number; surge?: boolean } = { total: this.total(o.total, join(field, "total")) };
+    if (o.surge !== undefined) out.surge = this.boolean(o.surge, join(field, "surge"));
+    return out;
   }
 
   choices(value: unknown): StrikeChoices {
@@ -163,11 +175,11 @@ export function readScenario(value: unknown, rules: Rules = STANDARD_RULES): Att
   if (root.version !== undefined && root.version !== SCENARIO_VERSION) {
     throw new RulesError("scenarioVersion", { value: JSON.stringify(root.version) });
   }
-  if (root.attacker === undefined) r.fail("attacker", "is required.");
-  if (root.defender === undefined) r.fail("defender", "is required.");
-  if (root.defense === undefined) r.fail("defense", "is required.");
+  if (root.attacker === undefined) r.fail("attacker", say("required"));
+  if (root.defender === undefined) r.fail("defender", say("required"));
+  if (root.defense === undefined) r.fail("defense", say("required"));
   const a = r.object(root.attacker, "attacker", ["total", "surge", "edge", "outfit", "extraSoakSteps", "pools"]);
-  if (a.edge === undefined) r.fail("attacker.edge", "is required.");
+  if (a.edge === undefined) r.fail("attacker.edge", say("required"));
   const attacker: AttackInput["attacker"] = {
     ...r.combatant(a, "attacker"),
     total: r.total(a.total, "attacker.total"),
@@ -179,12 +191,12 @@ export function readScenario(value: unknown, rules: Rules = STANDARD_RULES): Att
   const { location, nonLethal } = root;
   if (location !== undefined) {
     if (!isLocation(location)) {
-      r.fail("location", `unknown location ${JSON.stringify(location)} (use head, chest, leftArm, rightArm, leftLeg, rightLeg, mind or ego).`);
+      r.fail("location", say("location", { value: JSON.stringify(location), allowed: ALL_LOCATIONS.join(", ") }));
     }
     input.location = location;
   }
   if (nonLethal !== undefined) {
-    if (!isFacet(nonLethal)) r.fail("nonLethal", `must be physical, mental or emotional (got ${JSON.stringify(nonLethal)}).`);
+    if (!isFacet(nonLethal)) r.fail("nonLethal", say("facet", { value: JSON.stringify(nonLethal) }));
     input.nonLethal = nonLethal;
   }
   if (root.choices !== undefined) input.choices = r.choices(root.choices);

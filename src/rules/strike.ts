@@ -25,7 +25,7 @@ import {
 import type { Bundle, EffectMark, Impact } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
 import { type HitLocation, locationFromTotal, type OutfitPiece, shieldAt } from "./outfit.js";
-import type { Facet, FacetValues, Pools } from "./types.js";
+import { copyFacets, type Facet, type FacetValues, type Pools } from "./types.js";
 
 /** What the struck side decides (R24, R28, R32, R33); anything left out takes the default. */
 export interface StrikeChoices {
@@ -68,6 +68,8 @@ export interface StrikeResolution {
   antiImpact?: CancelOutcome & { impact: Impact };
   object?: ObjectOutcome;
   location: HitLocation;
+  /** The location was given (an aimed or mental attack), not read from the last digit. */
+  aimed: boolean;
   soak: SoakOutcome;
   reduction: ReductionOutcome;
   /** Wounding effects taken as conditions (R33), piercing marked. */
@@ -77,11 +79,16 @@ export interface StrikeResolution {
   distribution?: DistributionOutcome;
   /** The struck side's pools after reduction and distribution. */
   pools?: Pools;
+  /** R36: the fatigue pool a non-lethal contest targets. */
+  nonLethal?: Facet;
 }
+
+const NO_CHOICES: StrikeChoices = Object.freeze({});
+const NO_REDUCTIONS: readonly string[] = Object.freeze([]);
 
 export function resolveStrike(input: StrikeInput, rules: Rules = STANDARD_RULES): StrikeResolution {
   const table = rules.effects;
-  const choices = input.choices ?? {};
+  const choices = input.choices ?? NO_CHOICES;
   const result = strikeResult(input.strikingTotal, input.otherTotal, input.edge, rules);
   const piercing = applyPiercing(injuryFrom(input.edge, result.impact), result.impact.asterisks, choices.piercing, table);
   let current = piercing.injury;
@@ -89,7 +96,7 @@ export function resolveStrike(input: StrikeInput, rules: Rules = STANDARD_RULES)
   let antiImpact: StrikeResolution["antiImpact"];
   if (input.antiImpact) {
     const cancelled = applyAntiImpact(current, input.antiImpact, choices.cancel, table);
-    antiImpact = { ...cancelled, impact: input.antiImpact };
+    antiImpact = { injury: cancelled.injury, cancelledHits: cancelled.cancelledHits, cancelledEffects: cancelled.cancelledEffects, impact: input.antiImpact };
     current = cancelled.injury;
   }
   let object: ObjectOutcome | undefined;
@@ -103,32 +110,37 @@ export function resolveStrike(input: StrikeInput, rules: Rules = STANDARD_RULES)
   current = soaked.injury;
 
   // R32 and R36: reductions are paid from hit pools, or from fatigue pools in a non-lethal contest.
-  const payingPools = input.pools && (input.nonLethal ? input.pools.fatigue : input.pools.hit);
-  const reduction = reduceEffects(current, choices.reduce ?? [], payingPools, table);
+  const pools = input.pools;
+  const payingPools = pools && (input.nonLethal ? pools.fatigue : pools.hit);
+  const reduction = reduceEffects(current, choices.reduce ?? NO_REDUCTIONS, payingPools, table);
   current = reduction.injury;
 
-  const resolution: StrikeResolution = {
+  let distribution: DistributionOutcome | undefined;
+  let poolsAfter: Pools | undefined;
+  if (pools && reduction.pools) {
+    if (input.nonLethal) {
+      distribution = distributeFatigue(current.hits, reduction.pools, input.nonLethal);
+      poolsAfter = { hit: copyFacets(pools.hit), fatigue: distribution.pools };
+    } else {
+      distribution = distributeHits(current.hits, reduction.pools, choices.distribute);
+      poolsAfter = { hit: distribution.pools, fatigue: copyFacets(pools.fatigue) };
+    }
+  }
+  // Every field present (undefined when it does not apply): one object shape for every strike.
+  return {
     result,
     injury: piercing.injury,
     piercing,
+    antiImpact,
+    object,
     location,
+    aimed: input.location !== undefined,
     soak: soaked,
     reduction,
     taken: woundingEffects(current, table),
     hits: current.hits,
+    distribution,
+    pools: poolsAfter,
+    nonLethal: input.nonLethal,
   };
-  if (antiImpact) resolution.antiImpact = antiImpact;
-  if (object) resolution.object = object;
-  if (input.pools && reduction.pools) {
-    if (input.nonLethal) {
-      const distribution = distributeFatigue(current.hits, reduction.pools, input.nonLethal);
-      resolution.distribution = distribution;
-      resolution.pools = { hit: { ...input.pools.hit }, fatigue: distribution.pools };
-    } else {
-      const distribution = distributeHits(current.hits, reduction.pools, choices.distribute);
-      resolution.distribution = distribution;
-      resolution.pools = { hit: distribution.pools, fatigue: { ...input.pools.fatigue } };
-    }
-  }
-  return resolution;
 }

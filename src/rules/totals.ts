@@ -5,6 +5,7 @@
 import { readRoll, type RollReading } from "./dice.js";
 import { compileEffects, type EffectPenalty, type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError, requireInteger } from "./errors.js";
+import { english } from "./messages.js";
 import { type Bundle, countLetter } from "./notation.js";
 import { type RulesOptions, STANDARD_OPTIONS } from "./options.js";
 import type { Facet } from "./types.js";
@@ -41,21 +42,22 @@ export interface ActionTotal {
 /** R13: skill base + roll + finesse + speed + modifiers − effect costs − condition penalties; ≥ 0; a crash makes it 0. */
 export function actionTotal(input: ActionTotalInput): ActionTotal {
   const roll = Array.isArray(input.roll) ? readRoll(input.roll) : (input.roll as RollReading);
-  const base = requireInteger(input.base, "Skill base", -999, 999);
+  const base = requireInteger(input.base, english("CYCHOSYS.Term.base"), -999, 999);
   const terms: ActionTotal["terms"] = [
     { kind: "base", value: base },
     { kind: "dice", value: roll.sum },
   ];
-  const optional: [TermKind, number | undefined, number][] = [
-    ["finesse", input.finesse, 1],
-    ["speed", input.speed, 1],
-    ["modifier", input.modifier, 1],
-    ["effects", input.effectCost, -1],
-    ["conditions", input.conditionPenalty, -1],
+  // Costs and penalties only ever lower a total: they are given as amounts ≥ 0 and subtracted.
+  const optional: [TermKind, number | undefined, number, number][] = [
+    ["finesse", input.finesse, 1, -999],
+    ["speed", input.speed, 1, -999],
+    ["modifier", input.modifier, 1, -999],
+    ["effects", input.effectCost, -1, 0],
+    ["conditions", input.conditionPenalty, -1, 0],
   ];
-  for (const [kind, value, sign] of optional) {
+  for (const [kind, value, sign, min] of optional) {
     if (value === undefined || value === 0) continue;
-    terms.push({ kind, value: sign * requireInteger(value, kind, -999, 999) });
+    terms.push({ kind, value: sign * requireInteger(value, english(`CYCHOSYS.Term.${kind}`), min, 999) });
   }
   const raw = terms.reduce((sum, t) => sum + t.value, 0);
   return {

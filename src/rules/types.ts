@@ -23,6 +23,11 @@ export function facetValues(physical = 0, mental = 0, emotional = 0): FacetValue
   return { physical, mental, emotional };
 }
 
+/** A fresh copy of per-facet values (cheaper than a spread in hot paths). */
+export function copyFacets(v: FacetValues): FacetValues {
+  return { physical: v.physical, mental: v.mental, emotional: v.emotional };
+}
+
 export function sumFacets(v: FacetValues): number {
   return v.physical + v.mental + v.emotional;
 }

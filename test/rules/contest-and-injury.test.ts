@@ -248,3 +248,29 @@ describe("R37 objects", () => {
     expect(strikeObject(door, b("V20"))).toMatchObject({ hitsTaken: 10, hitsLeft: 0, destroyed: true });
   });
 });
+
+describe("R33 default distribution, checked against the rule read literally", () => {
+  /** The rule as written: one hit at a time from the currently largest pool, ties physical, mental, emotional. */
+  function oneAtATime(hits: number, pools: { physical: number; mental: number; emotional: number }) {
+    const left = { ...pools };
+    const out = { physical: 0, mental: 0, emotional: 0 };
+    for (let i = 0; i < hits; i++) {
+      const order = (["physical", "mental", "emotional"] as const).filter((f) => left[f] > 0);
+      if (order.length === 0) break;
+      const pick = order.reduce((best, f) => (left[f] > left[best] ? f : best));
+      left[pick]--;
+      out[pick]++;
+    }
+    return out;
+  }
+
+  it("R33 [fixed]: the fast distribution equals one hit at a time for every small case", () => {
+    for (let p = 0; p <= 6; p++)
+      for (let m = 0; m <= 6; m++)
+        for (let e = 0; e <= 6; e++)
+          for (let hits = 0; hits <= 20; hits++) {
+            const pools = { physical: p, mental: m, emotional: e };
+            expect(defaultDistribution(hits, pools)).toEqual(oneAtATime(hits, pools));
+          }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: how fast the rules core is. A measurement, not a test:
+ * it prints rates and whether the targets of the rules-core issue are met.
+ *
+ * It measures the code as shipped: the rules core is first bundled by Vite
+ * (as `npm run build` bundles it for Foundry), then imported and timed.
+ */
+import { mkdirSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "vite";
+import type * as RulesApi from "../rules/index.js";
+import type { AttackInput } from "../rules/index.js";
+import { english } from "../rules/messages.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const outDir = join(root, "node_modules", ".cache", "cychosys-bench");
+mkdirSync(outDir, { recursive: true });
+await build({
+  configFile: false,
+  logLevel: "warn",
+  build: {
+    outDir,
+    emptyOutDir: true,
+    minify: false,
+    lib: { entry: join(root, "src", "rules", "index.ts"), formats: ["es"], fileName: () => "rules.mjs" },
+  },
+});
+const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await import(
+  pathToFileURL(join(outDir, "rules.mjs")).href
+)) as typeof RulesApi;
+
+const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
+
+/**
+ * Median rate over several timed runs of `count` calls (the median, not the
+ * best: this shared machine's speed varies from run to run).
+ */
+function measure(count: number, runs: number, fn: (i: number) => unknown): { rate: number; ms: number; best: number } {
+  let sink = 0;
+  for (let i = 0; i < count; i++) sink += fn(i) ? 1 : 0; // warm up the JIT
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const start = performance.now();
+    for (let i = 0; i < count; i++) sink += fn(i) ? 1 : 0;
+    times.push(performance.now() - start);
+  }
+  if (sink < 0) console.log(sink); // keep the work observable
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(runs / 2)]!;
+  return { rate: count / (median / 1000), ms: median, best: count / (times[0]! / 1000) };
+}
+
+const outfit = [
+  { shield: parseBundle("RH1"), covers: ["chest", "leftArm", "rightArm"] as const, layer: "worn" as const, weight: 1 },
+  { shield: parseBundle("BBDD2"), covers: normalizeCovers("all"), layer: "skin" as const, weight: 2 },
+].map((p) => ({ ...p, covers: [...p.covers] }));
+const pools = { hit: { physical: 10, mental: 5, emotional: 4 }, fatigue: { physical: 6, mental: 6, emotional: 6 } };
+const edges = ["VD6", "BR3", "VFXP2", "FB2", "SOBP12"].map((e) => parseBundle(e));
+const forms = ["evade", "brave", "parry", "counter"] as const;
+
+// A spread of attacks: every defense form, different totals, edges and locations.
+const scenarios: AttackInput[] = [];
+for (let i = 0; i < 64; i++) {
+  const form = forms[i % 4]!;
+  const edge = edges[i % edges.length]!;
+  const defense =
+    form === "counter"
+      ? { form, totals: [{ total: 20 + (i % 30) }, { total: 15 + (i % 25) }], edge: edges[(i + 1) % edges.length]! }
+      : { form, total: 5 + ((i * 7) % 30), ...(form === "parry" && { object: { shield: parseBundle("2") } }) };
+  scenarios.push({
+    attacker: { total: 10 + ((i * 13) % 35), edge, outfit, pools },
+    defender: { outfit, pools },
+    defense,
+  });
+}
+const notations = ["VD6", "FB2", "BR3", "VFXP2", "SOBP12", "WUXR3", "BBDD2", "X (heat)", "B*6", "SXOBH10"];
+
+const RUNS = 9;
+const resolutions = measure(200_000, RUNS, (i) => resolveAttack(scenarios[i & 63]!).struck);
+const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
+
+console.log(t("title", { node: process.version, cpus: cpus().length }));
+const report = (name: string, m: { rate: number; ms: number; best: number }, count: number, target: number) => {
+  const rate = (r: number) => Math.round(r).toLocaleString("en-US");
+  console.log(t("line", { name, rate: rate(m.rate), best: rate(m.best), count: count.toLocaleString("en-US"), ms: m.ms.toFixed(0), runs: RUNS }));
+  console.log(t("target", { target: target.toLocaleString("en-US"), verdict: t(m.rate >= target ? "met" : "missed") }));
+};
+report(t("resolutions"), resolutions, 200_000, 500_000);
+report(t("parse"), parses, 1_000_000, 2_000_000);

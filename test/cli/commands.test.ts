@@ -1,0 +1,87 @@
+/**
+ * The headless entry points, run as a user runs them: a separate Node process.
+ * `rules` must resolve every seed example to its checked outcome; errors are
+ * one line and exit code 2; `demo` prints the whole fight.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const run = (script: string, args: string[], input?: string) =>
+  spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", script), ...args], {
+    cwd: root,
+    input: input ?? "",
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
+const examples = readdirSync(join(root, "examples")).filter((f) => f.endsWith(".json"));
+
+describe("rules command", () => {
+  it.each(examples)("resolves the seed example %s to its checked outcome", (file) => {
+    const result = run("rules.ts", [join("examples", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const expected = JSON.parse(readFileSync(join(root, "examples", "outcomes", file), "utf8"));
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it("reads the scenario from standard input", () => {
+    const scenario = readFileSync(join(root, "examples", "wiley-braves.json"), "utf8");
+    const result = run("rules.ts", [], scenario);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ struck: "defender", afterSoak: "V4", hits: 4 });
+  });
+
+  it.each([
+    ['{"attacker":{"total":22,"edge":"VQ6"},"defender":{},"defense":{"form":"evade","total":9}}', 'attacker.edge: Unknown effect letter "Q" at position 2'],
+    ['{"attacker":{"total":-3,"edge":"VD6"},"defender":{},"defense":{"form":"evade","total":9}}', "attacker.total: must be from 0 to 999 (got -3)."],
+    ['{"attacker":{"total":22,"edge":"VD6"},"defender":{},"defense":{"form":"dodge","total":9}}', "defense.form: must be evade, brave, parry or counter"],
+    ['{"attacker":{"total":22,"edge":"VD6"},"defender":{},"defense":{"form":"evade","total":9},"location":"tail"}', 'location: unknown location "tail"'],
+    ["this is not json", "The scenario is not valid JSON"],
+  ])("a bad scenario prints one line naming the problem and exits with 2 (%#)", (scenario, message) => {
+    const result = run("rules.ts", [], scenario);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+    expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/); // never a stack trace
+  });
+
+  it("a file that does not exist is one line and exit code 2", () => {
+    const result = run("rules.ts", ["examples/nope.json"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("cannot read the scenario");
+  });
+});
+
+describe("demo command", () => {
+  it("prints the whole warehouse fight with the engine's figures", () => {
+    const result = run("demo.ts", []);
+    expect(result.status).toBe(0);
+    const log = result.stdout;
+    for (const expected of [
+      "Parker: highest hit pool 10 − burden 1 + trademark -2 = quickness 7.",
+      "Turn order (R14): Parker (7), the sentry (3).",
+      "the sentry's move 2 + (7) + (8) = 17 → rank 7; + quickness 3 − terrain 5 = 5: 5 → 10.",
+      "the sentry is stopped by the closed door at 15.",
+      "Riddle takes 9 hit(s): P4 M2 E3 → hit pools P3 M3 E2 (R33).",
+      "Ungar takes D* as condition(s) (R33).",
+      "Anti-impact of the defense 20: 3* cancels 3 hits and D → V4 (R24).",
+      "The chair is destroyed (R37).",
+      "Thorton gains +4 (rank of 8) on the next attack against Parker this round (R25).",
+      "Thorton counterattacks: 35 − 16 = 19 against 32: fails (R23).",
+      "Injury: edge FB2 + 4 impact hits = FB*6 (R27).",
+      "1 soak step(s) cancel 3 hits and BR → 2 (R31).",
+      "burden 2, quickness 6",
+      "Parker takes 5 hit(s): P3 M1 E1 → hit pools P4 M2 E3 (R33).",
+      "WUXR4 on every body location",
+    ]) {
+      expect(log).toContain(expected);
+    }
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * The attack workflow as a pure state machine:
+ *
+ *   declared ─ defend ─▶ resolved ─ apply ─▶ applied ─ undo ─▶ resolved …
+ *                │  ▲
+ *                ▼  │ (counter beats: the other side answers or takes it)
+ *             exchange
+ *
+ * A flow is plain JSON (it lives in a chat message's flags). Every step takes
+ * the flow, what the user asked, and who the user is, and returns the new
+ * flow plus the changes to make to documents (`commands`); the Foundry side
+ * carries out the commands, as the GM when the user may not. The rules core
+ * decides every figure (contest, strike); this module only sequences, checks
+ * permissions and keeps what undo needs. No Foundry, no randomness: new ids
+ * are handed in.
+ */
+import {
+  type AttackOutcomeJson,
+  canStrike,
+  type ContestOutcome,
+  contest,
+  type Defense,
+  type Facet,
+  FACETS,
+  formatBundle,
+  type HitLocation,
+  otherSide,
+  type OutfitPiece,
+  outcomeJson,
+  parseBundle,
+  type Pools,
+  resolveStrike,
+  type Rules,
+  RulesError,
+  type Side,
+  STANDARD_RULES,
+  type StrikeChoices,
+  type StrikeResolution,
+} from "../rules/index.js";
+import { FlowError } from "./errors.js";
+
+export const FLOW_VERSION = 1;
+
+/** An actor taking part, by document UUID, with the name the cards show. */
+export interface ParticipantRef {
+  actorUuid: string;
+  name: string;
+}
+
+export interface AttackDeclaration {
+  /** Final action total, effect costs paid (R13, R19). */
+  total: number;
+  surge: boolean;
+  /** Edge with the effects added to the attack (R27), as notation. */
+  edge: string;
+  /** Faces rolled, key die first, for the card. */
+  dice: number[];
+  /** An attack aimed at the mind or ego, or a called location (R29). */
+  location?: HitLocation;
+  /** R36: a non-lethal contest against this fatigue pool. */
+  nonLethal?: Facet;
+}
+
+/** An object a parry lands on (R25, R37). */
+export interface ParryObjectDeclaration {
+  name: string;
+  shield: string;
+  hits: number;
+  /** The item it is, so the GM can damage it; absent for an ad-hoc object. */
+  itemUuid?: string;
+}
+
+export type DefenseDeclaration =
+  | { form: "evade" | "brave" | "parry"; total: number; surge: boolean; object?: ParryObjectDeclaration }
+  | { form: "counter"; total: number; surge: boolean; edge: string };
+
+export interface CounterStep {
+  side: Side;
+  /** Total before handicap (R23). */
+  total: number;
+  surge: boolean;
+}
+
+export type TargetPhase = "awaitingDefense" | "exchange" | "resolved" | "applied";
+
+/** What an application changed, kept so undo restores it exactly. */
+export interface AppliedInjury {
+  by: string;
+  struck: ParticipantRef;
+  choices: StrikeChoices;
+  outcome: AttackOutcomeJson;
+  /** Pools before and after, exactly as stored. */
+  before: Pools;
+  after: Pools;
+  /** Conditions created, with the ids handed in for their ActiveEffects. */
+  conditions: { id: string; letter: string; piercing: boolean }[];
+  object?: { itemUuid: string; hitsBefore: number; hitsAfter: number; destroyed: boolean };
+  undoneBy?: string;
+}
+
+export interface TargetFlow {
+  target: ParticipantRef;
+  phase: TargetPhase;
+  /** Defense totals made against this attack (R15: the second costs an action). */
+  defenses: number;
+  defense?: DefenseDeclaration;
+  /** Counterattacks so far (R23), defender first. */
+  counters: CounterStep[];
+  /** Who is due to counter again or take it, during an exchange. */
+  awaiting?: Side;
+  /** The contest's verdict once resolved: who is struck, by which totals. */
+  verdict?: Verdict;
+  /** Every application, newest last; at most one is in force (not undone). */
+  applications: AppliedInjury[];
+}
+
+export interface Verdict {
+  struck: Side | "none";
+  striker?: Side;
+  strikingTotal?: number;
+  otherTotal?: number;
+  edge?: string;
+  antiImpact?: { hits: number; asterisks: number };
+  parryWon?: boolean;
+  parryBonus?: number;
+  missed?: "miss" | "smallTarget";
+}
+
+export interface AttackFlow {
+  version: number;
+  id: string;
+  attacker: ParticipantRef;
+  attack: AttackDeclaration;
+  targets: TargetFlow[];
+}
+
+/** Who is asking: the Foundry side fills it from `game.user` and document ownership. */
+export interface FlowUser {
+  id: string;
+  isGM: boolean;
+  /** Does this user own the actor? (Foundry: `actor.isOwner` for that user.) */
+  owns(actorUuid: string): boolean;
+}
+
+/** What the Foundry side must change after a step. */
+export type FlowCommand =
+  | { kind: "spendAction"; actorUuid: string; attackId: string }
+  | { kind: "setPools"; actorUuid: string; pools: Pools }
+  /** Undo: add this to the current pools (before − after), so changes made since are kept. */
+  | { kind: "addToPools"; actorUuid: string; delta: Pools }
+  | { kind: "addConditions"; actorUuid: string; conditions: { id: string; letter: string; piercing: boolean }[] }
+  | { kind: "removeConditions"; actorUuid: string; ids: string[] }
+  | { kind: "setObjectHits"; itemUuid: string; hits: number }
+  | { kind: "grantParryBonus"; actorUuid: string; againstUuid: string; bonus: number };
+
+export interface StepResult {
+  flow: AttackFlow;
+  commands: FlowCommand[];
+}
+
+/** The struck side's state at the moment of application, read from its actor. */
+export interface StruckState {
+  outfit: readonly OutfitPiece[];
+  extraSoakSteps: number;
+  pools: Pools;
+}
+
+// ---------------------------------------------------------------------------
+
+export function declareAttack(id: string, attacker: ParticipantRef, attack: AttackDeclaration, targets: readonly ParticipantRef[]): AttackFlow {
+  if (!Number.isInteger(attack.total) || attack.total < 0) throw new RulesError("outOfRange", { what: "total", min: 0, max: 999, value: attack.total });
+  parseBundle(attack.edge);
+  return {
+    version: FLOW_VERSION,
+    id,
+    attacker,
+    attack: { ...attack, dice: [...attack.dice] },
+    targets: targets.map((target) => ({ target, phase: "awaitingDefense", defenses: 0, counters: [], applications: [] })),
+  };
+}
+
+/** May this user answer for this side of the attack? Owners of that actor, and the GM. */
+export function mayActFor(flow: AttackFlow, targetIndex: number, side: Side, user: FlowUser): boolean {
+  const ref = side === "attacker" ? flow.attacker : targetOf(flow, targetIndex).target;
+  return user.isGM || user.owns(ref.actorUuid);
+}
+
+function targetOf(flow: AttackFlow, index: number): TargetFlow {
+  const target = flow.targets[index];
+  if (!target) throw new FlowError("noSuchTarget", { index });
+  return target;
+}
+
+function requireMay(flow: AttackFlow, index: number, side: Side, user: FlowUser): void {
+  if (!mayActFor(flow, index, side, user)) {
+    const ref = side === "attacker" ? flow.attacker : targetOf(flow, index).target;
+    throw new FlowError("notYours", { name: ref.name });
+  }
+}
+
+function withTarget(flow: AttackFlow, index: number, target: TargetFlow): AttackFlow {
+  const targets = flow.targets.slice();
+  targets[index] = target;
+  return { ...flow, targets };
+}
+
+/**
+ * R21–R25: the target answers with a defense. The first defense against an
+ * attack is free; a further one (before the injury is applied) replaces the
+ * earlier and costs an action (R15) — the command says so.
+ */
+export function defend(flow: AttackFlow, index: number, defense: DefenseDeclaration, user: FlowUser, rules: Rules = STANDARD_RULES): StepResult {
+  const target = targetOf(flow, index);
+  requireMay(flow, index, "defender", user);
+  if (target.phase === "applied") throw new FlowError("alreadyApplied", { name: target.target.name });
+  if (target.phase === "exchange") throw new FlowError("inExchange");
+  if (!Number.isInteger(defense.total) || defense.total < 0) throw new RulesError("outOfRange", { what: "total", min: 0, max: 999, value: defense.total });
+  if (defense.form === "counter") parseBundle(defense.edge, rules.effects);
+  if (defense.form !== "counter" && defense.object) parseBundle(defense.object.shield, rules.effects);
+
+  const commands: FlowCommand[] = [];
+  if (target.defenses >= 1) commands.push({ kind: "spendAction", actorUuid: target.target.actorUuid, attackId: flow.id });
+  const next: TargetFlow = { ...target, defenses: target.defenses + 1, defense, counters: [], verdict: undefined, awaiting: undefined };
+  if (defense.form === "counter") {
+    next.counters = [{ side: "defender", total: defense.total, surge: defense.surge }];
+    return settleExchange(flow, index, next, commands, rules);
+  }
+  next.phase = "resolved";
+  next.verdict = verdictOf(flow, next, rules);
+  if (next.verdict.parryWon && next.verdict.parryBonus) {
+    commands.push({ kind: "grantParryBonus", actorUuid: target.target.actorUuid, againstUuid: flow.attacker.actorUuid, bonus: next.verdict.parryBonus });
+  }
+  return { flow: withTarget(flow, index, next), commands };
+}
+
+/** R23: the side due to answer counters again (its total before the handicap). */
+export function counterAgain(flow: AttackFlow, index: number, total: number, surge: boolean, user: FlowUser, rules: Rules = STANDARD_RULES): StepResult {
+  const target = targetOf(flow, index);
+  if (target.phase !== "exchange" || !target.awaiting) throw new FlowError("noExchange");
+  requireMay(flow, index, target.awaiting, user);
+  if (!Number.isInteger(total) || total < 0) throw new RulesError("outOfRange", { what: "total", min: 0, max: 999, value: total });
+  const next: TargetFlow = { ...target, counters: [...target.counters, { side: target.awaiting, total, surge }] };
+  return settleExchange(flow, index, next, [], rules);
+}
+
+/** R23: the side due to answer declines and takes the blow. */
+export function declineCounter(flow: AttackFlow, index: number, user: FlowUser, rules: Rules = STANDARD_RULES): StepResult {
+  const target = targetOf(flow, index);
+  if (target.phase !== "exchange" || !target.awaiting) throw new FlowError("noExchange");
+  requireMay(flow, index, target.awaiting, user);
+  const next: TargetFlow = { ...target, phase: "resolved", awaiting: undefined };
+  next.verdict = verdictOf(flow, next, rules);
+  return { flow: withTarget(flow, index, next), commands: [] };
+}
+
+/** After a counter: if it failed the exchange is over; if it beat, the other side is due. */
+function settleExchange(flow: AttackFlow, index: number, next: TargetFlow, commands: FlowCommand[], rules: Rules): StepResult {
+  const outcome = contestOf(flow, next, rules);
+  const last = outcome.exchange?.[outcome.exchange.length - 1];
+  if (last && last.beat) {
+    next.phase = "exchange";
+    next.awaiting = otherSide(last.side);
+    next.verdict = undefined;
+  } else {
+    next.phase = "resolved";
+    next.awaiting = undefined;
+    next.verdict = verdictOf(flow, next, rules);
+  }
+  return { flow: withTarget(flow, index, next), commands };
+}
+
+function contestOf(flow: AttackFlow, target: TargetFlow, rules: Rules): ContestOutcome {
+  const defense = target.defense;
+  if (!defense) throw new FlowError("noDefense");
+  const attack = { total: flow.attack.total, surge: flow.attack.surge, edge: parseBundle(flow.attack.edge, rules.effects) };
+  const asDefense: Defense =
+    defense.form === "counter"
+      ? { form: "counter", totals: target.counters.map((c) => ({ total: c.total, surge: c.surge })), edge: parseBundle(defense.edge, rules.effects) }
+      : { form: defense.form, total: defense.total, surge: defense.surge };
+  return contest(attack, asDefense, rules);
+}
+
+function verdictOf(flow: AttackFlow, target: TargetFlow, rules: Rules): Verdict {
+  const c = contestOf(flow, target, rules);
+  const verdict: Verdict = { struck: c.struck };
+  if (c.struck === "none") {
+    verdict.missed = "miss";
+    return verdict;
+  }
+  verdict.striker = c.striker!;
+  verdict.strikingTotal = c.strikingTotal!;
+  verdict.otherTotal = c.otherTotal!;
+  verdict.edge = formatBundle(c.edge!, rules.effects);
+  if (c.antiImpact) verdict.antiImpact = { ...c.antiImpact };
+  if (c.parryWon !== undefined) verdict.parryWon = c.parryWon;
+  if (c.parryWon && c.parryBonus !== undefined) verdict.parryBonus = c.parryBonus;
+  return verdict;
+}
+
+
+/** The struck side's reference, once the contest is settled. */
+export function struckParticipant(flow: AttackFlow, index: number): ParticipantRef | undefined {
+  const target = targetOf(flow, index);
+  const struck = target.verdict?.struck;
+  if (!struck || struck === "none") return undefined;
+  return struck === "attacker" ? flow.attacker : target.target;
+}
+
+/**
+ * R26–R33: what applying the injury would do, with these choices, to the
+ * struck side as it is now. Nothing changes; for the apply dialog.
+ */
+export function previewInjury(flow: AttackFlow, index: number, state: StruckState, choices: StrikeChoices = {}, rules: Rules = STANDARD_RULES): StrikeResolution | undefined {
+  const target = targetOf(flow, index);
+  const verdict = target.verdict;
+  if (!verdict || verdict.struck === "none") return undefined;
+  const edge = parseBundle(verdict.edge!, rules.effects);
+  if (!canStrike(edge, state.outfit).ok) return undefined;
+  const defense = target.defense;
+  const object =
+    verdict.parryWon && defense && defense.form !== "counter" && defense.object
+      ? { shield: parseBundle(defense.object.shield, rules.effects), hits: defense.object.hits }
+      : undefined;
+  return resolveStrike(
+    {
+      strikingTotal: verdict.strikingTotal!,
+      otherTotal: verdict.otherTotal!,
+      edge,
+      ...(verdict.antiImpact && { antiImpact: verdict.antiImpact }),
+      ...(object && { object }),
+      outfit: state.outfit,
+      extraSoakSteps: state.extraSoakSteps,
+      ...(flow.attack.location && verdict.striker === "attacker" && { location: flow.attack.location }),
+      pools: state.pools,
+      ...(flow.attack.nonLethal && { nonLethal: flow.attack.nonLethal }),
+      choices,
+    },
+    rules,
+  );
+}
+
+/**
+ * Apply the injury (R32–R33, R25/R37 for the parry object): only the struck
+ * side's owners or the GM, only once while applied. `newIds` supplies one id
+ * per condition the injury adds (the caller's random ids).
+ */
+export function applyInjury(
+  flow: AttackFlow,
+  index: number,
+  state: StruckState,
+  choices: StrikeChoices,
+  user: FlowUser,
+  newIds: readonly string[],
+  rules: Rules = STANDARD_RULES,
+): StepResult {
+  const target = targetOf(flow, index);
+  if (target.phase === "applied") throw new FlowError("alreadyApplied", { name: target.target.name });
+  if (target.phase !== "resolved" || !target.verdict) throw new FlowError("notResolved");
+  const struckRef = struckParticipant(flow, index);
+  if (!struckRef) throw new FlowError("nobodyStruck");
+  const struckSide = target.verdict.struck as Side;
+  requireMay(flow, index, struckSide, user);
+  const strike = previewInjury(flow, index, state, choices, rules);
+  if (!strike || !strike.pools) throw new FlowError("nobodyStruck");
+
+  const conditions = strike.taken.map((m, i) => {
+    const id = newIds[i];
+    if (!id) throw new FlowError("needIds", { count: strike.taken.length });
+    return { id, letter: m.letter, piercing: m.piercing };
+  });
+  const outcome = outcomeJson({ contest: contestOf(flow, target, rules), struck: struckSide, strike }, rules);
+  const applied: AppliedInjury = {
+    by: user.id,
+    struck: struckRef,
+    choices: structuredClone(choices),
+    outcome,
+    before: structuredClone(state.pools),
+    after: structuredClone(strike.pools),
+    conditions,
+  };
+  const commands: FlowCommand[] = [{ kind: "setPools", actorUuid: struckRef.actorUuid, pools: strike.pools }];
+  if (conditions.length) commands.push({ kind: "addConditions", actorUuid: struckRef.actorUuid, conditions });
+  const defense = target.defense;
+  if (strike.object && defense && defense.form !== "counter" && defense.object?.itemUuid) {
+    applied.object = {
+      itemUuid: defense.object.itemUuid,
+      hitsBefore: defense.object.hits,
+      hitsAfter: strike.object.hitsLeft,
+      destroyed: strike.object.destroyed,
+    };
+    commands.push({ kind: "setObjectHits", itemUuid: defense.object.itemUuid, hits: strike.object.hitsLeft });
+  }
+  const next: TargetFlow = { ...target, phase: "applied", applications: [...target.applications, applied] };
+  return { flow: withTarget(flow, index, next), commands };
+}
+
+function poolDelta(before: Pools, after: Pools): Pools {
+  const delta: Pools = { hit: { physical: 0, mental: 0, emotional: 0 }, fatigue: { physical: 0, mental: 0, emotional: 0 } };
+  for (const f of FACETS) {
+    delta.hit[f] = before.hit[f] - after.hit[f];
+    delta.fatigue[f] = before.fatigue[f] - after.fatigue[f];
+  }
+  return delta;
+}
+
+/** The application in force (applied and not undone), if any. */
+export function currentApplication(target: TargetFlow): AppliedInjury | undefined {
+  const last = target.applications[target.applications.length - 1];
+  return last && !last.undoneBy ? last : undefined;
+}
+
+/**
+ * Undo the application in force exactly: the pools as they were, the added
+ * conditions removed, the object's hits restored. Once; the injury can then
+ * be applied again (with other choices).
+ */
+export function undoInjury(flow: AttackFlow, index: number, user: FlowUser): StepResult {
+  const target = targetOf(flow, index);
+  const applied = currentApplication(target);
+  if (target.phase !== "applied" || !applied) throw new FlowError("nothingToUndo");
+  if (!(user.isGM || user.owns(applied.struck.actorUuid))) throw new FlowError("notYours", { name: applied.struck.name });
+  const commands: FlowCommand[] = [{ kind: "addToPools", actorUuid: applied.struck.actorUuid, delta: poolDelta(applied.before, applied.after) }];
+  if (applied.conditions.length) {
+    commands.push({ kind: "removeConditions", actorUuid: applied.struck.actorUuid, ids: applied.conditions.map((c) => c.id) });
+  }
+  if (applied.object) commands.push({ kind: "setObjectHits", itemUuid: applied.object.itemUuid, hits: applied.object.hitsBefore });
+  const applications = target.applications.slice();
+  applications[applications.length - 1] = { ...applied, undoneBy: user.id };
+  return { flow: withTarget(flow, index, { ...target, phase: "resolved", applications }), commands };
+}

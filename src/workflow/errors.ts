@@ -11,7 +11,8 @@ export type FlowErrorCode =
   | "notResolved"
   | "nobodyStruck"
   | "needIds"
-  | "nothingToUndo";
+  | "nothingToUndo"
+  | "alreadyMoved";
 
 export class FlowError extends Error {
   readonly code: FlowErrorCode;

@@ -16,6 +16,7 @@
  */
 import {
   type AttackOutcomeJson,
+  type AttackResolution,
   canStrike,
   type ContestOutcome,
   contest,
@@ -89,6 +90,8 @@ export interface AppliedInjury {
   struck: ParticipantRef;
   choices: StrikeChoices;
   outcome: AttackOutcomeJson;
+  /** The whole resolution (plain data), so the card explains every step (explainAttack). */
+  resolution: AttackResolution;
   /** Pools before and after, exactly as stored. */
   before: Pools;
   after: Pools;
@@ -269,6 +272,12 @@ function settleExchange(flow: AttackFlow, index: number, next: TargetFlow, comma
   return { flow: withTarget(flow, index, next), commands };
 }
 
+/** The rules core's contest for a target as it stands (its defense and counters so far). */
+export function contestFor(flow: AttackFlow, index: number, rules: Rules = STANDARD_RULES): ContestOutcome | undefined {
+  const target = targetOf(flow, index);
+  return target.defense ? contestOf(flow, target, rules) : undefined;
+}
+
 function contestOf(flow: AttackFlow, target: TargetFlow, rules: Rules): ContestOutcome {
   const defense = target.defense;
   if (!defense) throw new FlowError("noDefense");
@@ -368,12 +377,14 @@ export function applyInjury(
     if (!id) throw new FlowError("needIds", { count: strike.taken.length });
     return { id, letter: m.letter, piercing: m.piercing };
   });
-  const outcome = outcomeJson({ contest: contestOf(flow, target, rules), struck: struckSide, strike }, rules);
+  const resolution: AttackResolution = { contest: contestOf(flow, target, rules), struck: struckSide, strike };
+  const outcome = outcomeJson(resolution, rules);
   const applied: AppliedInjury = {
     by: user.id,
     struck: struckRef,
     choices: structuredClone(choices),
     outcome,
+    resolution: structuredClone(resolution),
     before: structuredClone(state.pools),
     after: structuredClone(strike.pools),
     conditions,

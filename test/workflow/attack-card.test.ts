@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { normalizeCovers, parseBundle } from "../../src/rules/index.js";
+import { attackCardView } from "../../src/workflow/attack-card.js";
+import { applyInjury, counterAgain, declareAttack, defend, type FlowUser } from "../../src/workflow/attack-flow.js";
+
+const parker = { actorUuid: "Actor.parker", name: "Parker" };
+const riddle = { actorUuid: "Actor.riddle", name: "Riddle" };
+const thorton = { actorUuid: "Actor.thorton", name: "Thorton" };
+const user = (id: string, owned: string[], isGM = false): FlowUser => ({ id, isGM, owns: (uuid) => owned.includes(uuid) });
+const gm = user("gm", [], true);
+const riddlePlayer = user("p2", [riddle.actorUuid]);
+const parkerPlayer = user("p1", [parker.actorUuid]);
+const state = {
+  outfit: [{ shield: parseBundle("1"), covers: normalizeCovers("all"), layer: "skin" as const }],
+  extraSoakSteps: 0,
+  pools: { hit: { physical: 7, mental: 5, emotional: 5 }, fatigue: { physical: 6, mental: 6, emotional: 6 } },
+};
+
+describe("the attack card a user sees", () => {
+  const flow = declareAttack("m1", parker, { total: 22, surge: false, edge: "VD6", dice: [6, 1, 6, 8] }, [riddle]);
+
+  it("R11/R29: shows every die with the key die first, the total, the edge and the location by last digit", () => {
+    const view = attackCardView(flow, gm);
+    expect(view.dice.map((d) => [d.face, d.key])).toEqual([
+      [6, true],
+      [1, false],
+      [6, false],
+      [8, false],
+    ]);
+    expect(view).toMatchObject({ total: 22, edge: "VD6", location: "last digit 2: Shoulders and chest", surge: false, crash: false });
+  });
+
+  it("only the target's owner and the GM see the defense buttons", () => {
+    expect(attackCardView(flow, riddlePlayer).targets[0]!.can.defend).toEqual(["evade", "brave", "parry", "counter"]);
+    expect(attackCardView(flow, parkerPlayer).targets[0]!.can.defend).toEqual([]);
+  });
+
+  it("R22: after the defense the verdict is explained and the struck side's owner may apply", () => {
+    const resolved = defend(flow, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
+    const panel = attackCardView(resolved, riddlePlayer).targets[0]!;
+    expect(panel.defenseLabel).toBe("Evasion 9");
+    expect(panel.verdict.map((l) => l.text)).toEqual(["Parker's attack 22 beats Riddle's evasion 9: Riddle is struck (R22)."]);
+    expect(panel.can).toMatchObject({ apply: true, defendCostsAction: true, undo: false });
+    expect(attackCardView(resolved, parkerPlayer).targets[0]!.can.apply).toBe(false);
+  });
+
+  it("R26–R33: once applied the card explains the injury and offers undo", () => {
+    const resolved = defend(flow, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
+    const applied = applyInjury(resolved, 0, state, {}, riddlePlayer, ["e1"]).flow;
+    const panel = attackCardView(applied, riddlePlayer).targets[0]!;
+    expect(panel.phaseLabel).toBe("Injury applied");
+    expect(panel.applied.map((l) => l.text)).toContain("Injury: edge VD6 + 3 impact hits = VD9 (R27).");
+    expect(panel.can).toMatchObject({ apply: false, undo: true, defend: [] });
+  });
+
+  it("R23: during an exchange only the side due to answer sees counter-again, with its handicap", () => {
+    const shot = declareAttack("m2", thorton, { total: 28, surge: false, edge: "B2", dice: [4, 7, 1, 2] }, [parker]);
+    const seized = defend(shot, 0, { form: "counter", total: 40, surge: false, edge: "FB2" }, parkerPlayer).flow;
+    const forGM = attackCardView(seized, gm).targets[0]!;
+    expect(forGM.phaseLabel).toBe("Counterattack exchange — Thorton to answer");
+    expect(forGM.can).toMatchObject({ counterAgain: true, counterHandicap: 16, takeIt: true });
+    expect(forGM.exchange).toEqual([{ side: "Parker", raw: 40, handicap: 8, total: 32, beat: true }]);
+    expect(attackCardView(seized, parkerPlayer).targets[0]!.can.counterAgain).toBe(false);
+    const done = counterAgain(seized, 0, 35, false, gm).flow;
+    expect(attackCardView(done, gm).targets[0]!.verdict.map((l) => l.text)).toContain("Parker strikes Thorton: 32 against 19 (R23).");
+  });
+
+  it("an attack with no target says the GM can assign one", () => {
+    expect(attackCardView(declareAttack("m3", parker, { total: 10, surge: false, edge: "B1", dice: [5] }, []), gm).noTargets).toBe(true);
+  });
+});

@@ -51,23 +51,27 @@ export type RulesErrorCode =
   | "scenarioVersion";
 
 /**
- * The one error type of the rules core. `code` + `params` let an adapter
- * localize it (`CYCHOSYS.Error.<code>`); `message` is the English text.
+ * An error whose text lives in lang/en.json: `i18nKey` + `params` let the
+ * Foundry side localize it with `game.i18n.format`; `message` is the English.
  */
-export class RulesError extends Error {
-  readonly code: RulesErrorCode;
+export class LocalizedError<Code extends string = string> extends Error {
+  readonly code: Code;
   readonly params: Readonly<Record<string, string | number>>;
+  readonly i18nKey: string;
 
-  constructor(code: RulesErrorCode, params: Record<string, string | number> = {}) {
-    super(english(`CYCHOSYS.Error.${code}`, params));
-    this.name = "RulesError";
+  constructor(prefix: string, code: Code, params: Record<string, string | number> = {}) {
+    super(english(`${prefix}.${code}`, params));
     this.code = code;
     this.params = params;
+    this.i18nKey = `${prefix}.${code}`;
   }
+}
 
-  /** The localization key of this error. */
-  get i18nKey(): string {
-    return `CYCHOSYS.Error.${this.code}`;
+/** The error type of the rules core (`CYCHOSYS.Error.<code>`). */
+export class RulesError extends LocalizedError<RulesErrorCode> {
+  constructor(code: RulesErrorCode, params: Record<string, string | number> = {}) {
+    super("CYCHOSYS.Error", code, params);
+    this.name = "RulesError";
   }
 }
 

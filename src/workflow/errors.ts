@@ -1,5 +1,5 @@
 /** Refusals of the attack workflow; each has `CYCHOSYS.Flow.<code>` in lang/en.json. */
-import { english } from "../rules/messages.js";
+import { LocalizedError } from "../rules/errors.js";
 
 export type FlowErrorCode =
   | "noSuchTarget"
@@ -14,18 +14,9 @@ export type FlowErrorCode =
   | "nothingToUndo"
   | "alreadyMoved";
 
-export class FlowError extends Error {
-  readonly code: FlowErrorCode;
-  readonly params: Readonly<Record<string, string | number>>;
-
+export class FlowError extends LocalizedError<FlowErrorCode> {
   constructor(code: FlowErrorCode, params: Record<string, string | number> = {}) {
-    super(english(`CYCHOSYS.Flow.${code}`, params));
+    super("CYCHOSYS.Flow", code, params);
     this.name = "FlowError";
-    this.code = code;
-    this.params = params;
-  }
-
-  get i18nKey(): string {
-    return `CYCHOSYS.Flow.${this.code}`;
   }
 }

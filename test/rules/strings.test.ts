@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { englishString } from "../../src/rules/messages.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const sources = ["src/rules", "src/cli"].flatMap((dir) =>
+const sources = ["src/rules", "src/cli", "src/workflow"].flatMap((dir) =>
   readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".ts"))
     .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(root, dir, f), "utf8") })),
@@ -23,6 +23,8 @@ const patterns: [string, RegExp][] = [
   ["CYCHOSYS.Demo.", /\bt\(\s*"(\w+)"/g],
   ["CYCHOSYS.Bench.", /\bt\(\s*"(\w+)"/g],
   ["", /english\(\s*"(CYCHOSYS\.[\w.]+)"/g],
+  ["", /localize\(\s*"(CYCHOSYS\.[\w.]+)"/g],
+  ["CYCHOSYS.Flow.", /new FlowError\(\s*"(\w+)"/g],
 ];
 const prefixOf: Record<string, string> = {
   "src/rules/explain.ts": "CYCHOSYS.Explain.",
@@ -38,7 +40,7 @@ describe("strings", () => {
     for (const { file, text } of sources) {
       for (const [prefix, regex] of patterns) {
         // say() and t() are file-local helpers: check them only against their own file's prefix.
-        if (prefix && !prefix.startsWith("CYCHOSYS.Error") && prefixOf[file] !== prefix) continue;
+        if (prefix && !prefix.startsWith("CYCHOSYS.Error") && !prefix.startsWith("CYCHOSYS.Flow") && prefixOf[file] !== prefix) continue;
         for (const match of text.matchAll(regex)) {
           const key = prefix + match[1];
           checked++;

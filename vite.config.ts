@@ -1,13 +1,16 @@
 /**
  * Builds the installable system into `dist/`: the bundled ES module
  * `cychosys.mjs` (+ source map) from `src/index.ts`, and copies of the
- * manifest, the static folders and the licence. Foundry itself is never
+ * manifest, the static folders and the licence, and the compendium packs
+ * compiled from `packs/_source/` into `dist/packs/` (tools/packs/lib.ts).
+ * Foundry itself is never
  * bundled: the code reaches it through its globals (`Hooks`, `CONFIG`, `game`).
  */
 import { cpSync, existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { compilePacks } from "./tools/packs/lib.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outDir = resolve(root, "dist");
@@ -39,6 +42,17 @@ function copyStatic(): Plugin {
   };
 }
 
+/** Compiles every pack system.json declares into LevelDB under dist/packs/. */
+function compileCompendiumPacks(): Plugin {
+  return {
+    name: "cychosys-compile-packs",
+    apply: "build",
+    async closeBundle() {
+      await compilePacks(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
   build: {
@@ -54,5 +68,5 @@ export default defineConfig({
       fileName: () => "cychosys.mjs",
     },
   },
-  plugins: [copyStatic()],
+  plugins: [copyStatic(), compileCompendiumPacks()],
 });

@@ -1,10 +1,10 @@
-/** `npm run package` (tools/release/): the release zip and manifest, built from a small dist/ in a temp folder. */
+/** `npm run package` (tools/package/): the release zip and manifest, built from a small dist/ in a temp folder. */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { packageRelease, releaseUrls } from "../../tools/release/package.js";
-import { createZip, readZip } from "../../tools/release/zip.js";
+import { packageRelease, releaseUrls } from "../../tools/package/package.js";
+import { createZip, readZip } from "../../tools/package/zip.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "cychosys-release-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 const STAGES = [
   { name: "typecheck", command: ["tsc", "--noEmit"] },
   { name: "unit", vitest: [] },
+  { name: "browser", vitest: ["--config", "test/browser/vitest.config.ts"] },
   { name: "build", command: ["vite", "build"] },
   { name: "build checks", vitest: ["--config", "test/build/vitest.config.ts"], needs: "build" },
 ];

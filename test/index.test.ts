@@ -1,4 +1,5 @@
-/** src/index.ts: the Foundry entry registers the rules core on `init`, nothing else. */
+/** src/index.ts: the Foundry entry registers the system's pieces on `init`. */
+import "./foundry/fakes.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rules from "../src/rules/index.js";
 
@@ -9,20 +10,41 @@ describe("Foundry entry point", () => {
     Reflect.deleteProperty(globalThis, "cychosys");
   });
 
-  it("on init, puts the rules core on globalThis.cychosys and the rules data on CONFIG.CYCHOSYS", async () => {
-    const hooks: [string, () => void][] = [];
-    const config: Record<string, unknown> = {};
+  it("registers its hooks; on init: rules data, models, documents, the dc die, statuses, settings", async () => {
+    const hooks: [string, (...args: unknown[]) => void][] = [];
+    const registered: string[] = [];
+    const config: Record<string, any> = {
+      Actor: { dataModels: {} },
+      Item: { dataModels: {} },
+      Dice: { terms: { c: "Coin" }, rolls: [] },
+      statusEffects: [{ id: "dead" }, { id: "blind" }],
+    };
     vi.stubGlobal("Hooks", { once: (name: string, fn: () => void) => hooks.push([name, fn]) });
     vi.stubGlobal("CONFIG", config);
+    vi.stubGlobal("game", {
+      settings: { register: (ns: string, key: string) => registered.push(`${ns}.${key}`), registerMenu: (ns: string, key: string) => registered.push(`menu ${ns}.${key}`) },
+    });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
 
     await import("../src/index.js");
-    expect(hooks.map(([name]) => name)).toEqual(["init"]);
+    expect(hooks.map(([name]) => name)).toEqual(["init", "setup", "ready", "diceSoNiceReady"]);
     expect(config.CYCHOSYS).toBeUndefined();
 
     hooks[0]![1]();
     expect(config.CYCHOSYS).toEqual(rules.makeRules());
     expect(globalThis.cychosys.rules).toBe(rules);
+    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object"]);
+    expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit"]);
+    expect(config.Actor.documentClass.name).toBe("CychosysActor");
+    expect(config.Item.documentClass.name).toBe("CychosysItem");
+    expect(config.Dice.terms.c.name).toBe("CychosysDie");
+    expect(config.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(["CychosysRoll"]);
+    expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
+    expect(config.statusEffects.map((s: { id: string }) => s.id)).toEqual([
+      ...rules.STANDARD_EFFECTS.effects.filter((e) => e.kind === "wounding").map((e) => `cychosys-${e.letter}`),
+      "dead",
+    ]);
+    expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.systemMigrationVersion", "menu cychosys.rulesMenu"]));
     expect(log).toHaveBeenCalledTimes(1);
   });
 });

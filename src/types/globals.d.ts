@@ -6,6 +6,7 @@
  * core to macros and modules. Both are set in the `init` hook (src/index.ts).
  */
 import type * as rulesCore from "../rules/index.js";
+import type * as dataSchema from "../data/schema/index.js";
 
 declare global {
   interface CONFIG {
@@ -16,5 +17,7 @@ declare global {
   var cychosys: {
     /** The pure rules core: parse, chart, roll reading, contests, injury. */
     rules: typeof rulesCore;
+    /** The data schema: `cychosys.schema.validateSystemSource("Item", "weapon", data)`. */
+    schema: typeof dataSchema;
   };
 }

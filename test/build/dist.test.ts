@@ -4,6 +4,7 @@
  * `cychosys.mjs` is one self-contained ES module that reaches Foundry only
  * through its globals.
  */
+import "../foundry/fakes.js";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -76,24 +77,37 @@ describe("dist/cychosys.mjs", () => {
     for (const source of map.sources) expect(source, source).toMatch(/^\.\.\/src\//);
   });
 
-  it("registers one init hook that exposes the rules core through Foundry's globals", () => {
+  it("registers its hooks and, on init, exposes the rules core and registers the system through Foundry's globals", () => {
     const hooks: [string, () => void][] = [];
     const logs: unknown[][] = [];
+    const registered: string[] = [];
+    const fakes = globalThis as unknown as Record<string, unknown>;
     const sandbox: Record<string, unknown> = {
       Hooks: { once: (name: string, fn: () => void) => hooks.push([name, fn]) },
-      CONFIG: {},
+      CONFIG: { Actor: { dataModels: {} }, Item: { dataModels: {} }, Dice: { terms: {}, rolls: [] }, statusEffects: [] },
+      game: { settings: { register: (_ns: string, key: string) => registered.push(key), registerMenu: (_ns: string, key: string) => registered.push(key) } },
+      foundry: fakes.foundry,
+      Actor: fakes.Actor,
+      Item: fakes.Item,
+      structuredClone,
       console: { log: (...args: unknown[]) => logs.push(args) },
     };
     runInNewContext(`"use strict";\n${code}`, sandbox, { filename: "cychosys.mjs" });
-    expect(hooks.map(([name]) => name)).toEqual(["init"]);
+    expect(hooks.map(([name]) => name)).toEqual(["init", "setup", "ready", "diceSoNiceReady"]);
     expect(sandbox.cychosys).toBeUndefined();
 
     hooks[0]![1]();
-    const config = (sandbox.CONFIG as { CYCHOSYS: { effects: { effects: unknown[] }; chart: unknown; options: unknown } })
-      .CYCHOSYS;
-    expect(config.effects.effects.length).toBeGreaterThan(0);
-    expect(config.chart).toBeDefined();
-    expect(config.options).toBeDefined();
+    const config = sandbox.CONFIG as {
+      CYCHOSYS: { effects: { effects: unknown[] }; chart: unknown; options: unknown };
+      Actor: { dataModels: object };
+      Dice: { terms: Record<string, { name: string }> };
+    };
+    expect(config.CYCHOSYS.effects.effects.length).toBeGreaterThan(0);
+    expect(config.CYCHOSYS.chart).toBeDefined();
+    expect(config.CYCHOSYS.options).toBeDefined();
+    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object"]);
+    expect(config.Dice.terms.c!.name).toBe("CychosysDie");
+    expect(registered).toContain("effectsTable");
     const rules = (sandbox.cychosys as { rules: Record<string, (...args: unknown[]) => unknown> }).rules;
     expect(rules.formatBundle!(rules.parseBundle!("VD6"))).toBe("VD6");
     expect(logs).toHaveLength(1);

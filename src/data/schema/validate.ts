@@ -210,3 +210,25 @@ export function systemDefaults(documentName: DocumentName, type: string): Record
   if (!fields) throw new Error(english("CYCHOSYS.Schema.unknownType", { document: documentName, type: describeValue(type), allowed: typesOf(documentName).join(", ") }));
   return defaultsOf(fields);
 }
+
+/**
+ * Only the `value ≤ max` rule (R33, R37) over a whole source: what a data
+ * model's joint validation checks once every field is valid on its own.
+ */
+export function valueAboveMaxProblems(fields: FieldsDescription, source: unknown, path = ""): KeyedProblem[] {
+  const out: KeyedProblem[] = [];
+  if (!isPlainObject(source)) return out;
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.kind !== "object") continue;
+    const value = source[key];
+    if (!isPlainObject(value)) continue;
+    if (field.valueAtMostMax) {
+      const { value: current, max } = value;
+      if (typeof current === "number" && typeof max === "number" && current > max) {
+        out.push({ path: join(join(path, key), "value"), key: "CYCHOSYS.Schema.aboveMax", params: { value: current, max } });
+      }
+    }
+    out.push(...valueAboveMaxProblems(field.fields, value, join(path, key)));
+  }
+  return out;
+}

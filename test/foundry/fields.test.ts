@@ -1,0 +1,109 @@
+/** src/data/fields.ts: the Foundry fields built from the schema descriptions match them. */
+import { fakeFields } from "./fakes.js";
+import { describe, expect, it } from "vitest";
+import { buildSchema, notationValidator, uniqueValidator, type FieldsNamespace } from "../../src/data/fields.js";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type FieldDescription, type FieldsDescription } from "../../src/data/schema/index.js";
+import { makeRules, parseBundle, STANDARD_EFFECTS } from "../../src/rules/index.js";
+
+type Built = { kind: string; options: Record<string, any>; element?: Built; fields?: Record<string, Built> };
+const fields = fakeFields as unknown as FieldsNamespace;
+
+/** Check one built field against its description, recursively. */
+function expectMatches(built: Built, field: FieldDescription, path: string) {
+  switch (field.kind) {
+    case "integer":
+      expect(built.kind, path).toBe("NumberField");
+      expect(built.options, path).toMatchObject({ required: true, nullable: false, integer: true, min: field.min, max: field.max, initial: field.initial });
+      break;
+    case "notation":
+      expect(built.kind, path).toBe("StringField");
+      expect(built.options.initial, path).toBe(field.initial);
+      expect(built.options.validate, path).toBeTypeOf("function");
+      break;
+    case "text":
+      expect(built.kind, path).toBe("StringField");
+      expect(built.options, path).toMatchObject({ blank: field.blank, initial: field.initial });
+      break;
+    case "html":
+      expect(built.kind, path).toBe("HTMLField");
+      break;
+    case "choice":
+      expect(built.kind, path).toBe("StringField");
+      expect(built.options, path).toMatchObject({ choices: [...field.choices], initial: field.initial, blank: false });
+      break;
+    case "boolean":
+      expect(built.kind, path).toBe("BooleanField");
+      expect(built.options.initial, path).toBe(field.initial);
+      break;
+    case "list":
+      expect(built.kind, path).toBe("ArrayField");
+      expectMatches(built.element!, field.element, `${path}[]`);
+      expect(typeof built.options.validate === "function", path).toBe(field.unique);
+      break;
+    case "object":
+      expect(built.kind, path).toBe("SchemaField");
+      expectAll(built.fields!, field.fields, path);
+      break;
+  }
+}
+
+function expectAll(built: Record<string, Built>, description: FieldsDescription, path = "") {
+  expect(Object.keys(built), path).toEqual(Object.keys(description));
+  for (const [key, field] of Object.entries(description)) expectMatches(built[key]!, field, path ? `${path}.${key}` : key);
+}
+
+describe("buildSchema", () => {
+  it.each(Object.entries({ ...ACTOR_SCHEMAS, ...ITEM_SCHEMAS }))("the %s schema is built field for field from its description", (_type, description) => {
+    expectAll(buildSchema(description, fields), description);
+  });
+
+  it("pools are integer fields 0–999 (R33)", () => {
+    const built = buildSchema(ACTOR_SCHEMAS.character, fields) as Record<string, Built>;
+    const physical = built.pools!.fields!.hit!.fields!.physical!.fields!;
+    expect(physical.value!.options).toMatchObject({ integer: true, min: 0, max: 999 });
+  });
+});
+
+describe("notation fields reject bad input at the field with the parser's message", () => {
+  const validate = notationValidator(false, () => STANDARD_EFFECTS);
+
+  it("accepts valid notation", () => {
+    expect(() => validate("VD6")).not.toThrow();
+  });
+
+  it("throws the rules core parser's message", () => {
+    let expected = "";
+    try {
+      parseBundle("VQ6");
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    expect(expected).toContain('Unknown effect letter "Q"');
+    expect(() => validate("VQ6")).toThrow(expected);
+  });
+
+  it("rejects a note unless the field takes one", () => {
+    expect(() => validate("X (heat)")).toThrow(/takes no note/);
+    expect(() => notationValidator(true, () => STANDARD_EFFECTS)("X (heat)")).not.toThrow();
+  });
+
+  it("reads the world's effects table (CONFIG.CYCHOSYS) by default", () => {
+    const g = globalThis as unknown as { CONFIG: Record<string, unknown> };
+    const before = g.CONFIG.CYCHOSYS;
+    const rules = makeRules({ effects: { effects: [...STANDARD_EFFECTS.effects, { ...STANDARD_EFFECTS.effects[4]!, letter: "Q" }] } });
+    g.CONFIG.CYCHOSYS = rules;
+    try {
+      expect(() => notationValidator(false)("VQ6")).not.toThrow();
+    } finally {
+      g.CONFIG.CYCHOSYS = before;
+    }
+    expect(() => notationValidator(false)("VQ6")).toThrow(/Unknown effect letter/);
+  });
+});
+
+describe("unique lists", () => {
+  it("reject a repeated element", () => {
+    expect(() => uniqueValidator(["head", "chest"])).not.toThrow();
+    expect(() => uniqueValidator(["head", "head"])).toThrow('"head" is listed more than once.');
+  });
+});

@@ -1,5 +1,5 @@
 /** src/index.ts: the Foundry entry registers the system's pieces on `init`. */
-import "./foundry/fakes.js";
+import { registeredSheets } from "./foundry/fakes.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rules from "../src/rules/index.js";
 
@@ -45,6 +45,15 @@ describe("Foundry entry point", () => {
       "dead",
     ]);
     expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.systemMigrationVersion", "menu cychosys.rulesMenu"]));
+    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual([
+      "Actor:character",
+      "Actor:npc",
+      "Actor:object",
+      "Item:skill",
+      "Item:weapon+trick",
+      "Item:outfit",
+      "Item:trademark",
+    ]);
     expect(log).toHaveBeenCalledTimes(1);
   });
 });

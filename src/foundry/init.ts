@@ -1,6 +1,6 @@
 /**
  * What the system registers with Foundry on `init`: rules data, data models,
- * document classes, the `dc` die, status effects, token bars and settings.
+ * document classes, the `dc` die, status effects, token bars, settings and sheets.
  * Registration only: no rules arithmetic lives here.
  *
  * Note: the Cychosys die is registered as `CONFIG.Dice.terms.c`, which
@@ -12,6 +12,7 @@ import { ACTOR_MODELS, ITEM_MODELS } from "../data/models/index.js";
 import { CychosysDie, CychosysRoll } from "../dice/cychosys-die.js";
 import { CychosysActor } from "../documents/actor.js";
 import { CychosysItem } from "../documents/item.js";
+import { registerSheets } from "../applications/sheets/index.js";
 import { RulesSettingsApp } from "./rules-settings-app.js";
 import { registerSettings, registerStatusEffects } from "./settings.js";
 
@@ -47,5 +48,6 @@ export function init(): void {
 
   registerStatusEffects(CONFIG.CYCHOSYS.effects);
   registerSettings(RulesSettingsApp as never);
+  registerSheets();
   console.log("Cychosys | Initializing the Cychosys game system");
 }

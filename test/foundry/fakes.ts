@@ -155,6 +155,9 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
 }
 
 export const notifications = { info: [] as string[], warn: [] as string[], error: [] as string[] };
+/** Sheets registered through DocumentSheetConfig: [document class name, sheet class name, types]. */
+export const registeredSheets: [string, string, string[]][] = [];
+export const loadedTemplates: string[] = [];
 export const createdMessages: Record<string, unknown>[] = [];
 export const renderedTemplates: { path: string; context: unknown }[] = [];
 
@@ -165,7 +168,18 @@ g.foundry = {
   dice: { terms: { Die }, Roll },
   applications: {
     api: { ApplicationV2, HandlebarsApplicationMixin },
+    sheets: { ActorSheetV2: class ActorSheetV2 extends ApplicationV2 {}, ItemSheetV2: class ItemSheetV2 extends ApplicationV2 {} },
+    apps: {
+      DocumentSheetConfig: {
+        registerSheet: (documentClass: { name: string }, _scope: string, sheetClass: { name: string }, options: { types: string[] }) =>
+          registeredSheets.push([documentClass.name, sheetClass.name, options.types]),
+      },
+    },
     handlebars: {
+      loadTemplates: async (paths: string[]) => {
+        loadedTemplates.push(...paths);
+        return [];
+      },
       renderTemplate: async (path: string, context: unknown) => {
         renderedTemplates.push({ path, context });
         return `<section>${path}</section>`;

@@ -219,6 +219,30 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     await page.close();
   });
 
+  for (const id of ["chat", "chat-light"]) {
+    it(`${id}: the roll cards render cleanly`, async () => {
+      const page = await open(id);
+      await check(page, id);
+      await page.close();
+    });
+  }
+
+  it("R11–R13, R8, R40: the roll cards show every die, the key die, surge or crash, the total and its category", async () => {
+    const page = await open("chat");
+    const cards = page.locator(".chat-card");
+    expect(await cards.count()).toBe(3);
+    const [shot, brave, evade] = [cards.nth(0), cards.nth(1), cards.nth(2)];
+    expect(await shot.locator(".cychosys-die").allTextContents()).toEqual(["2", "10", "8", "4", "6"]);
+    expect(await shot.locator(".cychosys-die.key").count()).toBe(1);
+    expect((await shot.locator(".total").textContent())?.replace(/\s+/g, " ").trim()).toBe("Total: 41 (Tough)");
+    expect(await brave.getAttribute("class")).toContain("surge");
+    expect((await brave.locator(".cychosys-die.key").textContent())?.trim()).toBe("S");
+    expect(await brave.locator(".experience").count()).toBe(1);
+    expect(await evade.getAttribute("class")).toContain("crash");
+    expect((await evade.locator(".total strong").textContent())?.trim()).toBe("0");
+    await page.close();
+  });
+
   it("Thorton's NPC sheet fits one screen and shows his piercing bleed and pistol", async () => {
     const page = await open("npc");
     const content = page.locator(".cy-npc");

@@ -4,8 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { renderChatPage } from "./chat.js";
 import { previewSheets } from "./fixtures.js";
-import { makeEnvironment, readLang, renderPage, ROOT, systemCss } from "./render.js";
+import { chatCardExists, frameCss, makeEnvironment, readLang, renderPage, ROOT, systemCss } from "./render.js";
 
 export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir: string; pages: { id: string; file: string; tabs?: string[] }[] } {
   const lang = readLang();
@@ -17,6 +18,14 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
     writeFileSync(file, renderPage(env, sheet, css));
     return { id: sheet.id, file, ...(sheet.tabs && { tabs: sheet.tabs }) };
   });
+  if (chatCardExists()) {
+    for (const theme of ["dark", "light"] as const) {
+      const id = theme === "dark" ? "chat" : "chat-light";
+      const file = join(outDir, `${id}.html`);
+      writeFileSync(file, renderChatPage(env, css, frameCss(), theme));
+      pages.push({ id, file });
+    }
+  }
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };

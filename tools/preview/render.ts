@@ -70,6 +70,7 @@ export function renderParts(env: ReturnType<typeof makeEnvironment>, sheet: Prev
 }
 
 /** Harness-only CSS: the page, the Foundry window frame and glyphs standing in for Font Awesome. */
+export const frameCss = (): string => FRAME_CSS;
 const FRAME_CSS = `
   html, body { margin: 0; padding: 0; }
   body { font-family: "Signika", "Noto Sans", "DejaVu Sans", sans-serif; font-size: 14px; padding: 24px; }

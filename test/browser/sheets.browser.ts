@@ -219,6 +219,21 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     await page.close();
   });
 
+  for (const id of ["settings", "settings-invalid"]) {
+    it(`${id}: the rules settings form renders cleanly`, async () => {
+      const page = await open(id);
+      await check(page, id);
+      await page.close();
+    });
+  }
+
+  it("R5–R10: an invalid settings submission lists every problem", async () => {
+    const page = await open("settings-invalid");
+    const problems = await page.locator(".problems li").allTextContents();
+    expect(problems).toEqual(["D: the power must be a whole number from 1 to 99.", "impact thresholds must be whole numbers above 0, each larger than the one before."]);
+    await page.close();
+  });
+
   for (const id of ["chat", "chat-light"]) {
     it(`${id}: the roll cards render cleanly`, async () => {
       const page = await open(id);

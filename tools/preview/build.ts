@@ -4,7 +4,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { STANDARD_CHART, STANDARD_EFFECTS } from "../../src/rules/index.js";
+import { rulesFormContext, rulesFormProblems } from "../../src/foundry/rules-form.js";
 import { renderChatPage } from "./chat.js";
+import type { PreviewSheet } from "./fixtures.js";
 import { previewSheets } from "./fixtures.js";
 import { chatCardExists, frameCss, makeEnvironment, readLang, renderPage, ROOT, systemCss } from "./render.js";
 
@@ -18,6 +21,11 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
     writeFileSync(file, renderPage(env, sheet, css));
     return { id: sheet.id, file, ...(sheet.tabs && { tabs: sheet.tabs }) };
   });
+  for (const sheet of settingsPages()) {
+    const file = join(outDir, `${sheet.id}.html`);
+    writeFileSync(file, renderPage(env, sheet, css));
+    pages.push({ id: sheet.id, file });
+  }
   if (chatCardExists()) {
     for (const theme of ["dark", "light"] as const) {
       const id = theme === "dark" ? "chat" : "chat-light";
@@ -29,6 +37,26 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };
+}
+
+/** The rules settings menu (effects table, chart): as stored, and after an invalid submission. */
+function settingsPages(): PreviewSheet[] {
+  const page = (id: string, context: object): PreviewSheet => ({
+    id,
+    title: "Cychosys rules",
+    classes: ["cychosys", "rules-settings"],
+    width: 760,
+    height: 680,
+    parts: { form: { template: "systems/cychosys/templates/settings/rules-settings.hbs", scrollable: [".rules-body"] } },
+    context: context as Record<string, unknown>,
+    theme: "dark",
+  });
+  const broken = { effects: STANDARD_EFFECTS.effects.map((e) => (e.letter === "D" ? { ...e, power: 0 } : e)) };
+  const chart = { ...STANDARD_CHART, impactThresholds: [1, 5, 5, 22] };
+  return [
+    page("settings", rulesFormContext(STANDARD_EFFECTS, STANDARD_CHART)),
+    page("settings-invalid", rulesFormContext(broken, chart, rulesFormProblems(broken, chart))),
+  ];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

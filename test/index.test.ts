@@ -16,10 +16,14 @@ describe("Foundry entry point", () => {
     const config: Record<string, any> = {
       Actor: { dataModels: {} },
       Item: { dataModels: {} },
+      Combat: {},
+      Combatant: {},
       Dice: { terms: { c: "Coin" }, rolls: [] },
       statusEffects: [{ id: "dead" }, { id: "blind" }],
     };
-    vi.stubGlobal("Hooks", { once: (name: string, fn: () => void) => hooks.push([name, fn]) });
+    vi.stubGlobal("Hooks", { once: (name: string, fn: () => void) => hooks.push([name, fn]), on: (name: string, fn: () => void) => hooks.push([name, fn]) });
+    vi.stubGlobal("Combat", class Combat {});
+    vi.stubGlobal("Combatant", class Combatant {});
     vi.stubGlobal("CONFIG", config);
     vi.stubGlobal("game", {
       settings: { register: (ns: string, key: string) => registered.push(`${ns}.${key}`), registerMenu: (ns: string, key: string) => registered.push(`menu ${ns}.${key}`) },
@@ -37,6 +41,10 @@ describe("Foundry entry point", () => {
     expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit"]);
     expect(config.Actor.documentClass.name).toBe("CychosysActor");
     expect(config.Item.documentClass.name).toBe("CychosysItem");
+    expect(config.Combat.documentClass.name).toBe("CychosysCombat");
+    expect(config.Combatant.documentClass.name).toBe("CychosysCombatant");
+    expect(hooks.map(([name]) => name)).toEqual(expect.arrayContaining(["createChatMessage", "renderCombatTracker", "updateActor"]));
+    expect(typeof (globalThis.cychosys as unknown as { openChase?: unknown }).openChase).toBe("function");
     expect(config.Dice.terms.c.name).toBe("CychosysDie");
     expect(config.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(["CychosysRoll"]);
     expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
@@ -44,7 +52,7 @@ describe("Foundry entry point", () => {
       ...rules.STANDARD_EFFECTS.effects.filter((e) => e.kind === "wounding").map((e) => `cychosys-${e.letter}`),
       "dead",
     ]);
-    expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.systemMigrationVersion", "menu cychosys.rulesMenu"]));
+    expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.systemMigrationVersion", "cychosys.chase", "menu cychosys.rulesMenu"]));
     expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual([
       "Actor:character",
       "Actor:npc",

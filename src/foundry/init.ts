@@ -13,6 +13,7 @@ import { CychosysDie, CychosysRoll } from "../dice/cychosys-die.js";
 import { CychosysActor } from "../documents/actor.js";
 import { CychosysItem } from "../documents/item.js";
 import { registerSheets } from "../applications/sheets/index.js";
+import { registerCombat } from "../combat/index.js";
 import { RulesSettingsApp } from "./rules-settings-app.js";
 import { registerSettings, registerStatusEffects } from "./settings.js";
 
@@ -49,5 +50,6 @@ export function init(): void {
   registerStatusEffects(CONFIG.CYCHOSYS.effects);
   registerSettings(RulesSettingsApp as never);
   registerSheets();
+  registerCombat();
   console.log("Cychosys | Initializing the Cychosys game system");
 }

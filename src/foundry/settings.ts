@@ -134,3 +134,8 @@ export function registerSettings(menu: new (...args: never[]) => unknown): void 
     restricted: true,
   } as never);
 }
+
+/** The chase under way (R39): written by the GM only (`{}` when there is none); `onChange` redraws the chase window. */
+export function registerChaseSetting(onChange: () => void): void {
+  game.settings!.register(SYSTEM_ID, "chase" as "actionsPerRound", { scope: "world", config: false, type: Object, default: {}, onChange } as never);
+}

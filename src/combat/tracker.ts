@@ -1,0 +1,100 @@
+/**
+ * The combat tracker's additions (Foundry's own tracker, via the
+ * `renderCombatTracker` hook): under each combatant its quickness and action
+ * budget (templates/combat/tracker-row.hbs), and for its owners and the GM
+ * the "Extra action" and "Wait" controls; in the header, for the GM, a button
+ * opening the chase window.
+ */
+import { format, localize } from "../foundry/i18n.js";
+import { promptForm } from "../applications/sheets/shared.js";
+import type { Facet } from "../rules/index.js";
+import { type CombatDoc, extraAction, facts, mayControl, waitAction } from "./documents.js";
+import { extraActionChoices, readInterrupt } from "./plan.js";
+import { submitRequest } from "./requests.js";
+import { currentOptions } from "./round-state.js";
+import { EXTRA_ACTION_TEMPLATE, extraActionView, TRACKER_ROW_TEMPLATE, trackerRowView } from "./tracker-view.js";
+
+interface UserDoc {
+  id: string;
+  name: string;
+  isGM: boolean;
+}
+const user = () => (game as unknown as { user: UserDoc }).user;
+const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
+
+/** The extra-action dialog: which fatigue pool pays (R16). Null when dismissed or nothing can pay. */
+async function choosePool(combat: CombatDoc, combatantId: string): Promise<Facet | null> {
+  const combatant = combat.combatants.get(combatantId);
+  if (!combatant) return null;
+  const options = currentOptions();
+  const choices = extraActionChoices(facts(combatant), options);
+  const first = choices.find((c) => c.affordable);
+  if (!first) return null;
+  const content = await render(EXTRA_ACTION_TEMPLATE, extraActionView(combatant.name, choices, options.extraActionFatigue));
+  return promptForm<Facet | null>(
+    format("CYCHOSYS.Combat.extraTitle", { name: combatant.name }),
+    content,
+    localize("CYCHOSYS.Combat.extraConfirm"),
+    (form) => ((new FormData(form).get("pool") as Facet | null) ?? null),
+  );
+}
+
+async function onControl(combat: CombatDoc, combatantId: string, action: string): Promise<void> {
+  const me = user();
+  if (action === "wait") {
+    await waitAction(combat, combatantId, me);
+    return;
+  }
+  if (action === "extraAction") {
+    const pool = await choosePool(combat, combatantId);
+    if (!pool) return;
+    // A player cannot change the combat's turn: the interrupt goes through the GM.
+    if (me.isGM) await extraAction(combat, combatantId, pool, me).catch((e: Error) => ui.notifications?.warn(e.message));
+    else await submitRequest({ kind: "extraAction", combatId: combat.id, combatantId, pool });
+  }
+}
+
+/** `renderCombatTracker`: add each row's budget and controls, and the chase button. */
+export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: HTMLElement, openChase: () => void): Promise<void> {
+  const combat = app.viewed;
+  const me = user();
+  if (me.isGM && !html.querySelector('[data-cychosys-action="openChase"]')) {
+    const header = html.querySelector(".combat-tracker-header, header");
+    if (header) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "cychosys-open-chase";
+      button.dataset.cychosysAction = "openChase";
+      button.textContent = localize("CYCHOSYS.Chase.open");
+      button.addEventListener("click", (event) => {
+        event.stopPropagation();
+        openChase();
+      });
+      header.append(button);
+    }
+  }
+  if (!combat) return;
+  const options = currentOptions();
+  const interrupt = readInterrupt(combat.flags);
+  for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
+    const combatant = combat.combatants.get(row.dataset.combatantId!);
+    if (!combatant || row.querySelector(".cychosys-budget")) continue;
+    const view = trackerRowView(facts(combatant), options, {
+      canControl: mayControl(me, combatant),
+      interrupting: interrupt?.combatantId === combatant.id,
+      started: combat.started,
+    });
+    const holder = document.createElement("div");
+    holder.innerHTML = await render(TRACKER_ROW_TEMPLATE, view);
+    const budget = holder.firstElementChild as HTMLElement;
+    for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) {
+      budget.addEventListener(type, (event) => event.stopPropagation());
+    }
+    budget.addEventListener("click", (event) => {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
+      if (!button || button.disabled) return;
+      void onControl(combat, combatant.id, button.dataset.cychosysAction!);
+    });
+    (row.querySelector(".token-name") ?? row).append(budget);
+  }
+}

@@ -13,6 +13,7 @@ import { CychosysDie, CychosysRoll } from "../dice/cychosys-die.js";
 import { CychosysActor } from "../documents/actor.js";
 import { CychosysItem } from "../documents/item.js";
 import { registerSheets } from "../applications/sheets/index.js";
+import { registerAttackWorkflow } from "../chat/foundry.js";
 import { registerCombat } from "../combat/index.js";
 import { RulesSettingsApp } from "./rules-settings-app.js";
 import { registerSettings, registerStatusEffects } from "./settings.js";
@@ -50,6 +51,7 @@ export function init(): void {
   registerStatusEffects(CONFIG.CYCHOSYS.effects);
   registerSettings(RulesSettingsApp as never);
   registerSheets();
+  registerAttackWorkflow();
   registerCombat();
   console.log("Cychosys | Initializing the Cychosys game system");
 }

@@ -88,7 +88,7 @@ export type TargetPhase = "awaitingDefense" | "exchange" | "resolved" | "applied
 export interface AppliedInjury {
   by: string;
   struck: ParticipantRef;
-  choices: StrikeChoices;
+  choices: InjuryChoices;
   outcome: AttackOutcomeJson;
   /** The whole resolution (plain data), so the card explains every step (explainAttack). */
   resolution: AttackResolution;
@@ -161,6 +161,15 @@ export interface StepResult {
   commands: FlowCommand[];
 }
 
+/**
+ * The struck side's choices (R28, R32, R33) and, R36, whether the impact is
+ * read as fatigue: a facet overrides the attack's declaration, `false` makes
+ * the blow lethal after all; absent keeps what the attack declared.
+ */
+export interface InjuryChoices extends StrikeChoices {
+  nonLethal?: Facet | false;
+}
+
 /** The struck side's state at the moment of application, read from its actor. */
 export interface StruckState {
   outfit: readonly OutfitPiece[];
@@ -180,6 +189,23 @@ export function declareAttack(id: string, attacker: ParticipantRef, attack: Atta
     attack: { ...attack, dice: [...attack.dice] },
     targets: targets.map((target) => ({ target, phase: "awaitingDefense", defenses: 0, counters: [], applications: [] })),
   };
+}
+
+/**
+ * The GM assigns targets to an attack posted without any: each new target
+ * starts awaiting its defense; targets already on the attack are kept as they are.
+ */
+export function assignTargets(flow: AttackFlow, targets: readonly ParticipantRef[], user: FlowUser): StepResult {
+  if (!user.isGM) throw new FlowError("gmOnly");
+  const known = new Set(flow.targets.map((t) => t.target.actorUuid));
+  const added: TargetFlow[] = [];
+  for (const target of targets) {
+    if (known.has(target.actorUuid) || target.actorUuid === flow.attacker.actorUuid) continue;
+    known.add(target.actorUuid);
+    added.push({ target: { ...target }, phase: "awaitingDefense", defenses: 0, counters: [], applications: [] });
+  }
+  if (!added.length) throw new FlowError("noNewTargets");
+  return { flow: { ...flow, targets: [...flow.targets, ...added] }, commands: [] };
 }
 
 /** May this user answer for this side of the attack? Owners of that actor, and the GM. */
@@ -319,13 +345,15 @@ export function struckParticipant(flow: AttackFlow, index: number): ParticipantR
  * R26–R33: what applying the injury would do, with these choices, to the
  * struck side as it is now. Nothing changes; for the apply dialog.
  */
-export function previewInjury(flow: AttackFlow, index: number, state: StruckState, choices: StrikeChoices = {}, rules: Rules = STANDARD_RULES): StrikeResolution | undefined {
+export function previewInjury(flow: AttackFlow, index: number, state: StruckState, choices: InjuryChoices = {}, rules: Rules = STANDARD_RULES): StrikeResolution | undefined {
   const target = targetOf(flow, index);
   const verdict = target.verdict;
   if (!verdict || verdict.struck === "none") return undefined;
   const edge = parseBundle(verdict.edge!, rules.effects);
   if (!canStrike(edge, state.outfit).ok) return undefined;
   const defense = target.defense;
+  const { nonLethal: chosenNonLethal, ...strikeChoices } = choices;
+  const nonLethal = chosenNonLethal === undefined ? flow.attack.nonLethal : chosenNonLethal || undefined;
   const object =
     verdict.parryWon && defense && defense.form !== "counter" && defense.object
       ? { shield: parseBundle(defense.object.shield, rules.effects), hits: defense.object.hits }
@@ -341,8 +369,8 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
       extraSoakSteps: state.extraSoakSteps,
       ...(flow.attack.location && verdict.striker === "attacker" && { location: flow.attack.location }),
       pools: state.pools,
-      ...(flow.attack.nonLethal && { nonLethal: flow.attack.nonLethal }),
-      choices,
+      ...(nonLethal && { nonLethal }),
+      choices: strikeChoices,
     },
     rules,
   );
@@ -357,7 +385,7 @@ export function applyInjury(
   flow: AttackFlow,
   index: number,
   state: StruckState,
-  choices: StrikeChoices,
+  choices: InjuryChoices,
   user: FlowUser,
   newIds: readonly string[],
   rules: Rules = STANDARD_RULES,

@@ -12,7 +12,16 @@ export type FlowErrorCode =
   | "nobodyStruck"
   | "needIds"
   | "nothingToUndo"
-  | "alreadyMoved";
+  | "alreadyMoved"
+  | "gmOnly"
+  | "noNewTargets"
+  | "noSuchTotal"
+  | "badRoll"
+  | "noSuchItem"
+  | "cannotParry"
+  | "badObject"
+  | "unknownStep"
+  | "staleAttack";
 
 export class FlowError extends LocalizedError<FlowErrorCode> {
   constructor(code: FlowErrorCode, params: Record<string, string | number> = {}) {

@@ -19,6 +19,7 @@ import {
   tabsView,
 } from "../view/index.js";
 import type { ActorDocumentLike, DocumentSheetLike, ItemDocumentLike, RenderContext, RenderOptions } from "./foundry-types.js";
+import { startAttack } from "../../chat/foundry.js";
 import { actorSheetBase, confirmDialog, enrich, escapeHtml, localize, promptForm } from "./shared.js";
 
 type Action = (this: ActorSheetInstance, event: PointerEvent, target: HTMLElement) => unknown;
@@ -46,10 +47,10 @@ const actions: Record<string, Action> = {
     const key = target.dataset.totalKey;
     if (key) await this.actor.rollAction(key);
   },
-  /** The combat workflow wires attacks to targets; until then an attack rolls the gear's total. */
+  /** The attack workflow: the attack dialog, the roll, the attack card with the user's targets (src/chat/). */
   async attack(_event, target) {
-    const key = target.dataset.totalKey;
-    if (key) await this.actor.rollAction(key);
+    const item = itemOf(this, target);
+    if (item) await startAttack(this.actor as never, item as never);
   },
   editItem(_event, target) {
     itemOf(this, target)?.sheet?.render({ force: true });

@@ -1,0 +1,298 @@
+/**
+ * The attack workflow in Foundry (docs/combat-workflow.md): the attack from a
+ * weapon or trick (sheet button or hotbar macro), the attack card rendered for
+ * each viewing user, its buttons, and the transport — a GM runs a step
+ * locally; a player writes a request message that the active GM's client
+ * runs (src/chat/processor.ts). Registration is one call from `init`.
+ */
+import { rollFormula } from "../data/derive/combatant.js";
+import { CychosysRoll } from "../dice/cychosys-die.js";
+import { format, localize as localizeKey } from "../foundry/i18n.js";
+import { earnExperience, readRoll } from "../rules/index.js";
+import { applyDialog, attackDialog, defenseDialog } from "../applications/dialogs/index.js";
+import { assignTargets, type AttackFlow, declareAttack, type FlowUser, type ParticipantRef, struckParticipant } from "../workflow/attack-flow.js";
+import { ATTACK_CARD_TEMPLATE, attackCardContext } from "./card.js";
+import { flowUpdate, readFlow } from "./flow-store.js";
+import { localizeWith } from "./localize.js";
+import type { ActorLike, CombatantLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
+import { AttackQueue, dispatchStep, handleRequestMessage, runRequest, struckStateOf } from "./processor.js";
+import { type AttackRequest, attackDeclaration, type RequestStep, type RolledTotal } from "./requests.js";
+
+export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
+const SYSTEM = "cychosys";
+
+const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
+const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
+const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
+
+interface GameLike {
+  user: UserLike & { targets: Set<{ actor: ActorLike | null; name: string }> };
+  users: { activeGM: UserLike | null; get(id: string): UserLike | undefined; filter(fn: (u: UserLike) => boolean): UserLike[] };
+  messages: { get(id: string): MessageLike | undefined };
+  combat: { started?: boolean; combatants: { contents: (CombatantLike & { actor: ActorLike | null })[] } } | null;
+  settings: { get(scope: string, key: string): unknown; register(scope: string, key: string, data: object): void };
+}
+const g = () => game as unknown as GameLike;
+const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as (ActorLike & { isOwner: boolean }) | null;
+
+/** The world, as the processor sees it. */
+export function foundryEnv(): WorkflowEnv {
+  return {
+    rules: CONFIG.CYCHOSYS,
+    resolve: async (uuid) => ((await fromUuid(uuid as never)) as never) ?? undefined,
+    message: (id) => g().messages.get(id),
+    combatantOf: (actorUuid) => {
+      const combat = g().combat;
+      if (!combat?.started) return undefined;
+      return combat.combatants.contents.find((c) => c.actor?.uuid === actorUuid);
+    },
+    randomId: () => foundry.utils.randomID(),
+    whisper: (user, text) => ChatMessage.implementation.create({ content: `<p class="cychosys cy-refusal">${escapeHtml(text)}</p>`, whisper: [user.id] } as never),
+    format: (key, params) => format(key, params ?? {}),
+    autoApplyNpc: () => g().settings.get(SYSTEM, SETTING_AUTO_APPLY) === true,
+  };
+}
+
+const queue = new AttackQueue();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** This client's user as the workflow sees it: ownership from the documents as loaded here. */
+function viewer(): FlowUser {
+  const user = g().user;
+  return { id: user.id, isGM: user.isGM, owns: (uuid) => syncUuid(uuid)?.isOwner ?? false };
+}
+
+// ---------------------------------------------------------------------------
+// Attack.
+
+/** R13, R19, R21: the attack dialog, the roll, and the attack card with the user's targets. */
+export async function startAttack(actor: ActorLike & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
+  if (item.type !== "weapon" && item.type !== "trick") return;
+  const derived = actor.system.derived;
+  if (!derived) return;
+  const gear = { id: item.id, name: item.name, edge: item.system.edge ?? "0" };
+  const choice = await attackDialog(actor, gear);
+  if (!choice) return;
+  const total = derived.totals.find((t) => t.key === choice.totalKey);
+  if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: choice.totalKey }));
+  try {
+    const roll = new CychosysRoll(rollFormula(total.dice, 0));
+    await roll.evaluate();
+    const rolled: RolledTotal = { totalKey: choice.totalKey, faces: roll.keyTerm?.faces12 ?? [], modifier: choice.modifier };
+    const declaration = attackDeclaration(derived, gear, rolled, choice.added, { ...(choice.location && { location: choice.location }), ...(choice.nonLethal && { nonLethal: choice.nonLethal }) }, CONFIG.CYCHOSYS);
+    const attacker: ParticipantRef = { actorUuid: actor.uuid, name: actor.name };
+    const flow = declareAttack(foundry.utils.randomID(), attacker, declaration, currentTargets(actor.uuid));
+    const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, { id: "", isGM: false, owns: () => false }, { localize, rules: CONFIG.CYCHOSYS }));
+    await ChatMessage.implementation.create({
+      speaker: ChatMessage.implementation.getSpeaker({ actor: actor as never }),
+      content,
+      rolls: [roll],
+      flags: { cychosys: { flow } },
+    } as never);
+    // R12, R40: a surge or crash on the key die earns a character 1 experience.
+    const xp = (actor.system as { experience?: { unspent: number; spent: number } }).experience;
+    const earned = readRoll(rolled.faces).experience;
+    if (actor.type === "character" && xp && earned > 0) await actor.update({ "system.experience.unspent": earnExperience(xp, earned).unspent });
+  } catch (error) {
+    notify("warn", localizeWith(format, error));
+  }
+}
+
+/** The user's targeted tokens' actors (not the attacker), once each. */
+function currentTargets(attackerUuid: string): ParticipantRef[] {
+  const seen = new Set<string>([attackerUuid]);
+  const out: ParticipantRef[] = [];
+  for (const token of g().user.targets) {
+    const actor = token.actor;
+    if (!actor || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    out.push({ actorUuid: actor.uuid, name: token.name || actor.name });
+  }
+  return out;
+}
+
+/** `cychosys.attack(itemUuid)`: what a hotbar macro made from a weapon or trick runs. */
+export async function attackWithItem(itemUuid: string): Promise<void> {
+  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; name: string; type: string; system: { edge?: string }; parent: ActorLike | null } | null;
+  if (!item?.parent) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: itemUuid }));
+  await startAttack(item.parent, item);
+}
+
+// ---------------------------------------------------------------------------
+// Transport.
+
+/** Run a step: locally when this user is a GM, else as a request the active GM carries out. */
+export async function sendStep(message: MessageLike, flow: AttackFlow, targetIndex: number, step: RequestStep, roll?: CychosysRoll): Promise<void> {
+  const request = { attackId: flow.id, messageId: message.id, targetIndex, ...step } as AttackRequest;
+  const user = g().user;
+  await dispatchStep(
+    {
+      user,
+      activeGM: g().users.activeGM,
+      runLocal: (r) => queue.run(r.attackId, () => runRequest(foundryEnv(), r, user)),
+      sendRequest: (r) =>
+        ChatMessage.implementation.create({
+          content: `<p class="cychosys cy-request">${escapeHtml(format("CYCHOSYS.Card.requestSent", { step: localizeKey(`CYCHOSYS.Card.step.${r.step}`) }))}</p>`,
+          whisper: g().users.filter((u) => u.isGM).map((u) => u.id),
+          ...(roll && { rolls: [roll] }),
+          flags: { cychosys: { request: r } },
+        } as never),
+      notify,
+      format: (key, params) => format(key, params ?? {}),
+    },
+    request,
+  );
+}
+
+async function rollTotal(actor: ActorLike, totalKey: string, modifier: number): Promise<{ rolled: RolledTotal; roll: CychosysRoll } | undefined> {
+  const total = actor.system.derived?.totals.find((t) => t.key === totalKey);
+  if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: totalKey }));
+  const roll = new CychosysRoll(rollFormula(total.dice, 0));
+  await roll.evaluate();
+  return { roll, rolled: { totalKey, modifier, faces: roll.keyTerm?.faces12 ?? [] } };
+}
+
+async function actorAt(uuid: string): Promise<(ActorLike & { items: { contents?: unknown[] } }) | undefined> {
+  const actor = (await fromUuid(uuid as never)) as unknown as (ActorLike & { items: { contents?: unknown[] } }) | null;
+  if (!actor?.system.derived) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: uuid }));
+  return actor;
+}
+
+/** A button on the attack card. */
+async function onCardAction(message: MessageLike, action: string, index: number, form: string | undefined): Promise<void> {
+  const flow = readFlow(message.flags);
+  if (!flow) return;
+  if (action === "assignTargets") {
+    try {
+      const next = assignTargets(flow, currentTargets(flow.attacker.actorUuid), viewer()).flow;
+      await message.update(flowUpdate(flow, next));
+    } catch (error) {
+      notify("warn", localizeWith(format, error));
+    }
+    return;
+  }
+  const target = flow.targets[index];
+  if (!target) return;
+  switch (action) {
+    case "defend": {
+      const actor = await actorAt(target.target.actorUuid);
+      if (!actor || !form) return;
+      const choice = await defenseDialog({
+        mode: form as "evade" | "brave" | "parry" | "counter",
+        actor,
+        attackerName: flow.attacker.name,
+        attackTotal: flow.attack.total,
+        costsAction: target.defenses >= 1,
+      });
+      if (!choice) return;
+      const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
+      if (rolled) await sendStep(message, flow, index, { step: "defend", answer: choice.answer(rolled.rolled) }, rolled.roll);
+      return;
+    }
+    case "counterAgain": {
+      const side = target.awaiting;
+      if (!side) return;
+      const ref = side === "attacker" ? flow.attacker : target.target;
+      const other = side === "attacker" ? target.target : flow.attacker;
+      const actor = await actorAt(ref.actorUuid);
+      if (!actor) return;
+      const last = target.counters[target.counters.length - 1];
+      const choice = await defenseDialog({
+        mode: "counterAgain",
+        actor,
+        attackerName: other.name,
+        attackTotal: last?.total ?? flow.attack.total,
+        costsAction: false,
+        counterNumber: target.counters.length + 1,
+      });
+      if (!choice) return;
+      const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
+      if (rolled) await sendStep(message, flow, index, { step: "counterAgain", roll: rolled.rolled }, rolled.roll);
+      return;
+    }
+    case "takeIt":
+      return sendStep(message, flow, index, { step: "declineCounter" });
+    case "apply": {
+      const struck = struckParticipant(flow, index);
+      const actor = struck && (await actorAt(struck.actorUuid));
+      if (!struck || !actor) return;
+      const choices = await applyDialog(flow, index, struck.name, struckStateOf(actor), g().user.isGM && actor.type === "npc");
+      if (choices) await sendStep(message, flow, index, { step: "apply", choices });
+      return;
+    }
+    case "applyDefaults":
+      return sendStep(message, flow, index, { step: "apply", choices: {} });
+    case "undo":
+      return sendStep(message, flow, index, { step: "undo" });
+  }
+}
+
+/** Draw the attack card for this user and bind its buttons; a request shows as a short note. */
+function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
+  const flow = readFlow(message.flags);
+  if (!flow) {
+    if (message.flags.cychosys?.request) html.classList.add("cychosys-request");
+    return;
+  }
+  const content = html.querySelector<HTMLElement>(".message-content");
+  if (!content) return;
+  const user = viewer();
+  const context = attackCardContext(flow, user, {
+    localize,
+    rules: CONFIG.CYCHOSYS,
+    isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
+    userName: (id) => g().users.get(id)?.name ?? id,
+  });
+  void render(ATTACK_CARD_TEMPLATE, context).then((markup) => {
+    content.innerHTML = markup;
+  });
+  content.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+    if (!button || !content.contains(button)) return;
+    event.preventDefault();
+    button.disabled = true;
+    const index = Number(button.dataset.targetIndex ?? -1);
+    void onCardAction(message, button.dataset.action!, index, button.dataset.form)
+      .catch((error: unknown) => notify("error", localizeWith(format, error)))
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+/** A hotbar macro from a dragged weapon or trick: it opens the attack dialog. */
+function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
+  if (data.type !== "Item" || !data.uuid) return;
+  const item = syncUuid(data.uuid) as unknown as { name: string; img: string; type: string; parent: unknown } | null;
+  if (!item || (item.type !== "weapon" && item.type !== "trick") || !item.parent) return;
+  void (async () => {
+    const command = `cychosys.attack(${JSON.stringify(data.uuid)});`;
+    const macro = (await Macro.implementation.create({ name: item.name, type: "script", img: item.img, command, flags: { cychosys: { attackItem: data.uuid } } } as never)) as unknown;
+    const user = game.user as unknown as { assignHotbarMacro(macro: unknown, slot: number): Promise<unknown> };
+    if (macro) await user.assignHotbarMacro(macro, slot);
+  })();
+  return false;
+}
+
+/** Register the world setting, the hooks and `cychosys.attack` (called once from `init`). */
+export function registerAttackWorkflow(): void {
+  g().settings.register(SYSTEM, SETTING_AUTO_APPLY, {
+    name: "CYCHOSYS.Settings.autoApplyNpc.name",
+    hint: "CYCHOSYS.Settings.autoApplyNpc.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  Hooks.on("renderChatMessageHTML", ((message: MessageLike, html: HTMLElement) => onRenderChatMessage(message, html)) as never);
+  Hooks.on("createChatMessage", ((message: MessageLike) => {
+    const self = g().user;
+    const isActiveGM = g().users.activeGM?.id === self.id;
+    void handleRequestMessage(foundryEnv(), queue, message, { ...self, id: self.id, name: self.name, isGM: self.isGM, isActiveGM });
+  }) as never);
+  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  (globalThis.cychosys as unknown as Record<string, unknown>).attack = attackWithItem;
+}

@@ -83,12 +83,14 @@ describe("dist/cychosys.mjs", () => {
     const registered: string[] = [];
     const fakes = globalThis as unknown as Record<string, unknown>;
     const sandbox: Record<string, unknown> = {
-      Hooks: { once: (name: string, fn: () => void) => hooks.push([name, fn]) },
-      CONFIG: { Actor: { dataModels: {} }, Item: { dataModels: {} }, Dice: { terms: {}, rolls: [] }, statusEffects: [] },
+      Hooks: { once: (name: string, fn: () => void) => hooks.push([name, fn]), on: (name: string, fn: () => void) => hooks.push([name, fn]) },
+      CONFIG: { Actor: { dataModels: {} }, Item: { dataModels: {} }, Combat: {}, Combatant: {}, Dice: { terms: {}, rolls: [] }, statusEffects: [] },
       game: { settings: { register: (_ns: string, key: string) => registered.push(key), registerMenu: (_ns: string, key: string) => registered.push(key) } },
       foundry: fakes.foundry,
       Actor: fakes.Actor,
       Item: fakes.Item,
+      Combat: class Combat {},
+      Combatant: class Combatant {},
       structuredClone,
       console: { log: (...args: unknown[]) => logs.push(args) },
     };
@@ -107,6 +109,7 @@ describe("dist/cychosys.mjs", () => {
     expect(config.CYCHOSYS.options).toBeDefined();
     expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object"]);
     expect(config.Dice.terms.c!.name).toBe("CychosysDie");
+    expect((sandbox.CONFIG as { Combat: { documentClass: { name: string } } }).Combat.documentClass.name).toBe("CychosysCombat");
     expect(registered).toContain("effectsTable");
     const rules = (sandbox.cychosys as { rules: Record<string, (...args: unknown[]) => unknown> }).rules;
     expect(rules.formatBundle!(rules.parseBundle!("VD6"))).toBe("VD6");

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { STANDARD_CHART, STANDARD_EFFECTS } from "../../src/rules/index.js";
 import { rulesFormContext, rulesFormProblems } from "../../src/foundry/rules-form.js";
 import { renderChatPage } from "./chat.js";
+import { buildCombatPages } from "./combat.js";
 import { buildWorkflowPages } from "./workflow.js";
 import type { PreviewSheet } from "./fixtures.js";
 import { previewSheets } from "./fixtures.js";
@@ -36,6 +37,7 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
     }
   }
   pages.push(...buildWorkflowPages(env, css, frameCss(), outDir));
+  pages.push(...buildCombatPages(env, css, frameCss(), outDir));
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };

@@ -47,6 +47,8 @@ export function chaseView(state: ChaseState | null, user: ChaseViewUser, hasComb
       rolls: !p.move && mine ? user.rollsFor(p.actorUuid) : [],
       noRoll: !p.move && mine && user.rollsFor(p.actorUuid).length === 0,
       left: percent(p.position, min, max),
+      /** The label sits on the side with room: after the point in the left half, before it in the right. */
+      anchor: percent(p.position, min, max) > 50 ? "end" : "start",
       lane: index,
     };
   });
@@ -58,7 +60,7 @@ export function chaseView(state: ChaseState | null, user: ChaseViewUser, hasComb
     round: state.round,
     waiting: participants.filter((p) => !p.moved).length,
     participants,
-    track: { ticks, barriers, landmark: percent(0, min, max), lanes: participants.length },
+    track: { ticks, barriers, landmark: percent(0, min, max), landmarkAnchor: percent(0, min, max) > 50 ? "end" : "start", lanes: participants.length },
     history: state.history
       .slice()
       .reverse()

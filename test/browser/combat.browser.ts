@@ -1,0 +1,159 @@
+/**
+ * The turn tracker rows, the extra-action dialog and the chase window, from
+ * the preview harness (tools/preview/combat.ts), in headless Chromium: no raw
+ * `CYCHOSYS.` keys, nothing overflowing, every input labelled, and the
+ * chapter's figures on screen. Screenshots go to test-results/screenshots/
+ * (shared with other browser tests: created if missing, never emptied here).
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCombatPages } from "../../tools/preview/combat.js";
+import { frameCss, makeEnvironment, readLang, ROOT, systemCss } from "../../tools/preview/render.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+if (!available) console.warn(`\n*** SKIPPED: combat browser tests — ${CHROMIUM} is missing ***\n`);
+
+const SCREENSHOTS = join(ROOT, "test-results/screenshots");
+const PREVIEW = join(ROOT, "test-results/preview");
+
+/** Runs in the page: raw keys, overflowing or clipped elements, unlabelled inputs. */
+function inspect() {
+  const app = document.querySelector(".application") as HTMLElement;
+  const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const shown = (el: Element) => {
+    const s = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    return s.display !== "none" && s.visibility !== "hidden" && (r.width > 0 || r.height > 0);
+  };
+  const rawKeys: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/CYCHOSYS\./.test(n.textContent ?? "")) rawKeys.push(n.textContent!.trim());
+  for (const el of document.body.querySelectorAll("*")) for (const a of el.attributes) if (/CYCHOSYS\./.test(a.value)) rawKeys.push(`${a.name}=${a.value}`);
+  const overflow: string[] = [];
+  const frame = app.getBoundingClientRect();
+  for (const el of app.querySelectorAll("*")) {
+    if (!shown(el)) continue;
+    const s = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5) overflow.push(`outside the window: ${name(el)}`);
+    if (s.display === "inline" || el instanceof HTMLImageElement) continue;
+    const wide = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
+    if (el instanceof HTMLInputElement) {
+      if (wide) overflow.push(`value cut off: ${name(el)}`);
+      continue;
+    }
+    if (wide && s.overflowX === "visible") overflow.push(`wider than its box: ${name(el)}`);
+    if (wide && s.overflowX !== "visible" && s.textOverflow !== "ellipsis") overflow.push(`clipped: ${name(el)}`);
+  }
+  for (const el of app.querySelectorAll("button, input, .cy-track-marker, .cy-track-barrier")) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    for (let p = el.parentElement; p && p !== app; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX === "visible") continue;
+      const b = p.getBoundingClientRect();
+      if (r.left < b.left - 0.5 || r.right > b.right + 0.5) {
+        overflow.push(`hidden by ${p.tagName.toLowerCase()}.${[...p.classList].join(".")}: ${name(el)}`);
+        break;
+      }
+    }
+  }
+  const unlabelled = [...app.querySelectorAll("input, select, textarea")]
+    .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute("aria-label") || el.closest("label")))
+    .map(name);
+  return { rawKeys, overflow, unlabelled };
+}
+
+let browser: Browser;
+let pages: { id: string; file: string }[] = [];
+
+async function open(id: string): Promise<Page> {
+  const entry = pages.find((p) => p.id === id);
+  if (!entry) throw new Error(`no preview page ${id}`);
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
+  await page.goto(pathToFileURL(entry.file).href);
+  return page;
+}
+
+async function check(page: Page, shot: string) {
+  const findings = await page.evaluate(inspect);
+  await page.locator(".application").screenshot({ path: join(SCREENSHOTS, `${shot}.png`) });
+  expect(findings.rawKeys, "raw lang keys").toEqual([]);
+  expect(findings.overflow, "overflowing elements").toEqual([]);
+  expect(findings.unlabelled, "inputs without a label").toEqual([]);
+}
+
+describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    mkdirSync(PREVIEW, { recursive: true });
+    pages = buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"], headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const id of ["tracker", "extra-action", "chase-round1", "chase", "chase-player"]) {
+    it(`${id}: renders cleanly`, async () => {
+      const page = await open(id);
+      await check(page, `combat-${id}`);
+      await page.close();
+    });
+  }
+
+  it("R14–R17: each tracker row shows quickness and the budget; Parker interrupts, waiting, one extra action taken", async () => {
+    const page = await open("tracker");
+    const figure = (id: string, name: string) => page.locator(`li[data-combatant-id="${id}"] [data-figure="${name}"] dd`).textContent();
+    expect(await page.locator("li.combatant .name").allTextContents()).toEqual(["Parker", "Riddle", "Belham, the sentry"]);
+    expect([await figure("parker", "quickness"), await figure("riddle", "quickness"), await figure("sentry", "quickness")]).toEqual(["7", "6", "3"]);
+    expect(await figure("parker", "actions")).toBe("1 of 1");
+    expect(await figure("parker", "extra")).toBe("1");
+    expect(await figure("riddle", "actions")).toBe("0 of 1");
+    expect(await page.locator('li[data-combatant-id="parker"] [data-flag]').allTextContents()).toEqual(["Waiting", "Interrupting"]);
+    // Parker has spent his physical fatigue but has 6 mental: he can still buy one; he is already waiting.
+    expect(await page.locator('li[data-combatant-id="parker"] [data-cychosys-action="extraAction"]').isDisabled()).toBe(false);
+    expect(await page.locator('li[data-combatant-id="parker"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
+    expect(await page.locator('li[data-combatant-id="riddle"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
+    expect((await page.locator('li[data-combatant-id="sentry"] [data-cychosys-action="extraAction"]').textContent())?.trim()).toBe("Extra action (6 fatigue)");
+    await page.close();
+  });
+
+  it("R16: the extra-action dialog offers each fatigue pool; a pool below 6 cannot pay", async () => {
+    const page = await open("extra-action");
+    const radios = page.locator('input[name="pool"]');
+    expect(await radios.evaluateAll((els) => els.map((e) => [(e as HTMLInputElement).value, (e as HTMLInputElement).disabled, (e as HTMLInputElement).checked]))).toEqual([
+      ["physical", false, true],
+      ["mental", true, false],
+      ["emotional", false, false],
+    ]);
+    await page.close();
+  });
+
+  it("R39: the chase replays the chapter — Parker 0 → 2 → 15, the sentry 5 → 10 → 15, stopped at the door", async () => {
+    const round1 = await open("chase-round1");
+    const positions = async (page: Page) => page.locator(".cy-track-marker .cy-marker-pos").allTextContents();
+    expect(await positions(round1)).toEqual(["2", "10"]);
+    expect((await round1.locator('tr[data-actor-uuid="Actor.parker"] .cy-move-result').textContent())?.trim()).toBe("11 → rank 5: 2 (0 → 2)");
+    await round1.close();
+    const round2 = await open("chase");
+    expect(await positions(round2)).toEqual(["15", "15"]);
+    expect((await round2.locator(".cy-chase-round").textContent())?.trim()).toBe("Round 2");
+    expect(await round2.locator('tr[data-actor-uuid="Actor.sentry"] .cy-move-stopped').count()).toBe(1);
+    expect(await round2.locator(".cy-track-barrier").count()).toBe(1);
+    expect(await round2.locator(".cy-chase-history li").count()).toBe(4);
+    await round2.close();
+  });
+
+  it("a player sees only their own roll button and no GM inputs", async () => {
+    const page = await open("chase-player");
+    expect(await page.locator('[data-action="rollMove"]').count()).toBe(1);
+    expect(await page.locator('[data-action="rollMove"]').getAttribute("data-actor-uuid")).toBe("Actor.parker");
+    expect(await page.locator("input").count()).toBe(0);
+    expect(await page.locator(".cy-chase-footer").count()).toBe(0);
+    await page.close();
+  });
+});

@@ -5,8 +5,8 @@
  */
 import { faceLabel } from "../data/derive/roll.js";
 import { english, type Localize, type Rules, STANDARD_RULES } from "../rules/index.js";
-import { type AttackCardView, attackCardView, type TargetPanelView } from "../workflow/attack-card.js";
-import type { AttackFlow, FlowUser } from "../workflow/attack-flow.js";
+import { type AttackCardView, attackCardView, type DieView, type RollLineView, type TargetPanelView } from "../workflow/attack-card.js";
+import type { AttackFlow, FlowUser, StruckState } from "../workflow/attack-flow.js";
 
 export const ATTACK_CARD_TEMPLATE = "systems/cychosys/templates/chat/attack-card.hbs";
 
@@ -17,11 +17,21 @@ export interface CardButton {
   hint?: string;
 }
 
-export interface AttackCardContext extends Omit<AttackCardView, "dice" | "targets"> {
+type DieContext = DieView & { label: string; css: string; title: string };
+type RollLineContext = Omit<RollLineView, "dice"> & { dice: DieContext[] };
+type TargetContext = Omit<TargetPanelView, "defenseRoll" | "exchange"> & {
+  defenseRoll?: RollLineContext;
+  exchange: (Omit<TargetPanelView["exchange"][number], "roll"> & { roll?: RollLineContext })[];
+  buttons: CardButton[];
+  appliedBy?: string;
+};
+
+export interface AttackCardContext extends Omit<AttackCardView, "dice" | "targets" | "roll"> {
   title: string;
-  dice: (AttackCardView["dice"][number] & { label: string; css: string; title: string })[];
+  dice: DieContext[];
+  roll?: RollLineContext;
   keyDieLabel: string;
-  targets: (TargetPanelView & { buttons: CardButton[]; appliedBy?: string })[];
+  targets: TargetContext[];
   canAssign: boolean;
   /** Shown to everyone else while no target is set. */
   waitingForTargets: boolean;
@@ -34,21 +44,34 @@ export interface CardOptions {
   isNpc?: (actorUuid: string) => boolean;
   /** A user's name, for "applied by". */
   userName?: (id: string) => string;
+  /** The struck side as it is now, for the injury preview (R26–R35). */
+  stateOf?: (actorUuid: string) => StruckState | undefined;
+}
+
+function dieContext(localize: Localize, d: DieView): DieContext {
+  return {
+    ...d,
+    label: faceLabel(d.face),
+    css: ["cychosys-die", d.key && "key", d.surge && "surge", d.crash && "crash"].filter(Boolean).join(" "),
+    title: `${d.key ? `${localize("CYCHOSYS.Card.keyDie")}: ` : ""}${d.face} → ${d.value}`,
+  };
+}
+
+function rollContext(localize: Localize, roll: RollLineView | undefined): RollLineContext | undefined {
+  return roll && { ...roll, dice: roll.dice.map((d) => dieContext(localize, d)) };
 }
 
 export function attackCardContext(flow: AttackFlow, user: FlowUser, options: CardOptions = {}): AttackCardContext {
   const localize = options.localize ?? english;
-  const view = attackCardView(flow, user, localize, options.rules ?? STANDARD_RULES);
+  const view = attackCardView(flow, user, localize, options.rules ?? STANDARD_RULES, options.stateOf ? { stateOf: options.stateOf } : {});
   const keyDie = view.dice[0];
+  const { roll, ...rest } = view;
+  const rollCtx = rollContext(localize, roll);
   return {
-    ...view,
+    ...rest,
+    ...(rollCtx && { roll: rollCtx }),
     title: localize("CYCHOSYS.Card.attackBy", { name: view.attacker.name }),
-    dice: view.dice.map((d) => ({
-      ...d,
-      label: faceLabel(d.face),
-      css: ["cychosys-die", d.key && "key", d.surge && "surge", d.crash && "crash"].filter(Boolean).join(" "),
-      title: `${d.key ? `${localize("CYCHOSYS.Card.keyDie")}: ` : ""}${d.face} → ${d.value}`,
-    })),
+    dice: view.dice.map((d) => dieContext(localize, d)),
     keyDieLabel: keyDie ? faceLabel(keyDie.face) : "",
     targets: view.targets.map((panel) => {
       const target = flow.targets[panel.index]!;
@@ -73,8 +96,15 @@ export function attackCardContext(flow: AttackFlow, user: FlowUser, options: Car
         }
       }
       if (panel.can.undo) buttons.push({ action: "undo", label: localize("CYCHOSYS.Card.undo") });
+      const { defenseRoll, exchange, ...panelRest } = panel;
+      const defenseCtx = rollContext(localize, defenseRoll);
       return {
-        ...panel,
+        ...panelRest,
+        ...(defenseCtx && { defenseRoll: defenseCtx }),
+        exchange: exchange.map(({ roll: stepRoll, ...step }) => {
+          const ctx = rollContext(localize, stepRoll);
+          return { ...step, ...(ctx && { roll: ctx }) };
+        }),
         buttons,
         ...(panel.phase === "applied" && last && { appliedBy: localize("CYCHOSYS.Card.appliedBy", { user: options.userName?.(last.by) ?? last.by }) }),
       };

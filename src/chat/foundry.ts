@@ -16,6 +16,9 @@ import { flowUpdate, readFlow } from "./flow-store.js";
 import { localizeWith } from "./localize.js";
 import type { ActorLike, CombatantLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
 import { AttackQueue, dispatchStep, handleRequestMessage, runRequest, struckStateOf } from "./processor.js";
+import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
+import { attackRoundStep, type RoundState } from "../workflow/round.js";
+import type { StruckState } from "../workflow/attack-flow.js";
 import { type AttackRequest, attackDeclaration, type RequestStep, type RolledTotal } from "./requests.js";
 
 export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
@@ -68,23 +71,51 @@ function viewer(): FlowUser {
 // ---------------------------------------------------------------------------
 // Attack.
 
-/** R13, R19, R21: the attack dialog, the roll, and the attack card with the user's targets. */
+/** Dice So Nice, when installed: show a roll to everyone (the answers to an attack are not chat rolls of their own). */
+async function showDice(roll: CychosysRoll): Promise<void> {
+  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, synchronize: boolean): Promise<unknown> } }).dice3d;
+  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
+}
+
+/**
+ * R13, R19, R21: the attack dialog, the roll, and the attack card with the
+ * user's targets. In a started combat the attack spends one of the
+ * attacker's actions (R15) and, against one target, uses the parry bonus
+ * held against it (R25); with no action left nothing is rolled.
+ */
 export async function startAttack(actor: ActorLike & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
   if (item.type !== "weapon" && item.type !== "trick") return;
   const derived = actor.system.derived;
   if (!derived) return;
+  const combatant = foundryEnv().combatantOf(actor.uuid);
+  let round: RoundState | undefined;
+  try {
+    if (combatant) {
+      round = readRoundState(combatant, CONFIG.CYCHOSYS.options);
+      attackRoundStep(round, []); // refuses now, before the dialog, when no action is left
+    }
+  } catch (error) {
+    return void notify("warn", localizeWith(format, error));
+  }
   const gear = { id: item.id, name: item.name, edge: item.system.edge ?? "0" };
   const choice = await attackDialog(actor, gear);
   if (!choice) return;
   const total = derived.totals.find((t) => t.key === choice.totalKey);
   if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: choice.totalKey }));
   try {
+    const targets = currentTargets(actor.uuid);
+    const spent = round && attackRoundStep(round, targets.map((t) => t.actorUuid));
     const roll = new CychosysRoll(rollFormula(total.dice, 0));
     await roll.evaluate();
     const rolled: RolledTotal = { totalKey: choice.totalKey, faces: roll.keyTerm?.faces12 ?? [], modifier: choice.modifier };
-    const declaration = attackDeclaration(derived, gear, rolled, choice.added, { ...(choice.location && { location: choice.location }), ...(choice.nonLethal && { nonLethal: choice.nonLethal }) }, CONFIG.CYCHOSYS);
+    const aim = {
+      ...(choice.location && { location: choice.location }),
+      ...(choice.nonLethal && { nonLethal: choice.nonLethal }),
+      ...(spent?.parryBonus && { parryBonus: spent.parryBonus }),
+    };
+    const declaration = attackDeclaration(derived, gear, rolled, choice.added, aim, CONFIG.CYCHOSYS);
     const attacker: ParticipantRef = { actorUuid: actor.uuid, name: actor.name };
-    const flow = declareAttack(foundry.utils.randomID(), attacker, declaration, currentTargets(actor.uuid));
+    const flow = declareAttack(foundry.utils.randomID(), attacker, declaration, targets);
     const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, { id: "", isGM: false, owns: () => false }, { localize, rules: CONFIG.CYCHOSYS }));
     await ChatMessage.implementation.create({
       speaker: ChatMessage.implementation.getSpeaker({ actor: actor as never }),
@@ -92,6 +123,11 @@ export async function startAttack(actor: ActorLike & { id?: string }, item: { id
       rolls: [roll],
       flags: { cychosys: { flow } },
     } as never);
+    // R15/R25: the owner of the actor owns its combatant, so this needs no GM.
+    if (combatant && spent) {
+      const update = roundStateUpdate(combatant.flags?.cychosys?.round, spent.state);
+      if (Object.keys(update).length) await combatant.update(update);
+    }
     // R12, R40: a surge or crash on the key die earns a character 1 experience.
     const xp = (actor.system as { experience?: { unspent: number; spent: number } }).experience;
     const earned = readRoll(rolled.faces).experience;
@@ -125,7 +161,7 @@ export async function attackWithItem(itemUuid: string): Promise<void> {
 // Transport.
 
 /** Run a step: locally when this user is a GM, else as a request the active GM carries out. */
-export async function sendStep(message: MessageLike, flow: AttackFlow, targetIndex: number, step: RequestStep, roll?: CychosysRoll): Promise<void> {
+export async function sendStep(message: MessageLike, flow: AttackFlow, targetIndex: number, step: RequestStep): Promise<void> {
   const request = { attackId: flow.id, messageId: message.id, targetIndex, ...step } as AttackRequest;
   const user = g().user;
   await dispatchStep(
@@ -137,7 +173,6 @@ export async function sendStep(message: MessageLike, flow: AttackFlow, targetInd
         ChatMessage.implementation.create({
           content: `<p class="cychosys cy-request">${escapeHtml(format("CYCHOSYS.Card.requestSent", { step: localizeKey(`CYCHOSYS.Card.step.${r.step}`) }))}</p>`,
           whisper: g().users.filter((u) => u.isGM).map((u) => u.id),
-          ...(roll && { rolls: [roll] }),
           flags: { cychosys: { request: r } },
         } as never),
       notify,
@@ -189,7 +224,9 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       });
       if (!choice) return;
       const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
-      if (rolled) await sendStep(message, flow, index, { step: "defend", answer: choice.answer(rolled.rolled) }, rolled.roll);
+      if (!rolled) return;
+      await showDice(rolled.roll);
+      await sendStep(message, flow, index, { step: "defend", answer: choice.answer(rolled.rolled) });
       return;
     }
     case "counterAgain": {
@@ -210,7 +247,9 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       });
       if (!choice) return;
       const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
-      if (rolled) await sendStep(message, flow, index, { step: "counterAgain", roll: rolled.rolled }, rolled.roll);
+      if (!rolled) return;
+      await showDice(rolled.roll);
+      await sendStep(message, flow, index, { step: "counterAgain", roll: rolled.rolled });
       return;
     }
     case "takeIt":
@@ -230,6 +269,12 @@ async function onCardAction(message: MessageLike, action: string, index: number,
   }
 }
 
+/** The struck side as this client sees it now, for the card's injury preview. */
+function stateOf(actorUuid: string): StruckState | undefined {
+  const actor = syncUuid(actorUuid);
+  return actor?.system.derived ? struckStateOf(actor) : undefined;
+}
+
 /** Draw the attack card for this user and bind its buttons; a request shows as a short note. */
 function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
   const flow = readFlow(message.flags);
@@ -245,6 +290,7 @@ function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
     rules: CONFIG.CYCHOSYS,
     isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
     userName: (id) => g().users.get(id)?.name ?? id,
+    stateOf,
   });
   void render(ATTACK_CARD_TEMPLATE, context).then((markup) => {
     content.innerHTML = markup;

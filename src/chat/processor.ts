@@ -88,8 +88,8 @@ export function stepFor(flow: AttackFlow, request: AttackRequest, user: FlowUser
       if (target.phase !== "exchange" || !side) throw new FlowError("noExchange");
       if (!mayActFor(flow, index, side, user)) throw new FlowError("notYours", { name: side === "attacker" ? flow.attacker.name : target.target.name });
       const actor = actorOrThrow(actors, side === "attacker" ? flow.attacker.actorUuid : target.target.actorUuid);
-      const { total, surge } = totalOf(actor.system.derived!, request.roll);
-      return counterAgain(flow, index, total, surge, user, rules);
+      const { total, surge, summary } = totalOf(actor.system.derived!, request.roll);
+      return counterAgain(flow, index, total, surge, user, rules, summary);
     }
     case "declineCounter":
       return declineCounter(flow, index, user, rules);

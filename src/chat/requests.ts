@@ -20,7 +20,7 @@ import {
   type Rules,
   STANDARD_RULES,
 } from "../rules/index.js";
-import type { AttackDeclaration, DefenseDeclaration, InjuryChoices, ParryObjectDeclaration } from "../workflow/attack-flow.js";
+import type { AttackDeclaration, DefenseDeclaration, InjuryChoices, ParryObjectDeclaration, RollSummary } from "../workflow/attack-flow.js";
 import { FlowError } from "../workflow/errors.js";
 
 /** A derived total rolled: which one, the faces (key die first), the situational modifier. */
@@ -63,15 +63,34 @@ function findTotal(derived: CombatantDerived, key: string): ActionTotalView {
   return total;
 }
 
-/** R11–R13: the total of a rolled derived total, effect costs paid. Faces must be the total's dice. */
-export function totalOf(derived: CombatantDerived, roll: RolledTotal, effectCost = 0): { total: number; surge: boolean; crash: boolean } {
+/** What was rolled, as the card names it: gear, skill, finesse. */
+function rollLabel(view: ActionTotalView): string {
+  return [view.gearName, view.skillName, view.finesseName].filter((p): p is string => !!p).join(" · ");
+}
+
+/**
+ * R11–R13: the total of a rolled derived total, effect costs paid and, R25,
+ * a parry bonus added. Faces must be the total's dice. The summary keeps
+ * every addend (the derived total's own terms, then the roll's) for the card.
+ */
+export function totalOf(
+  derived: CombatantDerived,
+  roll: RolledTotal,
+  effectCost = 0,
+  parryBonus = 0,
+): { total: number; surge: boolean; crash: boolean; summary: RollSummary } {
   const view = findTotal(derived, roll.totalKey);
   const faces = roll.faces;
   if (!Array.isArray(faces) || faces.length !== view.dice || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 12)) {
     throw new FlowError("badRoll", { dice: view.dice });
   }
-  const result = actionTotal({ base: view.static, roll: faces, modifier: roll.modifier, effectCost });
-  return { total: result.total, surge: result.surge, crash: result.crash };
+  const result = actionTotal({ base: view.static, roll: faces, modifier: roll.modifier, effectCost, parryBonus });
+  // The derived total's static part is itself a sum (base, finesse, speed, conditions): show those instead.
+  const terms = [
+    ...view.terms.filter((t) => t.value !== 0),
+    ...result.terms.filter((t) => t.kind !== "base"),
+  ].map((t) => ({ kind: t.kind, value: t.value }));
+  return { total: result.total, surge: result.surge, crash: result.crash, summary: { label: rollLabel(view), faces: [...faces], terms } };
 }
 
 /** R19: the cost of effects added to gear whose edge is `edge`, and the edge with them (R27). */
@@ -90,16 +109,17 @@ export function attackDeclaration(
   gear: GearRef,
   roll: RolledTotal,
   added: readonly string[],
-  aim: { location?: HitLocation; nonLethal?: Facet } = {},
+  aim: { location?: HitLocation; nonLethal?: Facet; parryBonus?: number } = {},
   rules: Rules = STANDARD_RULES,
 ): AttackDeclaration {
   const { edge, cost } = withAdded(gear.edge, added, rules);
-  const { total, surge } = totalOf(derived, roll, cost);
+  const { total, surge, summary } = totalOf(derived, roll, cost, aim.parryBonus ?? 0);
   return {
     total,
     surge,
     edge,
     dice: [...roll.faces],
+    roll: summary,
     ...(aim.location && { location: aim.location }),
     ...(aim.nonLethal && { nonLethal: aim.nonLethal }),
   };
@@ -116,12 +136,12 @@ export function defenseDeclaration(
     const weapon = gearOf(answer.weaponId);
     if (!weapon) throw new FlowError("noSuchItem", { id: answer.weaponId });
     const { edge, cost } = withAdded(weapon.edge, answer.added ?? [], rules);
-    const { total, surge } = totalOf(derived, answer.roll, cost);
-    return { form: "counter", total, surge, edge };
+    const { total, surge, summary } = totalOf(derived, answer.roll, cost);
+    return { form: "counter", total, surge, edge, roll: summary };
   }
-  const { total, surge } = totalOf(derived, answer.roll);
-  if (answer.form !== "parry" || !answer.object) return { form: answer.form, total, surge };
-  return { form: "parry", total, surge, object: parryObject(answer.object, gearOf, rules) };
+  const { total, surge, summary } = totalOf(derived, answer.roll);
+  if (answer.form !== "parry" || !answer.object) return { form: answer.form, total, surge, roll: summary };
+  return { form: "parry", total, surge, object: parryObject(answer.object, gearOf, rules), roll: summary };
 }
 
 function parryObject(answer: ParryObjectAnswer, gearOf: (id: string) => GearRef | undefined, rules: Rules): ParryObjectDeclaration {

@@ -10,7 +10,7 @@ import { type Bundle, countLetter } from "./notation.js";
 import { type RulesOptions, STANDARD_OPTIONS } from "./options.js";
 import type { Facet } from "./types.js";
 
-export type TermKind = "base" | "dice" | "finesse" | "speed" | "modifier" | "effects" | "conditions";
+export type TermKind = "base" | "dice" | "finesse" | "speed" | "modifier" | "parryBonus" | "effects" | "conditions";
 
 export interface ActionTotalInput {
   /** Skill base. */
@@ -22,6 +22,8 @@ export interface ActionTotalInput {
   speed?: number;
   /** Situational modifiers, may be negative. */
   modifier?: number;
+  /** R25: a won parry's bonus on the next attack against that attacker. */
+  parryBonus?: number;
   /** R19: cost of the effects added to the action. */
   effectCost?: number;
   /** R10: condition penalties for the facet of the skill used. */
@@ -52,6 +54,7 @@ export function actionTotal(input: ActionTotalInput): ActionTotal {
     ["finesse", input.finesse, 1, -999],
     ["speed", input.speed, 1, -999],
     ["modifier", input.modifier, 1, -999],
+    ["parryBonus", input.parryBonus, 1, 0],
     ["effects", input.effectCost, -1, 0],
     ["conditions", input.conditionPenalty, -1, 0],
   ];

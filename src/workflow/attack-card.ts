@@ -19,7 +19,16 @@ import {
   type Side,
   STANDARD_RULES,
 } from "../rules/index.js";
-import { type AttackFlow, contestFor, currentApplication, mayActFor, type TargetPhase } from "./attack-flow.js";
+import {
+  type AttackFlow,
+  contestFor,
+  currentApplication,
+  mayActFor,
+  previewResolution,
+  type RollSummary,
+  type StruckState,
+  type TargetPhase,
+} from "./attack-flow.js";
 import type { FlowUser } from "./attack-flow.js";
 
 export interface DieView {
@@ -30,6 +39,15 @@ export interface DieView {
   crash: boolean;
 }
 
+/** A total's arithmetic for the card: what was rolled, its dice, each addend. */
+export interface RollLineView {
+  label: string;
+  dice: DieView[];
+  /** e.g. "12 Skill base + 2 Finesse + 9 Dice − 2 Added effects = 21". */
+  formula: string;
+  total: number;
+}
+
 export interface TargetPanelView {
   index: number;
   name: string;
@@ -37,9 +55,12 @@ export interface TargetPanelView {
   phase: TargetPhase;
   phaseLabel: string;
   defenseLabel?: string;
-  exchange: { side: string; raw: number; handicap: number; total: number; beat: boolean }[];
-  /** The contest explained (R22–R25), each line citing its rule. */
+  defenseRoll?: RollLineView;
+  exchange: { side: string; raw: number; handicap: number; total: number; beat: boolean; roll?: RollLineView }[];
+  /** The contest explained (R22–R25, R35), each line citing its rule. */
   verdict: ExplainLine[];
+  /** Settled, not applied: the injury as the default choices would apply it now (R26–R33). */
+  preview: ExplainLine[];
   /** The applied injury explained (R26–R33), when applied. */
   applied: ExplainLine[];
   undone: number;
@@ -65,11 +86,41 @@ export interface AttackCardView {
   edge: string;
   location: string;
   nonLethal?: string;
+  roll?: RollLineView;
   targets: TargetPanelView[];
   noTargets: boolean;
 }
 
-export function attackCardView(flow: AttackFlow, user: FlowUser, localize: Localize = english, rules: Rules = STANDARD_RULES): AttackCardView {
+export interface CardViewOptions {
+  /** The struck side as it is now (outfit, soak, pools), for the preview; absent when this client cannot see it. */
+  stateOf?: (actorUuid: string) => StruckState | undefined;
+}
+
+function dieViews(faces: readonly number[]): DieView[] {
+  if (!faces.length) return [];
+  return readRoll(faces).dice.map((d, i) => ({ face: d.face, value: d.value, key: i === 0, surge: d.surge, crash: d.crash }));
+}
+
+/** R13: "12 Skill base + 2 Finesse + 9 Dice = 23"; a crash says the total is 0 (R12). */
+export function rollLine(roll: RollSummary, total: number, localize: Localize = english): RollLineView {
+  const parts = roll.terms.map((t, i) => {
+    const label = localize(`CYCHOSYS.Term.${t.kind}`);
+    if (i === 0) return `${t.value} ${label}`;
+    return `${t.value < 0 ? "−" : "+"} ${Math.abs(t.value)} ${label}`;
+  });
+  const sum = roll.terms.reduce((acc, t) => acc + t.value, 0);
+  const crashed = roll.faces.length > 0 && readRoll(roll.faces).crash;
+  const tail = crashed ? localize("CYCHOSYS.Card.crashTotal") : sum !== total ? localize("CYCHOSYS.Card.floorTotal") : "";
+  return { label: roll.label, dice: dieViews(roll.faces), formula: `${parts.join(" ")} = ${total}${tail ? ` ${tail}` : ""}`, total };
+}
+
+export function attackCardView(
+  flow: AttackFlow,
+  user: FlowUser,
+  localize: Localize = english,
+  rules: Rules = STANDARD_RULES,
+  options: CardViewOptions = {},
+): AttackCardView {
   const roll = flow.attack.dice.length ? readRoll(flow.attack.dice) : undefined;
   const location = flow.attack.location
     ? localize("CYCHOSYS.Card.aimed", { location: localize(`CYCHOSYS.Location.${flow.attack.location}`) })
@@ -83,34 +134,48 @@ export function attackCardView(flow: AttackFlow, user: FlowUser, localize: Local
     total: flow.attack.total,
     surge: roll?.surge ?? flow.attack.surge,
     crash: roll?.crash ?? false,
-    dice: (roll?.dice ?? []).map((d, i) => ({ face: d.face, value: d.value, key: i === 0, surge: d.surge, crash: d.crash })),
+    dice: dieViews(flow.attack.dice),
     edge: flow.attack.edge,
     location,
-    targets: flow.targets.map((_, index) => targetPanel(flow, index, user, localize, rules)),
+    targets: flow.targets.map((_, index) => targetPanel(flow, index, user, localize, rules, options)),
     noTargets: flow.targets.length === 0,
   };
+  if (flow.attack.roll) view.roll = rollLine(flow.attack.roll, flow.attack.total, localize);
   if (flow.attack.nonLethal) {
     view.nonLethal = localize("CYCHOSYS.Card.nonLethal", { facet: localize(`CYCHOSYS.Facet.${flow.attack.nonLethal}`) });
   }
   return view;
 }
 
-function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: Localize, rules: Rules): TargetPanelView {
+function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: Localize, rules: Rules, options: CardViewOptions): TargetPanelView {
   const target = flow.targets[index]!;
   const names: Record<Side, string> = { attacker: flow.attacker.name, defender: target.target.name };
+  const explainNames = {
+    attacker: names.attacker,
+    defender: names.defender,
+    ...(target.defense?.form === "parry" && target.defense.object && { object: target.defense.object.name }),
+  };
   const contest = contestFor(flow, index, rules);
-  const verdict =
-    contest && target.phase !== "exchange"
-      ? explainAttack({ contest, struck: contest.struck }, { attacker: names.attacker, defender: names.defender }, localize, rules)
-      : [];
+  const settled = contest && target.phase !== "exchange" ? contest : undefined;
+  let verdict = settled ? explainAttack({ contest: settled, struck: settled.struck }, explainNames, localize, rules) : [];
+  // Settled and not applied: the injury the default choices would apply now, step by step (R26–R33), or why none lands (R35).
+  let preview: ExplainLine[] = [];
+  let smallTarget = false;
+  const struckNow = target.verdict?.struck;
+  if (target.phase === "resolved" && struckNow && struckNow !== "none") {
+    const struckRef = struckNow === "attacker" ? flow.attacker : target.target;
+    const state = options.stateOf?.(struckRef.actorUuid);
+    const resolution = state && previewResolution(flow, index, state, {}, rules);
+    if (resolution?.missed === "smallTarget") {
+      smallTarget = true;
+      verdict = explainAttack(resolution, explainNames, localize, rules);
+    } else if (resolution) {
+      preview = explainAttack(resolution, explainNames, localize, rules).slice(verdict.length);
+    }
+  }
   const application = currentApplication(target);
-  const applied = application
-    ? explainAttack(application.resolution, {
-        attacker: names.attacker,
-        defender: names.defender,
-        ...(target.defense?.form === "parry" && target.defense.object && { object: target.defense.object.name }),
-      }, localize, rules)
-    : [];
+  // The contest lines are already in the verdict: the applied part starts after them.
+  const applied = application ? explainAttack(application.resolution, explainNames, localize, rules).slice(verdict.length) : [];
   const struck = target.verdict?.struck;
   const mayDefend = mayActFor(flow, index, "defender", user);
   const canDefend = mayDefend && (target.phase === "awaitingDefense" || target.phase === "resolved");
@@ -123,9 +188,20 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
     phase: target.phase,
     phaseLabel: localize(`CYCHOSYS.Card.phase.${target.phase}`, { side: awaiting ? names[awaiting] : "" }),
     exchange: target.counters.length
-      ? (contest?.exchange ?? []).map((step) => ({ side: names[step.side], raw: step.raw, handicap: step.handicap, total: step.total, beat: step.beat }))
+      ? (contest?.exchange ?? []).map((step, i) => {
+          const roll = target.counters[i]?.roll;
+          return {
+            side: names[step.side],
+            raw: step.raw,
+            handicap: step.handicap,
+            total: step.total,
+            beat: step.beat,
+            ...(roll && { roll: rollLine(roll, step.raw, localize) }),
+          };
+        })
       : [],
     verdict,
+    preview,
     applied,
     undone: target.applications.filter((a) => a.undoneBy).length,
     can: {
@@ -134,7 +210,7 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
       counterAgain: mayAnswer,
       counterHandicap: counterHandicap(target.counters.length + 1, rules.effects),
       takeIt: mayAnswer,
-      apply: target.phase === "resolved" && struck !== undefined && struck !== "none" && mayActFor(flow, index, struck, user),
+      apply: target.phase === "resolved" && !smallTarget && struck !== undefined && struck !== "none" && mayActFor(flow, index, struck, user),
       undo: target.phase === "applied" && application !== undefined && (user.isGM || user.owns(application.struck.actorUuid)),
     },
   };
@@ -143,6 +219,8 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
       form: localize(`CYCHOSYS.DefenseForm.${target.defense.form}`),
       total: target.defense.total,
     });
+    // A counter's roll is shown in the exchange, step by step.
+    if (target.defense.roll && target.defense.form !== "counter") panel.defenseRoll = rollLine(target.defense.roll, target.defense.total, localize);
   }
   return panel;
 }

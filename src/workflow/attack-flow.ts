@@ -48,6 +48,15 @@ export interface ParticipantRef {
   name: string;
 }
 
+/** How a total was made, for the card: the faces rolled (key die first) and each addend (R13). */
+export interface RollSummary {
+  /** What was rolled, e.g. "Knife · Brawl". */
+  label: string;
+  faces: number[];
+  /** Every addend, costs and penalties negative; they sum to the total unless the key die crashed (R12). */
+  terms: { kind: string; value: number }[];
+}
+
 export interface AttackDeclaration {
   /** Final action total, effect costs paid (R13, R19). */
   total: number;
@@ -60,6 +69,7 @@ export interface AttackDeclaration {
   location?: HitLocation;
   /** R36: a non-lethal contest against this fatigue pool. */
   nonLethal?: Facet;
+  roll?: RollSummary;
 }
 
 /** An object a parry lands on (R25, R37). */
@@ -72,14 +82,15 @@ export interface ParryObjectDeclaration {
 }
 
 export type DefenseDeclaration =
-  | { form: "evade" | "brave" | "parry"; total: number; surge: boolean; object?: ParryObjectDeclaration }
-  | { form: "counter"; total: number; surge: boolean; edge: string };
+  | { form: "evade" | "brave" | "parry"; total: number; surge: boolean; object?: ParryObjectDeclaration; roll?: RollSummary }
+  | { form: "counter"; total: number; surge: boolean; edge: string; roll?: RollSummary };
 
 export interface CounterStep {
   side: Side;
   /** Total before handicap (R23). */
   total: number;
   surge: boolean;
+  roll?: RollSummary;
 }
 
 export type TargetPhase = "awaitingDefense" | "exchange" | "resolved" | "applied";
@@ -251,7 +262,7 @@ export function defend(flow: AttackFlow, index: number, defense: DefenseDeclarat
   if (target.defenses >= 1) commands.push({ kind: "spendAction", actorUuid: target.target.actorUuid, attackId: flow.id });
   const next: TargetFlow = { ...target, defenses: target.defenses + 1, defense, counters: [], verdict: undefined, awaiting: undefined };
   if (defense.form === "counter") {
-    next.counters = [{ side: "defender", total: defense.total, surge: defense.surge }];
+    next.counters = [{ side: "defender", total: defense.total, surge: defense.surge, ...(defense.roll && { roll: defense.roll }) }];
     return settleExchange(flow, index, next, commands, rules);
   }
   next.phase = "resolved";
@@ -263,12 +274,20 @@ export function defend(flow: AttackFlow, index: number, defense: DefenseDeclarat
 }
 
 /** R23: the side due to answer counters again (its total before the handicap). */
-export function counterAgain(flow: AttackFlow, index: number, total: number, surge: boolean, user: FlowUser, rules: Rules = STANDARD_RULES): StepResult {
+export function counterAgain(
+  flow: AttackFlow,
+  index: number,
+  total: number,
+  surge: boolean,
+  user: FlowUser,
+  rules: Rules = STANDARD_RULES,
+  roll?: RollSummary,
+): StepResult {
   const target = targetOf(flow, index);
   if (target.phase !== "exchange" || !target.awaiting) throw new FlowError("noExchange");
   requireMay(flow, index, target.awaiting, user);
   if (!Number.isInteger(total) || total < 0) throw new RulesError("outOfRange", { what: "total", min: 0, max: 999, value: total });
-  const next: TargetFlow = { ...target, counters: [...target.counters, { side: target.awaiting, total, surge }] };
+  const next: TargetFlow = { ...target, counters: [...target.counters, { side: target.awaiting, total, surge, ...(roll && { roll }) }] };
   return settleExchange(flow, index, next, [], rules);
 }
 
@@ -374,6 +393,30 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
     },
     rules,
   );
+}
+
+/**
+ * The whole resolution as applying it now, with these choices, would make it
+ * (R22–R35), or why nothing lands: a miss, or a small target the attack
+ * cannot reach (R35). Undefined until the contest is settled. For the card,
+ * which explains it line by line before anyone applies anything.
+ */
+export function previewResolution(
+  flow: AttackFlow,
+  index: number,
+  state: StruckState,
+  choices: InjuryChoices = {},
+  rules: Rules = STANDARD_RULES,
+): AttackResolution | undefined {
+  const target = targetOf(flow, index);
+  const verdict = target.verdict;
+  if (!verdict || !target.defense || (target.phase !== "resolved" && target.phase !== "applied")) return undefined;
+  const contest = contestOf(flow, target, rules);
+  if (verdict.struck === "none") return { contest, struck: "none", missed: "miss" };
+  const reach = canStrike(parseBundle(verdict.edge!, rules.effects), state.outfit);
+  if (!reach.ok) return { contest, struck: "none", missed: "smallTarget", smallTarget: { needed: reach.needed, has: reach.has } };
+  const strike = previewInjury(flow, index, state, choices, rules);
+  return strike ? { contest, struck: verdict.struck, strike } : undefined;
 }
 
 /**

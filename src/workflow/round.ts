@@ -52,6 +52,16 @@ export function useAction(state: RoundState, againstUuid?: string): { state: Rou
   return { state: { budget, parryBonuses }, parryBonus };
 }
 
+/**
+ * R15, R25: an attack spends an action; against a single target it also uses
+ * up the parry bonus held against that target (an attack on several targets
+ * shares one total, so no one target's bonus applies). Throws
+ * `noActionsLeft` when the budget is spent.
+ */
+export function attackRoundStep(state: RoundState, targetUuids: readonly string[]): { state: RoundState; parryBonus: number } {
+  return useAction(state, targetUuids.length === 1 ? targetUuids[0] : undefined);
+}
+
 /** R15: a defense total against an attack (the second against the same attack costs an action). */
 export function useDefense(state: RoundState, attackId: string): { state: RoundState; costsAction: boolean } {
   const result = defend(state.budget, attackId);

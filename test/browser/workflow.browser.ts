@@ -124,7 +124,7 @@ async function check(page: Page, shot: string) {
   expect(findings.unlabelled, "inputs without a label").toEqual([]);
 }
 
-const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "dialog-attack", "dialog-defense", "dialog-counter", "dialog-apply"];
+const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "card-smallTarget", "dialog-attack", "dialog-defense", "dialog-counter", "dialog-apply"];
 
 describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () => {
   beforeAll(async () => {
@@ -172,5 +172,23 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
     const defense = await open("dialog-defense");
     expect(await defense.textContent(".cy-warn")).toContain("costs an action (R15)");
     await defense.close();
+  });
+
+  it("the settled card shows each total's arithmetic and, before anyone applies, the default injury step by step", async () => {
+    const page = await open("card-resolved");
+    const lines = await page.$$eval(".cy-roll-line", (l) => l.map((x) => x.textContent?.trim()));
+    expect(lines[0]).toBe("pistol · shoot: 9 Skill base − 2 Conditions + 19 Dice − 2 Added effects = 24");
+    expect(lines[1]).toBe("evade: 4 Skill base + 5 Dice = 9");
+    const preview = await page.$$eval(".cy-preview .cy-explain li", (l) => l.map((x) => x.textContent?.trim()));
+    expect(preview.some((t) => t?.startsWith("Injury: edge BD2"))).toBe(true);
+    expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toContain("apply");
+    await page.close();
+  });
+
+  it("R35: the card against a small target says why the blow cannot land, and offers nothing to apply", async () => {
+    const page = await open("card-smallTarget");
+    expect(await page.textContent(".cy-explain")).toContain("Sewer rat is small: an attack needs 2 T or any V to strike");
+    expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).not.toContain("apply");
+    await page.close();
   });
 });

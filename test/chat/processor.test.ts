@@ -225,3 +225,34 @@ describe("sending a step from a client", () => {
     expect(master.calls).toEqual(["local"]);
   });
 });
+
+describe("the arithmetic on the card (R13, R25)", () => {
+  it("R13: each total keeps its addends, which sum to it: the derived total's own terms, the dice, the modifier, the effect costs", () => {
+    const w = world();
+    const attack = postAttack(w, w.thortonActor, "wpPistol", [6, 6, 6, 6, 6, 6], w.parkerActor);
+    const roll = attack.flow.attack.roll!;
+    expect(roll.faces).toEqual([6, 6, 6, 6, 6, 6]);
+    expect(roll.terms.find((t) => t.kind === "dice")).toEqual({ kind: "dice", value: 36 });
+    expect(roll.terms.reduce((sum, t) => sum + t.value, 0)).toBe(attack.flow.attack.total);
+  });
+
+  it("R25: a parry bonus is its own addend of the attack", () => {
+    const w = world();
+    const gear = w.parkerActor.items.get("wpPistol")!;
+    const roll = { totalKey: "gear:wpPistol", faces: [5, 5, 5, 5, 5], modifier: 2 };
+    const plain = attackDeclaration(w.parkerActor.system.derived!, { name: gear.name, edge: gear.system.edge! }, roll, []);
+    const boosted = attackDeclaration(w.parkerActor.system.derived!, { name: gear.name, edge: gear.system.edge! }, roll, [], { parryBonus: 4 });
+    expect(boosted.total).toBe(plain.total + 4);
+    expect(boosted.roll!.terms).toContainEqual({ kind: "parryBonus", value: 4 });
+    expect(boosted.roll!.terms).toContainEqual({ kind: "modifier", value: 2 });
+  });
+
+  it("the defender's answer carries its dice to the card, and a counter's step keeps them in the exchange", async () => {
+    const w = world();
+    const attack = postAttack(w, w.thortonActor, "wpPistol", [6, 6, 6, 6, 6, 6], w.parkerActor);
+    expect(await runRequest(w.env, evade(attack, [1, 1, 2]), p1)).toMatchObject({ ok: true });
+    const defense = readFlow(attack.flags)!.targets[0]!.defense!;
+    expect(defense.roll).toMatchObject({ faces: [1, 1, 2] });
+    expect(defense.roll!.terms.reduce((sum, t) => sum + t.value, 0)).toBe(defense.total);
+  });
+});

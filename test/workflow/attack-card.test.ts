@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCovers, parseBundle } from "../../src/rules/index.js";
-import { attackCardView } from "../../src/workflow/attack-card.js";
+import { attackCardView, rollLine } from "../../src/workflow/attack-card.js";
 import { applyInjury, counterAgain, declareAttack, defend, type FlowUser } from "../../src/workflow/attack-flow.js";
 
 const parker = { actorUuid: "Actor.parker", name: "Parker" };
@@ -67,5 +67,42 @@ describe("the attack card a user sees", () => {
 
   it("an attack with no target says the GM can assign one", () => {
     expect(attackCardView(declareAttack("m3", parker, { total: 10, surge: false, edge: "B1", dice: [5] }, []), gm).noTargets).toBe(true);
+  });
+
+  it("R26–R33: once settled, the card explains the injury the default choices would apply, before anyone applies it", () => {
+    const resolved = defend(flow, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
+    const panel = attackCardView(resolved, parkerPlayer, undefined, undefined, { stateOf: () => state }).targets[0]!;
+    expect(panel.verdict.map((l) => l.text)).toEqual(["Parker's attack 22 beats Riddle's evasion 9: Riddle is struck (R22)."]);
+    expect(panel.preview.map((l) => l.text)).toContain("Injury: edge VD6 + 3 impact hits = VD9 (R27).");
+    // Without the struck side's state (not visible to this client) the card says only the verdict.
+    expect(attackCardView(resolved, parkerPlayer).targets[0]!.preview).toEqual([]);
+  });
+
+  it("R35: a small target the attack cannot reach: the card says why, and there is nothing to apply", () => {
+    const knife = declareAttack("m4", parker, { total: 22, surge: false, edge: "BD2", dice: [6, 1, 6, 8] }, [riddle]);
+    const resolved = defend(knife, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
+    const small = { ...state, outfit: [{ shield: parseBundle("TT1"), covers: normalizeCovers("all"), layer: "skin" as const }] };
+    const panel = attackCardView(resolved, riddlePlayer, undefined, undefined, { stateOf: () => small }).targets[0]!;
+    expect(panel.verdict.map((l) => l.text)).toContain("Riddle is small: an attack needs 2 T or any V to strike, and this one has 0 T (R35).");
+    expect(panel.preview).toEqual([]);
+    expect(panel.can.apply).toBe(false);
+  });
+
+  it("the applied explanation does not repeat the verdict line", () => {
+    const resolved = defend(flow, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
+    const applied = applyInjury(resolved, 0, state, {}, riddlePlayer, ["e1"]).flow;
+    const panel = attackCardView(applied, riddlePlayer).targets[0]!;
+    expect(panel.applied.map((l) => l.text)).not.toContain(panel.verdict[0]!.text);
+  });
+
+  it("R12/R13: a total's arithmetic reads left to right; a crashed key die says the total is 0", () => {
+    const terms = [
+      { kind: "base", value: 12 },
+      { kind: "finesse", value: 2 },
+      { kind: "dice", value: 9 },
+      { kind: "effects", value: -2 },
+    ];
+    expect(rollLine({ label: "Knife · Brawl", faces: [5, 4], terms }, 21).formula).toBe("12 Skill base + 2 Finesse + 9 Dice − 2 Added effects = 21");
+    expect(rollLine({ label: "", faces: [12, 4], terms }, 0).formula).toMatch(/= 0 \(the key die crashed: the total is 0, R12\)$/);
   });
 });

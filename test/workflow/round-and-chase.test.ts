@@ -69,3 +69,23 @@ describe("the chase tracker (R39)", () => {
     ]);
   });
 });
+
+describe("an attack in the round (R15, R25)", () => {
+  it("spends an action; against one target it uses the parry bonus held against that target, once", async () => {
+    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/workflow/round.js");
+    const held = grantParryBonus(newRoundState(0), { againstUuid: "Actor.parker", bonus: 4 });
+    const first = attackRoundStep(held, ["Actor.parker"]);
+    expect(first.parryBonus).toBe(4);
+    expect(first.state.parryBonuses).toEqual([]);
+    expect(first.state.budget.spent).toBe(1);
+    expect(() => attackRoundStep(first.state, ["Actor.parker"])).toThrow("No action left this round.");
+  });
+
+  it("an attack on several targets shares one total: no single target's bonus applies", async () => {
+    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/workflow/round.js");
+    const held = grantParryBonus(newRoundState(1), { againstUuid: "Actor.parker", bonus: 4 });
+    const step = attackRoundStep(held, ["Actor.parker", "Actor.riddle"]);
+    expect(step.parryBonus).toBe(0);
+    expect(step.state.parryBonuses).toHaveLength(1);
+  });
+});

@@ -10,7 +10,8 @@ import Handlebars from "handlebars";
 import { deriveCombatant } from "../../src/data/derive/combatant.js";
 import type { Localize } from "../../src/rules/index.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../src/chat/card.js";
-import { attackDeclaration } from "../../src/chat/requests.js";
+import { attackDeclaration, defenseDeclaration, type GearRef } from "../../src/chat/requests.js";
+import { parseBundle, normalizeCovers } from "../../src/rules/index.js";
 import {
   APPLY_DIALOG_TEMPLATE,
   applyDialogView,
@@ -19,7 +20,7 @@ import {
   DEFENSE_DIALOG_TEMPLATE,
   defenseDialogView,
 } from "../../src/applications/dialogs/views.js";
-import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser } from "../../src/workflow/attack-flow.js";
+import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser, type StruckState } from "../../src/workflow/attack-flow.js";
 import { parker, thorton } from "../../test/fixtures/cast.js";
 import { type makeEnvironment, ROOT } from "./render.js";
 import { makeI18n } from "./helpers.js";
@@ -27,25 +28,45 @@ import { makeI18n } from "./helpers.js";
 type Env = ReturnType<typeof makeEnvironment>;
 const PARKER = { actorUuid: "Actor.parker", name: "Parker" };
 const THORTON = { actorUuid: "Actor.thorton", name: "Thorton" };
+const RAT = { actorUuid: "Actor.rat", name: "Sewer rat" };
 
 const parkerDerived = deriveCombatant(parker.system, parker.items, []);
 const thortonDerived = deriveCombatant(thorton.system, thorton.items, thorton.conditions);
 const player: FlowUser = { id: "p1", isGM: false, owns: (uuid) => uuid === PARKER.actorUuid };
 const gm: FlowUser = { id: "gm", isGM: true, owns: () => false };
 
-/** The four states of the card, as Parker's player sees them (the applied one as the GM). */
-export function workflowFlows(): Record<"awaiting" | "exchange" | "resolved" | "applied", { flow: AttackFlow; user: FlowUser }> {
+const parkerGear = (id: string): GearRef | undefined => {
+  const item = parker.items.find((i) => i.id === id);
+  return item && { name: item.name, edge: (item.system as { edge: string }).edge };
+};
+
+/** The struck sides as the card's preview reads them (R35: the rat is small, TT). */
+export const previewStates: Record<string, StruckState> = {
+  [PARKER.actorUuid]: { outfit: parkerDerived.outfit, extraSoakSteps: 0, pools: parkerDerived.pools },
+  [RAT.actorUuid]: {
+    outfit: [{ name: "fur", shield: parseBundle("TT1"), covers: normalizeCovers("all"), layer: "skin" }],
+    extraSoakSteps: 0,
+    pools: { hit: { physical: 2, mental: 1, emotional: 1 }, fatigue: { physical: 2, mental: 1, emotional: 1 } },
+  },
+};
+
+/** The states of the card, as Parker's player sees them (the applied one and the rat as the GM). Every total is rolled dice through the real builders. */
+export function workflowFlows(): Record<"awaiting" | "exchange" | "resolved" | "applied" | "smallTarget", { flow: AttackFlow; user: FlowUser }> {
   const declaration = attackDeclaration(thortonDerived, { name: "pistol", edge: "B2" }, { totalKey: "gear:wpPistol", faces: [8, 4, 2, 11, 3, 2], modifier: 0 }, ["D"]);
   const attack = declareAttack("preview1", THORTON, declaration, [PARKER]);
-  const countered = defend(attack, 0, { form: "counter", total: 40, surge: false, edge: "FB2" }, player).flow;
-  const evaded = defend(attack, 0, { form: "evade", total: 9, surge: false }, player).flow;
-  const state = { outfit: parkerDerived.outfit, extraSoakSteps: 0, pools: parkerDerived.pools };
-  const applied = applyInjury(evaded, 0, state, {}, gm, ["c1", "c2", "c3", "c4", "c5"]).flow;
+  const counter = defenseDeclaration(parkerDerived, { form: "counter", roll: { totalKey: "gear:wpPistol", faces: [8, 7, 6, 5, 3], modifier: 0 }, weaponId: "wpPistol", added: [] }, parkerGear);
+  const countered = defend(attack, 0, counter, player).flow;
+  const evasion = defenseDeclaration(parkerDerived, { form: "evade", roll: { totalKey: "skill:skEvade", faces: [2, 2, 1], modifier: 0 } }, parkerGear);
+  const evaded = defend(attack, 0, evasion, player).flow;
+  const applied = applyInjury(evaded, 0, previewStates[PARKER.actorUuid]!, {}, gm, ["c1", "c2", "c3", "c4", "c5"]).flow;
+  const atRat = declareAttack("preview2", THORTON, declaration, [RAT]);
+  const ratDodges = defenseDeclaration(parkerDerived, { form: "evade", roll: { totalKey: "skill:skEvade", faces: [1, 2, 1], modifier: 0 } }, parkerGear);
   return {
     awaiting: { flow: attack, user: player },
     exchange: { flow: countered, user: gm },
     resolved: { flow: evaded, user: player },
     applied: { flow: applied, user: gm },
+    smallTarget: { flow: defend(atRat, 0, ratDodges, gm).flow, user: gm },
   };
 }
 
@@ -91,7 +112,12 @@ export function buildWorkflowPages(env: Env, systemCss: string, frameCss: string
   const flows = workflowFlows();
   for (const [state, { flow, user }] of Object.entries(flows)) {
     for (const theme of state === "resolved" ? (["dark", "light"] as const) : (["dark"] as const)) {
-      const context = attackCardContext(flow, user, { localize, isNpc: (uuid) => uuid === THORTON.actorUuid, userName: (id) => (id === "gm" ? "Gamemaster" : id) });
+      const context = attackCardContext(flow, user, {
+        localize,
+        isNpc: (uuid) => uuid === THORTON.actorUuid || uuid === RAT.actorUuid,
+        userName: (id) => (id === "gm" ? "Gamemaster" : id),
+        stateOf: (uuid) => previewStates[uuid],
+      });
       const body = `<ol class="chat-log"><li class="chat-message message">
   <header class="message-header"><h4 class="message-sender">Thorton</h4></header>
   <div class="message-content">${env.render(ATTACK_CARD_TEMPLATE, context)}</div>
@@ -140,8 +166,7 @@ export function buildWorkflowPages(env: Env, systemCss: string, frameCss: string
     localize,
   });
   dialog("dialog-counter", counter.title, DEFENSE_DIALOG_TEMPLATE, counter, [localize("CYCHOSYS.Dialog.rollDefense")]);
-  const state = { outfit: parkerDerived.outfit, extraSoakSteps: 0, pools: parkerDerived.pools };
-  const apply = applyDialogView({ flow: flows.resolved.flow, index: 0, struckName: "Parker", state, localize });
+  const apply = applyDialogView({ flow: flows.resolved.flow, index: 0, struckName: "Parker", state: previewStates[PARKER.actorUuid]!, localize });
   dialog("dialog-apply", apply.title, APPLY_DIALOG_TEMPLATE, apply, [localize("CYCHOSYS.Card.apply")]);
   return out;
 }

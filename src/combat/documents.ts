@@ -5,7 +5,9 @@
  * start of every round; the end of a round runs once, on the active GM's
  * client; each combatant's round state lives in `flags.cychosys.round`.
  */
-import { type Facet, RulesError, type RulesOptions } from "../rules/index.js";
+import { type Facet, isFacet, RulesError, type RulesOptions } from "../rules/index.js";
+import { isDefeated } from "../workflow/round.js";
+import { roundEndHtml, roundEndSummary } from "./tracker-view.js";
 import { format, localize, localizeError } from "../foundry/i18n.js";
 import {
   type CombatantFacts,
@@ -20,6 +22,7 @@ import {
   planWait,
   quicknessOf,
   readInterrupt,
+  recoveryPoolUpdate,
   roundStartUpdates,
 } from "./plan.js";
 import { currentOptions, FLAG_SCOPE, readRoundState, ROUND_FLAG } from "./round-state.js";
@@ -124,6 +127,17 @@ export async function closeCombatRound(combat: CombatDoc, round: number, options
   const updates = plans.filter((p) => Object.keys(p.combatantUpdate).length > 0).map((p) => ({ _id: p.combatantId, ...p.combatantUpdate }));
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
   await markDefeated(combat);
+  // One note in the chat says what the round's end did, so the table can follow it.
+  const list = combat.combatants.contents;
+  const nameOf = (uuid: string) => list.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
+  const out = list
+    .filter((c) => {
+      const hit = c.actor?.system.pools?.hit;
+      return !!hit && isDefeated({ physical: hit.physical.value, mental: hit.mental.value, emotional: hit.emotional.value });
+    })
+    .map((c) => c.name);
+  const summary = roundEndSummary(round, plans, nameOf, out, (key, params) => format(key, (params ?? {}) as Record<string, string | number>));
+  await ChatMessage.implementation.create({ content: roundEndHtml(summary), speaker: { alias: summary.title } } as never);
   return true;
 }
 
@@ -149,6 +163,21 @@ export async function waitAction(combat: CombatDoc, combatantId: string, user: R
     notify("warn", localizeError(error));
     return false;
   }
+}
+
+/** R17: the fatigue pool unused actions restore ("" for the most depleted). An owner may set it on their own combatant. */
+export async function setRecoveryPool(combat: CombatDoc, combatantId: string, value: string, user: RequestUser): Promise<boolean> {
+  const combatant = combat.combatants.get(combatantId);
+  if (!mayControl(user, combatant)) {
+    notify("warn", localize("CYCHOSYS.Combat.notYours"));
+    return false;
+  }
+  if (value !== "" && !isFacet(value)) {
+    notify("warn", format("CYCHOSYS.Combat.badPool", { value }));
+    return false;
+  }
+  await combatant!.update(recoveryPoolUpdate(value === "" ? undefined : value));
+  return true;
 }
 
 /**

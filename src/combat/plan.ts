@@ -7,8 +7,8 @@
  * to make; src/combat/documents.ts carries them out. The arithmetic is the
  * rules core's, through src/workflow/round.ts.
  */
-import { compareTurnOrder, FACETS, type Facet, type FacetValues, type OrderEntry, type RulesOptions } from "../rules/index.js";
-import { buyExtraAction, closeRound, holdAction, isDefeated, type RoundState } from "../workflow/round.js";
+import { actionsLeft, compareTurnOrder, FACETS, type Facet, type FacetValues, isFacet, type OrderEntry, type RulesOptions } from "../rules/index.js";
+import { buyExtraAction, closeRound, holdAction, isDefeated, type ParryBonus, recoveryChoices, type RoundState } from "../workflow/round.js";
 import { extraActionsOf, FLAG_SCOPE, readRoundState, ROUND_FLAG, roundStateUpdate } from "./round-state.js";
 
 /** A fatigue or hit pool as the data models store it. */
@@ -113,11 +113,25 @@ export interface RoundEndPlan {
   actorUpdate: DocumentUpdate;
   unused: number;
   restored: FacetValues;
+  /** R25: the parry bonuses that lapse unused. */
+  lapsed: ParryBonus[];
+}
+
+/** R17: the fatigue pool the combatant's owner chose for its unused actions (`flags.cychosys.recoverTo`), if any. */
+export function recoveryPoolOf(c: Pick<CombatantFacts, "flags">): Facet | undefined {
+  const value = scope(c).recoverTo;
+  return isFacet(value) ? value : undefined;
+}
+
+/** R17: set or clear (undefined) the recovery pool; anything but a facet is refused by the caller's check. */
+export function recoveryPoolUpdate(pool: Facet | undefined): DocumentUpdate {
+  return pool ? { [`flags.${FLAG_SCOPE}.recoverTo`]: pool } : { [`flags.${FLAG_SCOPE}.-=recoverTo`]: null };
 }
 
 /**
  * R17, R25: the end of a round for every combatant with pools: unused actions
- * restore fatigue to the most depleted pool (not above its maximum), parry
+ * restore fatigue to the pool its owner chose while that has room, else the
+ * most depleted pool (never above its maximum), parry
  * bonuses lapse, the budget resets to the actor's actions per round.
  */
 export function planRoundEnd(combatants: readonly CombatantFacts[], options: RulesOptions): RoundEndPlan[] {
@@ -127,7 +141,10 @@ export function planRoundEnd(combatants: readonly CombatantFacts[], options: Rul
     if (!pools) continue;
     const stored = scope(c)[ROUND_FLAG];
     const state = readRoundState(c, options);
-    const end = closeRound(state, values(pools.fatigue, "value"), values(pools.fatigue, "max"), extraActionsOf(c.actor, options), [], options);
+    const fatigue = values(pools.fatigue, "value");
+    const fatigueMax = values(pools.fatigue, "max");
+    const choices = recoveryChoices(recoveryPoolOf(c), actionsLeft(state.budget), fatigue, fatigueMax, options);
+    const end = closeRound(state, fatigue, fatigueMax, extraActionsOf(c.actor, options), choices, options);
     const actorUpdate: DocumentUpdate = {};
     for (const facet of FACETS) {
       if (end.restored[facet] > 0) actorUpdate[`system.pools.fatigue.${facet}.value`] = end.fatigue[facet];
@@ -139,6 +156,7 @@ export function planRoundEnd(combatants: readonly CombatantFacts[], options: Rul
       actorUpdate,
       unused: end.unused,
       restored: end.restored,
+      lapsed: state.parryBonuses,
     });
   }
   return plans;

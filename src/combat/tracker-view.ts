@@ -5,9 +5,9 @@
  * controls this user may use. Pure: the tracker hook and the preview harness
  * both render `templates/combat/tracker-row.hbs` with it.
  */
-import { actionsLeft, type RulesOptions } from "../rules/index.js";
-import type { CombatantFacts } from "./plan.js";
-import { quicknessOf } from "./plan.js";
+import { actionsLeft, FACETS, type Facet, type Localize, type RulesOptions } from "../rules/index.js";
+import type { CombatantFacts, RoundEndPlan } from "./plan.js";
+import { quicknessOf, recoveryPoolOf } from "./plan.js";
 import { readRoundState } from "./round-state.js";
 
 export const TRACKER_ROW_TEMPLATE = "systems/cychosys/templates/combat/tracker-row.hbs";
@@ -27,6 +27,9 @@ export interface TrackerRowView {
   canWait: boolean;
   canExtra: boolean;
   extraCost: number;
+  /** R17: where unused actions restore fatigue: "" (the most depleted pool) or a facet. */
+  recoverTo: "" | Facet;
+  recoverOptions: { value: "" | Facet; label: string; selected: boolean }[];
 }
 
 export function trackerRowView(
@@ -52,7 +55,47 @@ export function trackerRowView(
     canWait: controls && !round.budget.waiting && left > 0,
     canExtra: controls && affordable,
     extraCost: options.extraActionFatigue,
+    recoverTo: recoveryPoolOf(c) ?? "",
+    recoverOptions: (["", ...FACETS] as const).map((value) => ({
+      value,
+      label: value ? `CYCHOSYS.Facet.${value}` : "CYCHOSYS.Combat.recoverAuto",
+      selected: value === (recoveryPoolOf(c) ?? ""),
+    })),
   };
+}
+
+/**
+ * The chat note the active GM posts when a round ends (R17, R25, R33): what
+ * each unused action restored, which parry bonuses lapsed, who is out of the
+ * fight. Lines are localized text; `roundEndHtml` escapes them.
+ */
+export function roundEndSummary(
+  round: number,
+  plans: readonly RoundEndPlan[],
+  nameOf: (actorUuid: string) => string,
+  outOfFight: readonly string[],
+  localize: Localize,
+): { title: string; lines: string[] } {
+  const lines: string[] = [];
+  for (const plan of plans) {
+    const gains = FACETS.filter((f) => plan.restored[f] > 0).map((f) =>
+      localize("CYCHOSYS.Combat.RoundEnd.gain", { value: plan.restored[f], facet: localize(`CYCHOSYS.Facet.${f}`) }),
+    );
+    // Nothing restored (every action used, or fatigue already full): no line.
+    if (gains.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.restored", { name: plan.name, unused: plan.unused, gains: gains.join(", ") }));
+    for (const bonus of plan.lapsed) {
+      lines.push(localize("CYCHOSYS.Combat.RoundEnd.lapsed", { name: plan.name, bonus: bonus.bonus, against: nameOf(bonus.againstUuid) }));
+    }
+  }
+  if (outOfFight.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.out", { names: outOfFight.join(", ") }));
+  if (!lines.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.nothing"));
+  return { title: localize("CYCHOSYS.Combat.RoundEnd.title", { round }), lines };
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export function roundEndHtml(summary: { title: string; lines: string[] }): string {
+  return `<section class="cychosys cychosys-round-end"><h3>${escape(summary.title)}</h3><ul>${summary.lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul></section>`;
 }
 
 /** The extra-action dialog (R16): one choice per fatigue pool, those that cannot pay disabled. */

@@ -8,7 +8,7 @@
 import { format, localize } from "../foundry/i18n.js";
 import { promptForm } from "../applications/sheets/shared.js";
 import type { Facet } from "../rules/index.js";
-import { type CombatDoc, extraAction, facts, mayControl, waitAction } from "./documents.js";
+import { type CombatDoc, extraAction, facts, mayControl, setRecoveryPool, waitAction } from "./documents.js";
 import { extraActionChoices, readInterrupt } from "./plan.js";
 import { submitRequest } from "./requests.js";
 import { currentOptions } from "./round-state.js";
@@ -90,6 +90,10 @@ export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: 
     for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) {
       budget.addEventListener(type, (event) => event.stopPropagation());
     }
+    budget.addEventListener("change", (event) => {
+      const select = (event.target as HTMLElement).closest<HTMLSelectElement>('select[data-cychosys-action="recoverTo"]');
+      if (select) void setRecoveryPool(combat, combatant.id, select.value, me);
+    });
     budget.addEventListener("click", (event) => {
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
       if (!button || button.disabled) return;

@@ -109,6 +109,23 @@ export function closeRound(
   return { state: newRoundState(extraActions, options), fatigue: result.fatigue, restored: result.restored, unused };
 }
 
+/**
+ * R17: the pool each unused action restores, by the character's standing
+ * choice: the chosen pool while it has room, then (undefined) the rules
+ * core's default, the most depleted pool. No choice: all default.
+ */
+export function recoveryChoices(
+  preferred: Facet | undefined,
+  unused: number,
+  fatigue: FacetValues,
+  fatigueMax: FacetValues,
+  options: RulesOptions = STANDARD_OPTIONS,
+): Facet[] {
+  if (!preferred || unused <= 0 || options.unusedActionFatigue <= 0) return [];
+  const room = Math.max(0, fatigueMax[preferred] - fatigue[preferred]);
+  return Array.from({ length: Math.min(unused, Math.ceil(room / options.unusedActionFatigue)) }, () => preferred);
+}
+
 /** R33: a combatant with any hit pool at 0 is defeated. */
 export function isDefeated(hitPools: FacetValues): boolean {
   return outOfFight(hitPools).defeated;

@@ -5,67 +5,14 @@
  * chapter's figures on screen. Screenshots go to test-results/screenshots/
  * (shared with other browser tests: created if missing, never emptied here).
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { mkdirSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCombatPages } from "../../tools/preview/combat.js";
-import { frameCss, makeEnvironment, readLang, ROOT, systemCss } from "../../tools/preview/render.js";
+import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
+import { check, chromiumAvailable, CHROMIUM, FLAGS, openPage, PREVIEW } from "./page-checks.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available) console.warn(`\n*** SKIPPED: combat browser tests — ${CHROMIUM} is missing ***\n`);
-
-const SCREENSHOTS = join(ROOT, "test-results/screenshots");
-const PREVIEW = join(ROOT, "test-results/preview");
-
-/** Runs in the page: raw keys, overflowing or clipped elements, unlabelled inputs. */
-function inspect() {
-  const app = document.querySelector(".application") as HTMLElement;
-  const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
-  const shown = (el: Element) => {
-    const s = getComputedStyle(el);
-    const r = el.getBoundingClientRect();
-    return s.display !== "none" && s.visibility !== "hidden" && (r.width > 0 || r.height > 0);
-  };
-  const rawKeys: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/CYCHOSYS\./.test(n.textContent ?? "")) rawKeys.push(n.textContent!.trim());
-  for (const el of document.body.querySelectorAll("*")) for (const a of el.attributes) if (/CYCHOSYS\./.test(a.value)) rawKeys.push(`${a.name}=${a.value}`);
-  const overflow: string[] = [];
-  const frame = app.getBoundingClientRect();
-  for (const el of app.querySelectorAll("*")) {
-    if (!shown(el)) continue;
-    const s = getComputedStyle(el);
-    const r = el.getBoundingClientRect();
-    if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5) overflow.push(`outside the window: ${name(el)}`);
-    if (s.display === "inline" || el instanceof HTMLImageElement) continue;
-    const wide = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
-    if (el instanceof HTMLInputElement) {
-      if (wide) overflow.push(`value cut off: ${name(el)}`);
-      continue;
-    }
-    if (wide && s.overflowX === "visible") overflow.push(`wider than its box: ${name(el)}`);
-    if (wide && s.overflowX !== "visible" && s.textOverflow !== "ellipsis") overflow.push(`clipped: ${name(el)}`);
-  }
-  for (const el of app.querySelectorAll("button, input, .cy-track-marker, .cy-track-barrier")) {
-    if (!shown(el)) continue;
-    const r = el.getBoundingClientRect();
-    for (let p = el.parentElement; p && p !== app; p = p.parentElement) {
-      if (getComputedStyle(p).overflowX === "visible") continue;
-      const b = p.getBoundingClientRect();
-      if (r.left < b.left - 0.5 || r.right > b.right + 0.5) {
-        overflow.push(`hidden by ${p.tagName.toLowerCase()}.${[...p.classList].join(".")}: ${name(el)}`);
-        break;
-      }
-    }
-  }
-  const unlabelled = [...app.querySelectorAll("input, select, textarea")]
-    .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute("aria-label") || el.closest("label")))
-    .map(name);
-  return { rawKeys, overflow, unlabelled };
-}
+const available = chromiumAvailable("combat");
 
 let browser: Browser;
 let pages: { id: string; file: string }[] = [];
@@ -73,22 +20,11 @@ let pages: { id: string; file: string }[] = [];
 async function open(id: string): Promise<Page> {
   const entry = pages.find((p) => p.id === id);
   if (!entry) throw new Error(`no preview page ${id}`);
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
-  await page.goto(pathToFileURL(entry.file).href);
-  return page;
-}
-
-async function check(page: Page, shot: string) {
-  const findings = await page.evaluate(inspect);
-  await page.locator(".application").screenshot({ path: join(SCREENSHOTS, `${shot}.png`) });
-  expect(findings.rawKeys, "raw lang keys").toEqual([]);
-  expect(findings.overflow, "overflowing elements").toEqual([]);
-  expect(findings.unlabelled, "inputs without a label").toEqual([]);
+  return openPage(browser, entry.file, { width: 1000, height: 900 });
 }
 
 describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     mkdirSync(PREVIEW, { recursive: true });
     pages = buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"], headless: true });

@@ -10,6 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
     include: ["test/browser/**/*.browser.ts"],
+    globalSetup: ["test/browser/global-setup.ts"],
     environment: "node",
     reporters: ["default"],
     testTimeout: 60_000,

@@ -1,6 +1,6 @@
-import { chapterCombatants, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
+import { chapterCombatants, createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeCombatRound, defineCombatDocuments, endInterrupt, extraAction, markDefeated, waitAction } from "../../src/combat/documents.js";
+import { closeCombatRound, defineCombatDocuments, endInterrupt, extraAction, markDefeated, setRecoveryPool, waitAction } from "../../src/combat/documents.js";
 import { readRoundState } from "../../src/combat/round-state.js";
 import { CychosysActor } from "../../src/documents/actor.js";
 import { STANDARD_OPTIONS } from "../../src/rules/index.js";
@@ -115,6 +115,44 @@ describe("the end of a round (R17, R25, R33)", () => {
     // Twice for the same round (a second GM client, a replayed event): nothing more.
     expect(await closeCombatRound(combat as never, 1)).toBe(false);
     expect(actors.parker.system.pools.fatigue.physical.value).toBe(4);
+  });
+
+  it("posts one note saying what the round's end did: fatigue restored, parry bonuses lapsed, who is out", async () => {
+    const { combat, c, actors } = chapter();
+    await combat.startCombat();
+    actors.parker.system.pools.fatigue.physical.value = 3;
+    c.parker.flags.cychosys.round = grantParryBonus(newRoundState(), { againstUuid: "Actor.sentry", bonus: 4 });
+    c.riddle.flags.cychosys.round = useAction(newRoundState()).state;
+    actors.sentry.system.pools.hit.physical.value = 0;
+    createdMessages.length = 0;
+    await closeCombatRound(combat as never, 3);
+    expect(createdMessages).toHaveLength(1);
+    const html = String(createdMessages[0]!.content);
+    expect(html).toContain("End of round 3");
+    expect(html).toContain("parker: 1 unused action(s) restore +1 Physical fatigue (R17).");
+    expect(html).toContain("parker&#39;s parry bonus +4 against sentry lapses unused (R25).");
+    expect(html).toContain("Out of the fight: sentry (R33).");
+    expect(html).not.toContain("riddle:");
+    expect(html).not.toContain("sentry:"); // full fatigue: nothing restored, no line
+  });
+
+  it("R17: an owner chooses the pool unused actions restore; it is used while it has room, then the most depleted", async () => {
+    const { combat, c, actors } = chapter();
+    await combat.startCombat();
+    actors.parker.system.pools.fatigue.physical.value = 3;
+    actors.parker.system.pools.fatigue.mental.value = 5;
+    actors.parker.owners.add(player.id);
+    expect(await setRecoveryPool(combat as never, "parker", "mental", player)).toBe(true);
+    expect(await setRecoveryPool(combat as never, "riddle", "mental", player)).toBe(false);
+    expect(await setRecoveryPool(combat as never, "parker", "spleen", player)).toBe(false);
+    expect(notifications.warn).toEqual(["Only the combatant's owners or the GM can do that.", '"spleen" is not a fatigue pool: choose physical, mental or emotional.']);
+    c.parker.flags.cychosys.round = newRoundState(1); // two actions, both unused
+    await closeCombatRound(combat as never, 1);
+    // The first goes to the chosen mental pool (5 → 6, full), the second to the most depleted, physical (3 → 4).
+    expect(actors.parker.system.pools.fatigue.mental.value).toBe(6);
+    expect(actors.parker.system.pools.fatigue.physical.value).toBe(4);
+    expect(await setRecoveryPool(combat as never, "parker", "", player)).toBe(true);
+    expect(c.parker.flags.cychosys.recoverTo).toBeUndefined();
   });
 
   it("fatigue is not restored above its maximum", async () => {

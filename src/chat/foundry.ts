@@ -10,16 +10,15 @@ import { CychosysRoll } from "../dice/cychosys-die.js";
 import { format, localize as localizeKey } from "../foundry/i18n.js";
 import { earnExperience, readRoll } from "../rules/index.js";
 import { applyDialog, attackDialog, defenseDialog } from "../applications/dialogs/index.js";
-import { assignTargets, type AttackFlow, declareAttack, type FlowUser, type ParticipantRef, struckParticipant } from "../workflow/attack-flow.js";
+import { assignTargets, type AttackFlow, type FlowUser, type ParticipantRef, struckParticipant } from "../workflow/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "./card.js";
 import { flowUpdate, readFlow } from "./flow-store.js";
 import { localizeWith } from "./localize.js";
 import type { ActorLike, CombatantLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
 import { AttackQueue, dispatchStep, handleRequestMessage, runRequest, struckStateOf } from "./processor.js";
-import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
-import { attackRoundStep, type RoundState } from "../workflow/round.js";
+import { assertMayAttack, planAttack } from "./attack.js";
 import type { StruckState } from "../workflow/attack-flow.js";
-import { type AttackRequest, attackDeclaration, type RequestStep, type RolledTotal } from "./requests.js";
+import { type AttackRequest, type RequestStep, type RolledTotal } from "./requests.js";
 
 export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
 const SYSTEM = "cychosys";
@@ -88,12 +87,8 @@ export async function startAttack(actor: ActorLike & { id?: string }, item: { id
   const derived = actor.system.derived;
   if (!derived) return;
   const combatant = foundryEnv().combatantOf(actor.uuid);
-  let round: RoundState | undefined;
   try {
-    if (combatant) {
-      round = readRoundState(combatant, CONFIG.CYCHOSYS.options);
-      attackRoundStep(round, []); // refuses now, before the dialog, when no action is left
-    }
+    assertMayAttack(combatant, CONFIG.CYCHOSYS); // refuses now, before the dialog, when no action is left
   } catch (error) {
     return void notify("warn", localizeWith(format, error));
   }
@@ -103,34 +98,32 @@ export async function startAttack(actor: ActorLike & { id?: string }, item: { id
   const total = derived.totals.find((t) => t.key === choice.totalKey);
   if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: choice.totalKey }));
   try {
-    const targets = currentTargets(actor.uuid);
-    const spent = round && attackRoundStep(round, targets.map((t) => t.actorUuid));
     const roll = new CychosysRoll(rollFormula(total.dice, 0));
     await roll.evaluate();
-    const rolled: RolledTotal = { totalKey: choice.totalKey, faces: roll.keyTerm?.faces12 ?? [], modifier: choice.modifier };
-    const aim = {
-      ...(choice.location && { location: choice.location }),
-      ...(choice.nonLethal && { nonLethal: choice.nonLethal }),
-      ...(spent?.parryBonus && { parryBonus: spent.parryBonus }),
-    };
-    const declaration = attackDeclaration(derived, gear, rolled, choice.added, aim, CONFIG.CYCHOSYS);
-    const attacker: ParticipantRef = { actorUuid: actor.uuid, name: actor.name };
-    const flow = declareAttack(foundry.utils.randomID(), attacker, declaration, targets);
-    const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, { id: "", isGM: false, owns: () => false }, { localize, rules: CONFIG.CYCHOSYS }));
+    const faces = roll.keyTerm?.faces12 ?? [];
+    const planned = planAttack({
+      id: foundry.utils.randomID(),
+      attacker: { actorUuid: actor.uuid, name: actor.name },
+      derived,
+      gear,
+      choices: choice,
+      faces,
+      targets: currentTargets(actor.uuid),
+      ...(combatant && { combatant }),
+      rules: CONFIG.CYCHOSYS,
+    });
+    const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(planned.flow, { id: "", isGM: false, owns: () => false }, { localize, rules: CONFIG.CYCHOSYS }));
     await ChatMessage.implementation.create({
       speaker: ChatMessage.implementation.getSpeaker({ actor: actor as never }),
       content,
       rolls: [roll],
-      flags: { cychosys: { flow } },
+      flags: { cychosys: { flow: planned.flow } },
     } as never);
     // R15/R25: the owner of the actor owns its combatant, so this needs no GM.
-    if (combatant && spent) {
-      const update = roundStateUpdate(combatant.flags?.cychosys?.round, spent.state);
-      if (Object.keys(update).length) await combatant.update(update);
-    }
+    if (combatant && planned.combatantUpdate && Object.keys(planned.combatantUpdate).length) await combatant.update(planned.combatantUpdate);
     // R12, R40: a surge or crash on the key die earns a character 1 experience.
     const xp = (actor.system as { experience?: { unspent: number; spent: number } }).experience;
-    const earned = readRoll(rolled.faces).experience;
+    const earned = readRoll(faces).experience;
     if (actor.type === "character" && xp && earned > 0) await actor.update({ "system.experience.unspent": earnExperience(xp, earned).unspent });
   } catch (error) {
     notify("warn", localizeWith(format, error));

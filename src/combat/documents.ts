@@ -337,4 +337,11 @@ export function registerCombatHandlers(): void {
       if (combat.started) void markDefeated(combat, actor.uuid);
     }
   }) as never);
+  // An unlinked token's actor changes through its token's delta: the same check for that synthetic actor.
+  Hooks.on("updateToken", ((token: { actor?: { uuid: string } | null }, changes: { delta?: { system?: { pools?: unknown } } }) => {
+    if (!changes?.delta?.system?.pools || !token.actor || !isActiveGM()) return;
+    for (const combat of combats()) {
+      if (combat.started) void markDefeated(combat, token.actor.uuid);
+    }
+  }) as never);
 }

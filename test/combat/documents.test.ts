@@ -244,3 +244,35 @@ describe("R18: experience in combat", () => {
     (globalThis as any).game.combats = { contents: [] };
   });
 });
+
+describe("defeat follows the pools as they change (R33)", () => {
+  it("the active GM marks a combatant when its actor's pools change, linked (updateActor) or an unlinked token (updateToken)", async () => {
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    const g = globalThis as unknown as { Hooks: { on: unknown }; game: { combats?: unknown } };
+    const hooks = g.Hooks.on;
+    g.Hooks.on = (name: string, fn: (...args: unknown[]) => void) => handlers.set(name, fn);
+    const { registerCombatHandlers } = await import("../../src/combat/documents.js");
+    registerCombatHandlers();
+    g.Hooks.on = hooks;
+    const { combat, c, actors } = chapter();
+    await combat.startCombat();
+    g.game.combats = { contents: [combat] };
+    try {
+      actors.riddle.system.pools.hit.mental.value = 0;
+      handlers.get("updateToken")!({ actor: actors.riddle }, { delta: { system: { pools: { hit: {} } } } });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(c.riddle.defeated).toBe(true);
+      actors.sentry.system.pools.hit.physical.value = 0;
+      handlers.get("updateActor")!(actors.sentry, { system: { pools: { hit: {} } } });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(c.sentry.defeated).toBe(true);
+      // Another change (a name) marks nothing.
+      actors.parker.system.pools.hit.physical.value = 0;
+      handlers.get("updateToken")!({ actor: actors.parker }, { name: "P" });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(c.parker.defeated).toBe(false);
+    } finally {
+      delete g.game.combats;
+    }
+  });
+});

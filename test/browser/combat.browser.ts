@@ -33,7 +33,7 @@ describe.skipIf(!available)("the turn tracker and the chase window in Chromium",
     await browser?.close();
   });
 
-  for (const id of ["tracker", "extra-action", "chase-round1", "chase", "chase-player"]) {
+  for (const id of ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"]) {
     it(`${id}: renders cleanly`, async () => {
       const page = await open(id);
       await check(page, `combat-${id}`);
@@ -55,6 +55,16 @@ describe.skipIf(!available)("the turn tracker and the chase window in Chromium",
     expect(await page.locator('li[data-combatant-id="parker"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
     expect(await page.locator('li[data-combatant-id="riddle"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
     expect((await page.locator('li[data-combatant-id="sentry"] [data-cychosys-action="extraAction"]').textContent())?.trim()).toBe("Extra action (6 fatigue)");
+    await page.close();
+  });
+
+  it("R17, R25, R33: the end-of-round note says what the round's end did", async () => {
+    const page = await open("round-end");
+    expect(await page.locator(".cychosys-round-end li").allTextContents()).toEqual([
+      "Parker: 1 unused action(s) restore +1 Physical fatigue (R17).",
+      "Riddle's parry bonus +4 against Belham, the sentry lapses unused (R25).",
+      "Out of the fight: Belham, the sentry (R33).",
+    ]);
     await page.close();
   });
 

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import Handlebars from "handlebars";
 import { applyChaseCommand } from "../../src/applications/chase/chase-logic.js";
 import { CHASE_TEMPLATE, chaseView } from "../../src/applications/chase/chase-view.js";
-import { type CombatantFacts, extraActionChoices } from "../../src/combat/plan.js";
-import { EXTRA_ACTION_TEMPLATE, extraActionView, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/combat/tracker-view.js";
-import { STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { buyExtraAction, holdAction, newRoundState, useAction } from "../../src/workflow/round.js";
+import { type CombatantFacts, extraActionChoices, planRoundEnd } from "../../src/combat/plan.js";
+import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/combat/tracker-view.js";
+import { english, type Localize, STANDARD_OPTIONS } from "../../src/rules/index.js";
+import { buyExtraAction, grantParryBonus, holdAction, newRoundState, useAction } from "../../src/workflow/round.js";
 import type { ChaseState } from "../../src/workflow/chase.js";
 import { type makeEnvironment, ROOT } from "./render.js";
 
@@ -109,6 +109,30 @@ function dialogBody(env: Env): string {
 </form>`;
 }
 
+/**
+ * The note the active GM posts at the end of round 1: Parker's waiting action
+ * restores fatigue to the pool he chose, Riddle's parry bonus against the
+ * sentry lapses, the sentry is out of the fight.
+ */
+export function roundEndNote(localize: Localize): { title: string; lines: string[] } {
+  const [parker, riddle, sentry] = trackerCombatants();
+  parker!.flags = { cychosys: { round: holdAction(newRoundState()), recoverTo: "physical" } };
+  riddle!.flags = { cychosys: { round: grantParryBonus(useAction(newRoundState()).state, { againstUuid: "Actor.sentry", bonus: 4 }) } };
+  sentry!.actor!.system.pools!.hit.physical.value = 0;
+  const combatants = [parker!, riddle!, sentry!];
+  const plans = planRoundEnd(combatants, STANDARD_OPTIONS);
+  const nameOf = (uuid: string) => combatants.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
+  return roundEndSummary(1, plans, nameOf, [sentry!.name], localize);
+}
+
+function roundEndBody(localize: Localize): string {
+  return `<section id="{{id}}" class="application themed theme-dark cychosys" style="width: 300px;" data-preview-sheet="round-end">
+  <ol class="chat-log" style="list-style: none; margin: 0; padding: 6px;"><li class="chat-message message" style="border: 1px solid var(--cychosys-border); border-radius: 6px; padding: 6px; background: var(--cychosys-panel);">
+    <div class="message-content">${roundEndHtml(roundEndNote(localize))}</div>
+  </li></ol>
+</section>`;
+}
+
 /** The chase of the chapter, step by step, as the GM's client applies it. */
 export function chapterChase(upTo: "round1" | "round2-start" | "round2"): ChaseState {
   const gm = { isGM: true, owns: () => true };
@@ -148,6 +172,7 @@ export function buildCombatPages(env: Env, css: string, frameCss: string, outDir
   const pages: [string, string, string][] = [
     ["tracker", "Combat tracker", trackerBody(env)],
     ["extra-action", "Extra action", dialogBody(env)],
+    ["round-end", "End of round note", roundEndBody(english)],
     ["chase-round1", "Chase, round 1", chaseBody(env, "chase-round1", chapterChase("round1"), true)],
     ["chase", "Chase, round 2", chaseBody(env, "chase", chapterChase("round2"), true)],
     ["chase-player", "Chase, a player's view", chaseBody(env, "chase-player", chapterChase("round2-start"), false)],

@@ -5,33 +5,16 @@
  * chapter's figures on screen. Screenshots go to test-results/screenshots/
  * (shared with other browser tests: created if missing, never emptied here).
  */
-import { mkdirSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { buildCombatPages } from "../../tools/preview/combat.js";
 import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { check, chromiumAvailable, CHROMIUM, FLAGS, openPage, PREVIEW } from "./page-checks.js";
+import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
 
 const available = chromiumAvailable("combat");
 
-let browser: Browser;
-let pages: { id: string; file: string }[] = [];
-
-async function open(id: string): Promise<Page> {
-  const entry = pages.find((p) => p.id === id);
-  if (!entry) throw new Error(`no preview page ${id}`);
-  return openPage(browser, entry.file, { width: 1000, height: 900 });
-}
-
 describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
-  beforeAll(async () => {
-    mkdirSync(PREVIEW, { recursive: true });
-    pages = buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"], headless: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open } = previewBrowser(() => buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
 
   for (const id of ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"]) {
     it(`${id}: renders cleanly`, async () => {

@@ -8,8 +8,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
-import { expect } from "vitest";
+import { mkdirSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import { ROOT } from "../../tools/preview/render.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -120,11 +121,38 @@ export function inspect(whole: string): Findings {
   return { rawKeys, overflow, unlabelled };
 }
 
-/** Open a preview page file in a new tab. */
-export async function openPage(browser: Browser, file: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
-  await page.goto(pathToFileURL(file).href);
-  return page;
+export interface PreviewPage {
+  id: string;
+  file: string;
+  tabs?: string[];
+}
+
+/**
+ * For one describe block: before all, write its preview pages (`build`, into
+ * PREVIEW) and launch Chromium; after all, close it. `open(id)` shows a page
+ * in a new tab of `viewport`; `pages()` lists what was built.
+ */
+export function previewBrowser(build: () => PreviewPage[], viewport: { width: number; height: number }) {
+  let browser: Browser | undefined;
+  let pages: PreviewPage[] = [];
+  beforeAll(async () => {
+    mkdirSync(PREVIEW, { recursive: true });
+    pages = build();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    pages: () => pages,
+    async open(id: string): Promise<Page> {
+      const entry = pages.find((p) => p.id === id);
+      if (!entry || !browser) throw new Error(`no preview page ${id}`);
+      const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+      await page.goto(pathToFileURL(entry.file).href);
+      return page;
+    },
+  };
 }
 
 /** Inspect the page, screenshot its `.application` as `<shot>.png`, and fail on any finding. */

@@ -6,34 +6,18 @@
  *
  * Without /usr/bin/chromium the tests are skipped with a loud SKIPPED line.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
-import { check, chromiumAvailable, CHROMIUM, FLAGS, openPage, PREVIEW } from "./page-checks.js";
+import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
 
 const available = chromiumAvailable("sheet");
 
-let browser: Browser;
-let pages: { id: string; file: string; tabs?: string[] }[] = [];
-
-async function open(id: string): Promise<Page> {
-  const entry = pages.find((p) => p.id === id);
-  if (!entry) throw new Error(`no preview page ${id}`);
-  return openPage(browser, entry.file, { width: 1000, height: 1000 });
-}
-
 describe.skipIf(!available)("sheets in Chromium", () => {
-  beforeAll(async () => {
-    pages = buildPreview(PREVIEW).pages;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
 
   it("builds a page for every sheet: character, NPC, object and each item type", () => {
-    const ids = pages.map((p) => p.id);
+    const ids = pages().map((p) => p.id);
     for (const id of ["character", "npc", "object", "item-skill", "item-weapon", "item-trick", "item-outfit", "item-trademark"]) {
       expect(ids).toContain(id);
     }
@@ -42,7 +26,7 @@ describe.skipIf(!available)("sheets in Chromium", () => {
   for (const id of ["character", "character-light", "character-in-combat"]) {
     it(`${id}: every tab switches and renders cleanly`, async () => {
       const page = await open(id);
-      const tabs = pages.find((p) => p.id === id)?.tabs ?? [];
+      const tabs = pages().find((p) => p.id === id)?.tabs ?? [];
       expect(tabs.length).toBeGreaterThan(1);
       for (const tab of tabs) {
         await page.click(`nav [data-action="tab"][data-tab="${tab}"]`);

@@ -5,33 +5,18 @@
  * Screenshots go to test-results/screenshots/ (the folder is shared: created
  * if missing, never emptied here).
  */
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
 import { workflowFlows } from "../../tools/preview/workflow.js";
-import { check, chromiumAvailable, CHROMIUM, FLAGS, openPage, PREVIEW } from "./page-checks.js";
+import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
 
 const available = chromiumAvailable("workflow");
-
-let browser: Browser;
-let pages: { id: string; file: string }[] = [];
-
-async function open(id: string): Promise<Page> {
-  const entry = pages.find((p) => p.id === id);
-  if (!entry) throw new Error(`no preview page ${id}`);
-  return openPage(browser, entry.file, { width: 1000, height: 1100 });
-}
 
 const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "card-smallTarget", "dialog-attack", "dialog-defense", "dialog-counter", "dialog-apply"];
 
 describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () => {
-  beforeAll(async () => {
-    pages = buildPreview(PREVIEW).pages;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1100 });
 
   for (const id of IDS) {
     it(`${id}: renders cleanly`, async () => {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { deriveCombatant } from "../../src/data/derive/combatant.js";
-import { parseBundle, normalizeCovers } from "../../src/rules/index.js";
 import { attackCardContext } from "../../src/chat/card.js";
 import { applyDialogView, attackDialogView, defenseDialogView, readApplyForm, readAttackForm } from "../../src/applications/dialogs/views.js";
-import { applyInjury, assignTargets, declareAttack, defend, previewInjury, type FlowUser } from "../../src/workflow/attack-flow.js";
+import { applyInjury, assignTargets, declareAttack, defend, previewInjury } from "../../src/workflow/attack-flow.js";
 import { FlowError } from "../../src/workflow/errors.js";
 import { parker } from "../fixtures/cast.js";
+import { gm, parker as parkerRef, pools, riddle, riddlePlayer, skinOnly, user } from "../fixtures/flow.js";
 
-const parkerRef = { actorUuid: "Actor.parker", name: "Parker" };
-const riddle = { actorUuid: "Actor.riddle", name: "Riddle" };
-const user = (id: string, owned: string[], isGM = false): FlowUser => ({ id, isGM, owns: (uuid) => owned.includes(uuid) });
-const gm = user("gm", [], true);
-const riddlePlayer = user("p2", [riddle.actorUuid]);
-const state = {
-  outfit: [{ shield: parseBundle("1"), covers: normalizeCovers("all"), layer: "skin" as const }],
-  extraSoakSteps: 0,
-  pools: { hit: { physical: 7, mental: 5, emotional: 5 }, fatigue: { physical: 6, mental: 6, emotional: 6 } },
-};
+const state = skinOnly(pools(7, 5, 5));
 
 describe("assigning targets and the non-lethal choice (workflow additions)", () => {
   it("only the GM assigns targets; new ones await their defense, known ones and the attacker are skipped", () => {

@@ -1,12 +1,12 @@
 /** The data models and the Actor document against small Foundry fakes. */
 import { createdMessages, FakeDie, notifications, renderedTemplates } from "../foundry/fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CharacterModel, NpcModel, ObjectModel, SkillModel } from "../../src/data/models/index.js";
+import { ACTOR_MODELS, CharacterModel, ITEM_MODELS, NpcModel, ObjectModel, SkillModel } from "../../src/data/models/index.js";
 import { conditionsFromEffects } from "../../src/data/conditions.js";
 import { CychosysDie } from "../../src/dice/cychosys-die.js";
 import { CychosysActor } from "../../src/documents/actor.js";
 import { CychosysItem } from "../../src/documents/item.js";
-import { ACTOR_SCHEMAS, systemDefaults } from "../../src/data/schema/index.js";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, systemDefaults } from "../../src/data/schema/index.js";
 import { parker, thorton } from "../fixtures/cast.js";
 
 const g = globalThis as unknown as { CONFIG: Record<string, any>; game: Record<string, any> };
@@ -43,6 +43,17 @@ describe("data models", () => {
     expect(Object.keys(CharacterModel.defineSchema())).toEqual(Object.keys(ACTOR_SCHEMAS.character));
     expect(CharacterModel.migrateData({ pools: { hit: { physical: 7 } }, schemaVersion: 0 })).toEqual({ pools: { hit: { physical: { value: 7, max: 7 } } }, schemaVersion: 1 });
     expect(SkillModel.migrateData({ dice: 0 })).toEqual({ dice: 1 });
+  });
+
+  it("each model builds its own type's schema (weapons and tricks share their fields, not their type)", () => {
+    for (const [type, Model] of Object.entries(ITEM_MODELS)) {
+      expect(Model.schemaType).toBe(type);
+      expect(Object.keys(Model.defineSchema())).toEqual(Object.keys(ITEM_SCHEMAS[type as keyof typeof ITEM_SCHEMAS]));
+    }
+    for (const [type, Model] of Object.entries(ACTOR_MODELS)) {
+      expect(Model.schemaType).toBe(type);
+      expect(Object.keys(Model.defineSchema())).toEqual(Object.keys(ACTOR_SCHEMAS[type as keyof typeof ACTOR_SCHEMAS]));
+    }
   });
 
   it("validateJoint rejects value > max with the path (R33, R37)", () => {

@@ -11,26 +11,17 @@ class FakeField {
     readonly kind = "DataField",
   ) {}
 }
-class NumberField extends FakeField {
-  constructor(options?: Record<string, unknown>) {
-    super(options, "NumberField");
-  }
-}
-class StringField extends FakeField {
-  constructor(options?: Record<string, unknown>) {
-    super(options, "StringField");
-  }
-}
-class HTMLField extends FakeField {
-  constructor(options?: Record<string, unknown>) {
-    super(options, "HTMLField");
-  }
-}
-class BooleanField extends FakeField {
-  constructor(options?: Record<string, unknown>) {
-    super(options, "BooleanField");
-  }
-}
+/** A field fake of a kind that takes only options. */
+const simpleField = (kind: string) =>
+  class extends FakeField {
+    constructor(options?: Record<string, unknown>) {
+      super(options, kind);
+    }
+  };
+const NumberField = simpleField("NumberField");
+const StringField = simpleField("StringField");
+const HTMLField = simpleField("HTMLField");
+const BooleanField = simpleField("BooleanField");
 class ArrayField extends FakeField {
   constructor(
     readonly element: FakeField,

@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCovers, parseBundle } from "../../src/rules/index.js";
 import { attackCardView, rollLine } from "../../src/workflow/attack-card.js";
-import { applyInjury, counterAgain, declareAttack, defend, type FlowUser } from "../../src/workflow/attack-flow.js";
+import { applyInjury, counterAgain, declareAttack, defend } from "../../src/workflow/attack-flow.js";
+import { gm, parker, parkerPlayer, pools, riddle, riddlePlayer, skinOnly, thorton } from "../fixtures/flow.js";
 
-const parker = { actorUuid: "Actor.parker", name: "Parker" };
-const riddle = { actorUuid: "Actor.riddle", name: "Riddle" };
-const thorton = { actorUuid: "Actor.thorton", name: "Thorton" };
-const user = (id: string, owned: string[], isGM = false): FlowUser => ({ id, isGM, owns: (uuid) => owned.includes(uuid) });
-const gm = user("gm", [], true);
-const riddlePlayer = user("p2", [riddle.actorUuid]);
-const parkerPlayer = user("p1", [parker.actorUuid]);
-const state = {
-  outfit: [{ shield: parseBundle("1"), covers: normalizeCovers("all"), layer: "skin" as const }],
-  extraSoakSteps: 0,
-  pools: { hit: { physical: 7, mental: 5, emotional: 5 }, fatigue: { physical: 6, mental: 6, emotional: 6 } },
-};
+const state = skinOnly(pools(7, 5, 5));
 
 describe("the attack card a user sees", () => {
   const flow = declareAttack("m1", parker, { total: 22, surge: false, edge: "VD6", dice: [6, 1, 6, 8] }, [riddle]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCovers, parseBundle, type Pools } from "../../src/rules/index.js";
 import {
   applyInjury,
   counterAgain,
@@ -7,32 +6,12 @@ import {
   declareAttack,
   declineCounter,
   defend,
-  type FlowUser,
   mayActFor,
   previewInjury,
-  type StruckState,
   undoInjury,
 } from "../../src/workflow/attack-flow.js";
 import { FlowError } from "../../src/workflow/errors.js";
-
-const parker = { actorUuid: "Actor.parker", name: "Parker" };
-const riddle = { actorUuid: "Actor.riddle", name: "Riddle" };
-const thorton = { actorUuid: "Actor.thorton", name: "Thorton" };
-
-const user = (id: string, owned: string[], isGM = false): FlowUser => ({ id, isGM, owns: (uuid) => owned.includes(uuid) });
-const gm = user("gm", [], true);
-const parkerPlayer = user("p1", [parker.actorUuid]);
-const riddlePlayer = user("p2", [riddle.actorUuid]);
-
-const pools = (p: number, m: number, e: number): Pools => ({
-  hit: { physical: p, mental: m, emotional: e },
-  fatigue: { physical: 6, mental: 6, emotional: 6 },
-});
-const skinOnly = (hits: Pools): StruckState => ({
-  outfit: [{ shield: parseBundle("1"), covers: normalizeCovers("all"), layer: "skin" }],
-  extraSoakSteps: 0,
-  pools: hits,
-});
+import { gm, parker, parkerPlayer, pools, riddle, riddlePlayer, skinOnly, thorton, user } from "../fixtures/flow.js";
 
 const throwAt = (...targets: (typeof riddle)[]) =>
   declareAttack("msg1", parker, { total: 22, surge: false, edge: "VD6", dice: [6, 1, 6, 8] }, targets);

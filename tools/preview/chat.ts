@@ -7,7 +7,7 @@ import Handlebars from "handlebars";
 import { type ActionTotalView, deriveCombatant } from "../../src/data/derive/combatant.js";
 import { rollCardContext } from "../../src/applications/view/roll-card.js";
 import { parker } from "../../test/fixtures/cast.js";
-import { CHAT_CARD, type makeEnvironment } from "./render.js";
+import { CHAT_CARD, CHAT_LOG_CSS, type makeEnvironment } from "./render.js";
 
 const untrained = (skillName: string, base: number, dice: number): ActionTotalView => ({
   key: `skill:${skillName}`,
@@ -46,11 +46,7 @@ export function renderChatPage(env: ReturnType<typeof makeEnvironment>, css: str
 <title>Chat — Cychosys preview</title>
 <style>${frameCss}</style>
 <style>${css}</style>
-<style>
-  .chat-log { list-style: none; margin: 0; padding: 0.5rem; display: flex; flex-direction: column; gap: 0.5rem; }
-  .chat-message { border: 1px solid var(--cychosys-border); border-radius: 6px; padding: 0.5rem; background: var(--cychosys-panel); }
-  .message-header h4 { margin: 0 0 0.35rem; font-size: 0.85rem; color: var(--cychosys-muted); }
-</style>
+<style>${CHAT_LOG_CSS}</style>
 </head>
 <body class="theme-${theme}">
 <section id="chat" class="application themed theme-${theme} cychosys" style="width: 320px;" data-preview-sheet="chat">

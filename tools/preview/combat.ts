@@ -15,7 +15,7 @@ import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, 
 import { english, type Localize, STANDARD_OPTIONS } from "../../src/rules/index.js";
 import { buyExtraAction, grantParryBonus, holdAction, newRoundState, useAction } from "../../src/workflow/round.js";
 import type { ChaseState } from "../../src/workflow/chase.js";
-import { type makeEnvironment, ROOT } from "./render.js";
+import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 
 type Env = ReturnType<typeof makeEnvironment>;
 const escape = Handlebars.Utils.escapeExpression;
@@ -69,6 +69,7 @@ function page(title: string, id: string, body: string, css: string, frameCss: st
 <style>${frameCss}</style>
 <style>${css}</style>
 <style>${TRACKER_CSS}</style>
+<style>${CHAT_LOG_CSS}</style>
 </head>
 <body class="theme-${theme}">
 ${body.replace("{{id}}", escape(id))}
@@ -127,7 +128,7 @@ export function roundEndNote(localize: Localize): { title: string; lines: string
 
 function roundEndBody(localize: Localize): string {
   return `<section id="{{id}}" class="application themed theme-dark cychosys" style="width: 300px;" data-preview-sheet="round-end">
-  <ol class="chat-log" style="list-style: none; margin: 0; padding: 6px;"><li class="chat-message message" style="border: 1px solid var(--cychosys-border); border-radius: 6px; padding: 6px; background: var(--cychosys-panel);">
+  <ol class="chat-log"><li class="chat-message message">
     <div class="message-content">${roundEndHtml(roundEndNote(localize))}</div>
   </li></ol>
 </section>`;

@@ -71,6 +71,13 @@ export function renderParts(env: ReturnType<typeof makeEnvironment>, sheet: Prev
 
 /** Harness-only CSS: the page, the Foundry window frame and glyphs standing in for Font Awesome. */
 export const frameCss = (): string => FRAME_CSS;
+
+/** Foundry's chat log, reduced to what our cards sit in (the chat, workflow and round-end previews). */
+export const CHAT_LOG_CSS = `
+  .chat-log { list-style: none; margin: 0; padding: 0.5rem; display: flex; flex-direction: column; gap: 0.5rem; }
+  .chat-message { border: 1px solid var(--cychosys-border); border-radius: 6px; padding: 0.5rem; background: var(--cychosys-panel); }
+  .message-header h4 { margin: 0 0 0.35rem; font-size: 0.85rem; color: var(--cychosys-muted); }
+`;
 const FRAME_CSS = `
   html, body { margin: 0; padding: 0; }
   body { font-family: "Signika", "Noto Sans", "DejaVu Sans", sans-serif; font-size: 14px; padding: 24px; }

@@ -22,7 +22,7 @@ import {
 } from "../../src/applications/dialogs/views.js";
 import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser, type StruckState } from "../../src/workflow/attack-flow.js";
 import { parker, thorton } from "../../test/fixtures/cast.js";
-import { type makeEnvironment, ROOT } from "./render.js";
+import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 import { makeI18n } from "./helpers.js";
 
 type Env = ReturnType<typeof makeEnvironment>;
@@ -81,10 +81,8 @@ const page = (id: string, theme: "dark" | "light", title: string, width: number,
 <title>${Handlebars.Utils.escapeExpression(title)} — Cychosys preview</title>
 <style>${frameCss}</style>
 <style>${css}</style>
+<style>${CHAT_LOG_CSS}</style>
 <style>
-  .chat-log { list-style: none; margin: 0; padding: 0.5rem; display: flex; flex-direction: column; gap: 0.5rem; }
-  .chat-message { border: 1px solid var(--cychosys-border); border-radius: 6px; padding: 0.5rem; background: var(--cychosys-panel); }
-  .message-header h4 { margin: 0 0 0.35rem; font-size: 0.85rem; color: var(--cychosys-muted); }
   .dialog-body { padding: 0.75rem; overflow: auto; }
   .form-footer { display: flex; gap: 0.5rem; padding: 0.5rem 0.75rem; border-top: 1px solid #0004; }
   .form-footer button { flex: 1; padding: 0.35rem; }

@@ -5,11 +5,7 @@ import { type CombatantDerived, deriveCombatant, deriveObject } from "../derive/
 import { experienceTotal } from "../derive/experience.js";
 import type { ItemView } from "../source-types.js";
 import { localize } from "../../foundry/i18n.js";
-import { modelStatics, worldRules } from "./base.js";
-
-const characterStatics = modelStatics("Actor", "character");
-const npcStatics = modelStatics("Actor", "npc");
-const objectStatics = modelStatics("Actor", "object");
+import { ActorModelBase, worldRules } from "./base.js";
 
 /** What the models read of their actor: its items and its effects (conditions). */
 interface ActorLike {
@@ -31,12 +27,11 @@ export function deriveForActor(system: CharacterSource | NpcSource, actor: Actor
   return deriveCombatant(system, itemViews(actor), conditionsFromEffects(actor?.effects ?? []), labels, worldRules());
 }
 
-// The TypeDataModel base classes are Foundry's; the schema's precise types are
-// declared from source-types.ts (the one description of the stored shapes).
-type AnySchema = foundry.data.fields.DataSchema;
-type AnyObject = Record<string, unknown>;
+// The schema's precise types are declared from source-types.ts (the one
+// description of the stored shapes); ActorModelBase builds the schema.
 
-export class CharacterModel extends foundry.abstract.TypeDataModel<AnySchema, Actor.Implementation> {
+export class CharacterModel extends ActorModelBase {
+  static override schemaType = "character";
   declare pools: CharacterSource["pools"];
   declare natural: CharacterSource["natural"];
   declare modifiers: CharacterSource["modifiers"];
@@ -45,24 +40,13 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<AnySchema, Ac
   declare schemaVersion: number;
   declare derived: CombatantDerived & { experience: { total: number } };
 
-  static override defineSchema(): AnySchema {
-    return characterStatics.defineSchema();
-  }
-
-  static override migrateData(source: AnyObject): AnyObject {
-    return super.migrateData(characterStatics.migrateData(source));
-  }
-
-  static override validateJoint(data: AnyObject): void {
-    characterStatics.validateJoint(data);
-  }
-
   override prepareDerivedData(): void {
     this.derived = { ...deriveForActor(this, this.parent as unknown as ActorLike), experience: experienceTotal(this.experience) };
   }
 }
 
-export class NpcModel extends foundry.abstract.TypeDataModel<AnySchema, Actor.Implementation> {
+export class NpcModel extends ActorModelBase {
+  static override schemaType = "npc";
   declare pools: NpcSource["pools"];
   declare natural: NpcSource["natural"];
   declare modifiers: NpcSource["modifiers"];
@@ -70,41 +54,18 @@ export class NpcModel extends foundry.abstract.TypeDataModel<AnySchema, Actor.Im
   declare schemaVersion: number;
   declare derived: CombatantDerived;
 
-  static override defineSchema(): AnySchema {
-    return npcStatics.defineSchema();
-  }
-
-  static override migrateData(source: AnyObject): AnyObject {
-    return super.migrateData(npcStatics.migrateData(source));
-  }
-
-  static override validateJoint(data: AnyObject): void {
-    npcStatics.validateJoint(data);
-  }
-
   override prepareDerivedData(): void {
     this.derived = deriveForActor(this, this.parent as unknown as ActorLike);
   }
 }
 
-export class ObjectModel extends foundry.abstract.TypeDataModel<AnySchema, Actor.Implementation> {
+export class ObjectModel extends ActorModelBase {
+  static override schemaType = "object";
   declare hits: ObjectSource["hits"];
   declare shield: string;
   declare description: string;
   declare schemaVersion: number;
   declare derived: ReturnType<typeof deriveObject>;
-
-  static override defineSchema(): AnySchema {
-    return objectStatics.defineSchema();
-  }
-
-  static override migrateData(source: AnyObject): AnyObject {
-    return super.migrateData(objectStatics.migrateData(source));
-  }
-
-  static override validateJoint(data: AnyObject): void {
-    objectStatics.validateJoint(data);
-  }
 
   override prepareDerivedData(): void {
     this.derived = deriveObject(this, worldRules());

@@ -36,17 +36,42 @@ export function assertValueAtMostMax(fields: FieldsDescription, data: unknown): 
   }
 }
 
+type AnySchema = foundry.data.fields.DataSchema;
+type AnyObject = Record<string, unknown>;
+
 /**
- * Static members every model shares, parameterized by document name and type.
- * Used by each model class (a mixin would make tsc's work much heavier).
+ * The base of every item model: its schema is the described one for
+ * `schemaType`, and `migrateData` runs the pure migrations first. A subclass
+ * sets `schemaType` and declares its fields (plain inheritance, not a mixin,
+ * which would make tsc's work much heavier).
  */
-export function modelStatics(documentName: DocumentName, type: string) {
-  return {
-    defineSchema: () => buildSchema(describedSchema(documentName, type)),
-    migrateData: (source: Record<string, unknown>) => {
-      migrateSystemSource(documentName, type, source);
-      return source;
-    },
-    validateJoint: (data: unknown) => assertValueAtMostMax(describedSchema(documentName, type), data),
-  };
+export class ItemModelBase extends foundry.abstract.TypeDataModel<AnySchema, Item.Implementation> {
+  static schemaType = "";
+
+  static override defineSchema(): AnySchema {
+    return buildSchema(describedSchema("Item", this.schemaType));
+  }
+
+  static override migrateData(source: AnyObject): AnyObject {
+    migrateSystemSource("Item", this.schemaType, source);
+    return super.migrateData(source);
+  }
+}
+
+/** The base of every actor model: as for items, and `validateJoint` checks every value ≤ max. */
+export class ActorModelBase extends foundry.abstract.TypeDataModel<AnySchema, Actor.Implementation> {
+  static schemaType = "";
+
+  static override defineSchema(): AnySchema {
+    return buildSchema(describedSchema("Actor", this.schemaType));
+  }
+
+  static override migrateData(source: AnyObject): AnyObject {
+    migrateSystemSource("Actor", this.schemaType, source);
+    return super.migrateData(source);
+  }
+
+  static override validateJoint(data: AnyObject): void {
+    assertValueAtMostMax(describedSchema("Actor", this.schemaType), data);
+  }
 }

@@ -1,70 +1,15 @@
 /**
- * Starting an attack, apart from the dialog and the dice (src/chat/foundry.ts
- * does those): whether the attacker may attack now, and the attack's flow
- * plus the change to its combatant — in a started combat an attack spends an
- * action (R15) and, against a single target, uses the parry bonus held
- * against it (R25), which becomes an addend of the total. Pure apart from
- * reading the combatant handed in; tested with small fakes.
+ * Before an attack is rolled, on the attacker's own client: whether the
+ * attacker may attack now (R15: in a started combat an action must be left).
+ * The GM checks it again when the attack arrives (src/chat/declare.ts); this
+ * is only so nobody rolls for an attack that will be refused.
  */
-import type { CombatantDerived } from "../data/derive/combatant.js";
-import { type Facet, type HitLocation, type Rules, STANDARD_RULES } from "../rules/index.js";
-import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
-import { type AttackFlow, declareAttack, type ParticipantRef } from "../workflow/attack-flow.js";
+import { type Rules, STANDARD_RULES } from "../rules/index.js";
+import { readCombatRoundState as readRoundState } from "../combat/round-state.js";
 import { attackRoundStep } from "../workflow/round.js";
-import type { CombatantLike } from "./ports.js";
-import { attackDeclaration, type GearRef } from "./requests.js";
-
-/** What the attack dialog chose. */
-export interface AttackChoices {
-  totalKey: string;
-  modifier: number;
-  added: string[];
-  location?: HitLocation;
-  nonLethal?: Facet;
-}
+import type { CombatantRef } from "./ports.js";
 
 /** R15: refuse before anything is rolled when the attacker's combatant has no action left (throws `noActionsLeft`). */
-export function assertMayAttack(combatant: CombatantLike | undefined, rules: Rules = STANDARD_RULES): void {
-  if (combatant) attackRoundStep(readRoundState(combatant, rules.options), []);
-}
-
-export interface PlannedAttack {
-  flow: AttackFlow;
-  /** The combatant's round state after the attack, as an update; absent outside a combat. */
-  combatantUpdate?: Record<string, unknown>;
-  /** R25: the parry bonus the attack used (0 when none). */
-  parryBonus: number;
-}
-
-/** R13, R15, R19, R25, R27: the attack's flow from the dialog's choices and the faces rolled. */
-export function planAttack(input: {
-  id: string;
-  attacker: ParticipantRef;
-  derived: CombatantDerived;
-  gear: GearRef;
-  choices: AttackChoices;
-  faces: number[];
-  targets: readonly ParticipantRef[];
-  combatant?: CombatantLike;
-  rules?: Rules;
-}): PlannedAttack {
-  const rules = input.rules ?? STANDARD_RULES;
-  const { choices, combatant } = input;
-  const step = combatant ? attackRoundStep(readRoundState(combatant, rules.options), input.targets.map((t) => t.actorUuid)) : undefined;
-  const parryBonus = step?.parryBonus ?? 0;
-  const declaration = attackDeclaration(
-    input.derived,
-    input.gear,
-    { totalKey: choices.totalKey, faces: input.faces, modifier: choices.modifier },
-    choices.added,
-    {
-      ...(choices.location && { location: choices.location }),
-      ...(choices.nonLethal && { nonLethal: choices.nonLethal }),
-      ...(parryBonus && { parryBonus }),
-    },
-    rules,
-  );
-  const flow = declareAttack(input.id, input.attacker, declaration, input.targets);
-  if (!combatant || !step) return { flow, parryBonus };
-  return { flow, parryBonus, combatantUpdate: roundStateUpdate(combatant.flags?.cychosys?.round, step.state) };
+export function assertMayAttack(ref: CombatantRef | undefined, rules: Rules = STANDARD_RULES): void {
+  if (ref) attackRoundStep(readRoundState(ref.combat, ref.combatant, rules.options), []);
 }

@@ -109,7 +109,7 @@ export function attackCardContext(flow: AttackFlow, user: FlowUser, options: Car
         ...(panel.phase === "applied" && last && { appliedBy: localize("CYCHOSYS.Card.appliedBy", { user: options.userName?.(last.by) ?? last.by }) }),
       };
     }),
-    canAssign: user.isGM && view.noTargets,
+    canAssign: user.isGM && view.noTargets && !view.pending,
     waitingForTargets: !user.isGM && view.noTargets,
   };
 }

@@ -47,3 +47,12 @@ function stripNulls(value: Json): Json {
   for (const [key, inner] of Object.entries(value)) if (inner !== null && inner !== undefined) out[key] = stripNulls(inner as Json);
   return out;
 }
+
+/**
+ * The flow of an attack card, only when the card is a GM's message: a player
+ * may write (and keep rewriting) their own messages, so a flow in one is not
+ * a card the workflow acts on or draws.
+ */
+export function trustedFlow(message: { author: { isGM: boolean } | null; flags?: { cychosys?: { flow?: unknown } } }): AttackFlow | undefined {
+  return message.author?.isGM === true ? readFlow(message.flags) : undefined;
+}

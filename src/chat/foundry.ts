@@ -8,17 +8,16 @@
 import { rollFormula } from "../data/derive/combatant.js";
 import { CychosysRoll } from "../dice/cychosys-die.js";
 import { format, localize as localizeKey } from "../foundry/i18n.js";
-import { earnExperience, readRoll } from "../rules/index.js";
 import { applyDialog, attackDialog, defenseDialog } from "../applications/dialogs/index.js";
-import { assignTargets, type AttackFlow, type FlowUser, type ParticipantRef, struckParticipant } from "../workflow/attack-flow.js";
+import { type AttackFlow, type FlowUser, type StruckState, struckParticipant } from "../workflow/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "./card.js";
-import { flowUpdate, readFlow } from "./flow-store.js";
+import { trustedFlow } from "./flow-store.js";
 import { localizeWith } from "./localize.js";
-import type { ActorLike, CombatantLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
-import { AttackQueue, dispatchStep, handleRequestMessage, runRequest, struckStateOf } from "./processor.js";
-import { assertMayAttack, planAttack } from "./attack.js";
-import type { StruckState } from "../workflow/attack-flow.js";
-import { type AttackRequest, type RequestStep, type RolledTotal } from "./requests.js";
+import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
+import { dispatchStep, finishAllPending, GmQueue, handleRequestMessage, runRequest } from "./processor.js";
+import { assertMayAttack } from "./attack.js";
+import type { AttackRequest, CardRequest, RolledTotal } from "./request-schema.js";
+import { struckStateOf } from "./steps.js";
 
 export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
 const SYSTEM = "cychosys";
@@ -27,15 +26,33 @@ const localize = (key: string, params?: Record<string, unknown>) => format(key, 
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
 const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
 
+type CombatantDoc = { id: string; actor: ActorLike | null };
+type CombatDoc = CombatLike & { started?: boolean; combatants: { contents: CombatantDoc[] } };
+
 interface GameLike {
   user: UserLike & { targets: Set<{ actor: ActorLike | null; name: string }> };
   users: { activeGM: UserLike | null; get(id: string): UserLike | undefined; filter(fn: (u: UserLike) => boolean): UserLike[] };
-  messages: { get(id: string): MessageLike | undefined };
-  combat: { started?: boolean; combatants: { contents: (CombatantLike & { actor: ActorLike | null })[] } } | null;
+  messages: { get(id: string): MessageLike | undefined; contents: MessageLike[] };
+  combat: CombatDoc | null;
+  combats: { get(id: string): CombatDoc | undefined };
   settings: { get(scope: string, key: string): unknown; register(scope: string, key: string, data: object): void };
 }
 const g = () => game as unknown as GameLike;
 const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as (ActorLike & { isOwner: boolean }) | null;
+
+/** The actor's combatant in the started combat, if any (its round state lives on the combat). */
+function combatantOf(actorUuid: string): CombatantRef | undefined {
+  const combat = g().combat;
+  if (!combat?.started) return undefined;
+  const combatant = combat.combatants.contents.find((c) => c.actor?.uuid === actorUuid);
+  return combatant && { combat, combatant };
+}
+
+/** How far back the GM looks for the card a replayed declaration already posted. */
+const RECENT_MESSAGES = 200;
+
+/** A neutral viewer: the card's stored HTML shows no buttons (each client redraws it for its user). */
+const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
 /** The world, as the processor sees it. */
 export function foundryEnv(): WorkflowEnv {
@@ -43,19 +60,29 @@ export function foundryEnv(): WorkflowEnv {
     rules: CONFIG.CYCHOSYS,
     resolve: async (uuid) => ((await fromUuid(uuid as never)) as never) ?? undefined,
     message: (id) => g().messages.get(id),
-    combatantOf: (actorUuid) => {
-      const combat = g().combat;
-      if (!combat?.started) return undefined;
-      return combat.combatants.contents.find((c) => c.actor?.uuid === actorUuid);
+    createCard: async (speaker, flow) => {
+      const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, NOBODY, { localize, rules: CONFIG.CYCHOSYS }));
+      const message = await ChatMessage.implementation.create({
+        speaker: ChatMessage.implementation.getSpeaker({ actor: speaker as never }),
+        content,
+        flags: { cychosys: { flow } },
+      } as never);
+      return message as unknown as MessageLike;
     },
+    cardFor: (requestId) => g().messages.contents.slice(-RECENT_MESSAGES).find((m) => trustedFlow(m)?.origin === requestId),
+    combatantOf,
+    combat: (id) => g().combats.get(id),
     randomId: () => foundry.utils.randomID(),
+    now: () => Date.now(),
     whisper: (user, text) => ChatMessage.implementation.create({ content: `<p class="cychosys cy-refusal">${escapeHtml(text)}</p>`, whisper: [user.id] } as never),
     format: (key, params) => format(key, params ?? {}),
     autoApplyNpc: () => g().settings.get(SYSTEM, SETTING_AUTO_APPLY) === true,
+    report: (error) => console.error("Cychosys |", error),
   };
 }
 
-const queue = new AttackQueue();
+/** The active GM's one queue: its own steps and every request run through it, one at a time. */
+const queue = new GmQueue();
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -77,63 +104,44 @@ async function showDice(roll: CychosysRoll): Promise<void> {
 }
 
 /**
- * R13, R19, R21: the attack dialog, the roll, and the attack card with the
- * user's targets. In a started combat the attack spends one of the
- * attacker's actions (R15) and, against one target, uses the parry bonus
- * held against it (R25); with no action left nothing is rolled.
+ * R13, R19, R21: the attack dialog and the roll on the attacker's client; the
+ * active GM checks the attack and posts the card (src/chat/declare.ts). In a
+ * started combat the attack spends an action (R15) and, against one target,
+ * uses the parry bonus held against it (R25); with no action left, or no GM
+ * connected, nothing is rolled.
  */
 export async function startAttack(actor: ActorLike & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
   if (item.type !== "weapon" && item.type !== "trick") return;
   const derived = actor.system.derived;
   if (!derived) return;
-  const combatant = foundryEnv().combatantOf(actor.uuid);
+  if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
   try {
-    assertMayAttack(combatant, CONFIG.CYCHOSYS); // refuses now, before the dialog, when no action is left
+    assertMayAttack(combatantOf(actor.uuid), CONFIG.CYCHOSYS); // refuses now, before the dialog, when no action is left
   } catch (error) {
     return void notify("warn", localizeWith(format, error));
   }
   const gear = { id: item.id, name: item.name, edge: item.system.edge ?? "0" };
   const choice = await attackDialog(actor, gear);
   if (!choice) return;
-  const total = derived.totals.find((t) => t.key === choice.totalKey);
-  if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: choice.totalKey }));
-  try {
-    const roll = new CychosysRoll(rollFormula(total.dice, 0));
-    await roll.evaluate();
-    const faces = roll.keyTerm?.faces12 ?? [];
-    const planned = planAttack({
-      id: foundry.utils.randomID(),
-      attacker: { actorUuid: actor.uuid, name: actor.name },
-      derived,
-      gear,
-      choices: choice,
-      faces,
-      targets: currentTargets(actor.uuid),
-      ...(combatant && { combatant }),
-      rules: CONFIG.CYCHOSYS,
-    });
-    const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(planned.flow, { id: "", isGM: false, owns: () => false }, { localize, rules: CONFIG.CYCHOSYS }));
-    await ChatMessage.implementation.create({
-      speaker: ChatMessage.implementation.getSpeaker({ actor: actor as never }),
-      content,
-      rolls: [roll],
-      flags: { cychosys: { flow: planned.flow } },
-    } as never);
-    // R15/R25: the owner of the actor owns its combatant, so this needs no GM.
-    if (combatant && planned.combatantUpdate && Object.keys(planned.combatantUpdate).length) await combatant.update(planned.combatantUpdate);
-    // R12, R40: a surge or crash on the key die earns a character 1 experience.
-    const xp = (actor.system as { experience?: { unspent: number; spent: number } }).experience;
-    const earned = readRoll(faces).experience;
-    if (actor.type === "character" && xp && earned > 0) await actor.update({ "system.experience.unspent": earnExperience(xp, earned).unspent });
-  } catch (error) {
-    notify("warn", localizeWith(format, error));
-  }
+  const rolled = await rollTotal(actor, choice.totalKey, choice.modifier);
+  if (!rolled) return;
+  await showDice(rolled.roll);
+  await dispatch({
+    step: "declare",
+    actorUuid: actor.uuid,
+    itemId: item.id,
+    roll: rolled.rolled,
+    added: choice.added,
+    ...(choice.location && { location: choice.location }),
+    ...(choice.nonLethal && { nonLethal: choice.nonLethal }),
+    targets: currentTargets(actor.uuid).map((t) => t.actorUuid),
+  });
 }
 
 /** The user's targeted tokens' actors (not the attacker), once each. */
-function currentTargets(attackerUuid: string): ParticipantRef[] {
+function currentTargets(attackerUuid: string): { actorUuid: string; name: string }[] {
   const seen = new Set<string>([attackerUuid]);
-  const out: ParticipantRef[] = [];
+  const out: { actorUuid: string; name: string }[] = [];
   for (const token of g().user.targets) {
     const actor = token.actor;
     if (!actor || seen.has(actor.uuid)) continue;
@@ -153,15 +161,14 @@ export async function attackWithItem(itemUuid: string): Promise<void> {
 // ---------------------------------------------------------------------------
 // Transport.
 
-/** Run a step: locally when this user is a GM, else as a request the active GM carries out. */
-export async function sendStep(message: MessageLike, flow: AttackFlow, targetIndex: number, step: RequestStep): Promise<void> {
-  const request = { attackId: flow.id, messageId: message.id, targetIndex, ...step } as AttackRequest;
+/** Run a step: locally on the active GM's client, else as a request the active GM carries out. */
+async function dispatch(request: AttackRequest): Promise<void> {
   const user = g().user;
   await dispatchStep(
     {
       user,
       activeGM: g().users.activeGM,
-      runLocal: (r) => queue.run(r.attackId, () => runRequest(foundryEnv(), r, user)),
+      runLocal: (r) => queue.run(() => runRequest(foundryEnv(), r, user, foundry.utils.randomID())),
       sendRequest: (r) =>
         ChatMessage.implementation.create({
           content: `<p class="cychosys cy-request">${escapeHtml(format("CYCHOSYS.Card.requestSent", { step: localizeKey(`CYCHOSYS.Card.step.${r.step}`) }))}</p>`,
@@ -173,6 +180,14 @@ export async function sendStep(message: MessageLike, flow: AttackFlow, targetInd
     },
     request,
   );
+}
+
+type CardStep = DistributiveOmit<CardRequest, "attackId" | "messageId">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A step on this card. */
+function sendStep(message: MessageLike, flow: AttackFlow, step: CardStep): Promise<void> {
+  return dispatch({ attackId: flow.id, messageId: message.id, ...step } as CardRequest);
 }
 
 async function rollTotal(actor: ActorLike, totalKey: string, modifier: number): Promise<{ rolled: RolledTotal; roll: CychosysRoll } | undefined> {
@@ -191,16 +206,12 @@ async function actorAt(uuid: string): Promise<(ActorLike & { items: { contents?:
 
 /** A button on the attack card. */
 async function onCardAction(message: MessageLike, action: string, index: number, form: string | undefined): Promise<void> {
-  const flow = readFlow(message.flags);
+  const flow = trustedFlow(message);
   if (!flow) return;
   if (action === "assignTargets") {
-    try {
-      const next = assignTargets(flow, currentTargets(flow.attacker.actorUuid), viewer()).flow;
-      await message.update(flowUpdate(flow, next));
-    } catch (error) {
-      notify("warn", localizeWith(format, error));
-    }
-    return;
+    const targets = currentTargets(flow.attacker.actorUuid).map((t) => t.actorUuid);
+    if (!targets.length) return void notify("warn", format("CYCHOSYS.Flow.noNewTargets"));
+    return sendStep(message, flow, { step: "assignTargets", targets });
   }
   const target = flow.targets[index];
   if (!target) return;
@@ -219,7 +230,7 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
       if (!rolled) return;
       await showDice(rolled.roll);
-      await sendStep(message, flow, index, { step: "defend", answer: choice.answer(rolled.rolled) });
+      await sendStep(message, flow, { targetIndex: index, step: "defend", answer: choice.answer(rolled.rolled) });
       return;
     }
     case "counterAgain": {
@@ -242,23 +253,24 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const rolled = await rollTotal(actor, choice.roll.totalKey, choice.roll.modifier);
       if (!rolled) return;
       await showDice(rolled.roll);
-      await sendStep(message, flow, index, { step: "counterAgain", roll: rolled.rolled });
+      await sendStep(message, flow, { targetIndex: index, step: "counterAgain", roll: rolled.rolled });
       return;
     }
     case "takeIt":
-      return sendStep(message, flow, index, { step: "declineCounter" });
+      return sendStep(message, flow, { targetIndex: index, step: "declineCounter" });
     case "apply": {
       const struck = struckParticipant(flow, index);
       const actor = struck && (await actorAt(struck.actorUuid));
       if (!struck || !actor) return;
       const choices = await applyDialog(flow, index, struck.name, struckStateOf(actor), g().user.isGM && actor.type === "npc");
-      if (choices) await sendStep(message, flow, index, { step: "apply", choices });
+      // The dialog's choices as plain JSON (its lists are read-only views).
+      if (choices) await sendStep(message, flow, { targetIndex: index, step: "apply", choices: structuredClone(choices) as Extract<CardRequest, { step: "apply" }>["choices"] });
       return;
     }
     case "applyDefaults":
-      return sendStep(message, flow, index, { step: "apply", choices: {} });
+      return sendStep(message, flow, { targetIndex: index, step: "apply", choices: {} });
     case "undo":
-      return sendStep(message, flow, index, { step: "undo" });
+      return sendStep(message, flow, { targetIndex: index, step: "undo" });
   }
 }
 
@@ -270,9 +282,10 @@ function stateOf(actorUuid: string): StruckState | undefined {
 
 /** Draw the attack card for this user and bind its buttons; a request shows as a short note. */
 function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
-  const flow = readFlow(message.flags);
+  const flow = trustedFlow(message);
   if (!flow) {
     if (message.flags.cychosys?.request) html.classList.add("cychosys-request");
+    else if (message.flags.cychosys?.flow) html.querySelector(".message-content")?.replaceChildren(untrustedNote());
     return;
   }
   const content = html.querySelector<HTMLElement>(".message-content");
@@ -302,6 +315,14 @@ function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
   });
 }
 
+/** What a player-written "attack card" shows instead of itself: it does nothing. */
+function untrustedNote(): HTMLElement {
+  const note = document.createElement("p");
+  note.className = "cychosys cy-refusal";
+  note.textContent = format("CYCHOSYS.Flow.untrustedCard");
+  return note;
+}
+
 /** A hotbar macro from a dragged weapon or trick: it opens the attack dialog. */
 function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
   if (data.type !== "Item" || !data.uuid) return;
@@ -327,11 +348,20 @@ export function registerAttackWorkflow(): void {
     default: false,
   });
   Hooks.on("renderChatMessageHTML", ((message: MessageLike, html: HTMLElement) => onRenderChatMessage(message, html)) as never);
-  Hooks.on("createChatMessage", ((message: MessageLike) => {
+  const handle = (message: MessageLike) => {
     const self = g().user;
     const isActiveGM = g().users.activeGM?.id === self.id;
-    void handleRequestMessage(foundryEnv(), queue, message, { ...self, id: self.id, name: self.name, isGM: self.isGM, isActiveGM });
-  }) as never);
+    return handleRequestMessage(foundryEnv(), queue, message, { id: self.id, name: self.name, isGM: self.isGM, isActiveGM });
+  };
+  Hooks.on("createChatMessage", ((message: MessageLike) => void handle(message)) as never);
+  // After the active GM's client (re)starts: finish what a failure left recorded, then answer the requests still waiting.
+  Hooks.once("ready", () => {
+    if (g().users.activeGM?.id !== g().user.id) return;
+    const messages = g().messages.contents;
+    void finishAllPending(foundryEnv(), queue, messages).then(async () => {
+      for (const message of messages.filter((m) => m.flags?.cychosys?.request !== undefined)) await handle(message);
+    });
+  });
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   (globalThis.cychosys as unknown as Record<string, unknown>).attack = attackWithItem;
 }

@@ -23,31 +23,8 @@ import {
 import type { AttackDeclaration, DefenseDeclaration, InjuryChoices, ParryObjectDeclaration, RollSummary } from "../workflow/attack-flow.js";
 import { FlowError } from "../workflow/errors.js";
 
-/** A derived total rolled: which one, the faces (key die first), the situational modifier. */
-export interface RolledTotal {
-  totalKey: string;
-  faces: number[];
-  modifier: number;
-}
-
-export type ParryObjectAnswer = { itemId: string } | { name: string; hits: number; shield: string };
-
-export type DefenseAnswer =
-  | { form: "evade" | "brave"; roll: RolledTotal }
-  | { form: "parry"; roll: RolledTotal; object?: ParryObjectAnswer }
-  | { form: "counter"; roll: RolledTotal; weaponId: string; added: string[] };
-
-export type RequestStep =
-  | { step: "defend"; answer: DefenseAnswer }
-  | { step: "counterAgain"; roll: RolledTotal }
-  | { step: "declineCounter" }
-  | { step: "apply"; choices: InjuryChoices }
-  | { step: "undo" };
-
-/** `flags.cychosys.request` of a request message. */
-export type AttackRequest = { attackId: string; messageId: string; targetIndex: number } & RequestStep;
-
-export const REQUEST_STEPS = ["defend", "counterAgain", "declineCounter", "apply", "undo"] as const;
+export type { AttackRequest, CardRequest, DefenseAnswer, ParryObjectAnswer, RolledTotal } from "./request-schema.js";
+import type { DefenseAnswer, ParryObjectAnswer, RolledTotal } from "./request-schema.js";
 
 /** The gear an attack or counter uses, as the builders read it. */
 export interface GearRef {

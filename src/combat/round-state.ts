@@ -89,3 +89,26 @@ export async function writeRoundState(combatant: RoundStateWriter, state: RoundS
 export function currentOptions(): RulesOptions {
   return (globalThis as { CONFIG?: { CYCHOSYS?: Rules } }).CONFIG?.CYCHOSYS?.options ?? STANDARD_OPTIONS;
 }
+
+// Temporary (until the combat tracker moves its round state to the combat): the GM-only location.
+const ROUNDS_FLAG = "rounds";
+type CombatHolder = { flags?: Record<string, unknown> | null };
+
+function storedOn(combat: CombatHolder, combatantId: string): unknown {
+  const rounds = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.[ROUNDS_FLAG];
+  return rounds && typeof rounds === "object" ? (rounds as Record<string, unknown>)[combatantId] : undefined;
+}
+
+export function readCombatRoundState(combat: CombatHolder, combatant: { id: string; actor?: { system?: unknown } | null }, options?: RulesOptions): RoundState {
+  const stored = storedOn(combat, combatant.id);
+  if (isRoundState(stored)) return structuredClone(stored);
+  const rules = options ?? currentOptions();
+  return newRoundState(extraActionsOf(combatant.actor, rules), rules);
+}
+
+export function combatRoundStateUpdate(combat: CombatHolder, combatantId: string, next: RoundState): Record<string, unknown> {
+  const update = roundStateUpdate(storedOn(combat, combatantId), next);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(update)) out[key.replace(`flags.${FLAG_SCOPE}.${ROUND_FLAG}`, `flags.${FLAG_SCOPE}.${ROUNDS_FLAG}.${combatantId}`)] = value;
+  return out;
+}

@@ -89,6 +89,8 @@ export interface AttackCardView {
   roll?: RollLineView;
   targets: TargetPanelView[];
   noTargets: boolean;
+  /** The GM is carrying a step out: no buttons until it is done. */
+  pending: boolean;
 }
 
 export interface CardViewOptions {
@@ -137,8 +139,10 @@ export function attackCardView(
     dice: dieViews(flow.attack.dice),
     edge: flow.attack.edge,
     location,
-    targets: flow.targets.map((_, index) => targetPanel(flow, index, user, localize, rules, options)),
+    // While the GM's writes are recorded but unconfirmed, nobody is offered a step on this card.
+    targets: flow.targets.map((_, index) => targetPanel(flow, index, flow.pending ? NOBODY : user, localize, rules, options)),
     noTargets: flow.targets.length === 0,
+    pending: !!flow.pending,
   };
   if (flow.attack.roll) view.roll = rollLine(flow.attack.roll, flow.attack.total, localize);
   if (flow.attack.nonLethal) {
@@ -146,6 +150,9 @@ export function attackCardView(
   }
   return view;
 }
+
+/** A viewer who may press nothing. */
+const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
 function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: Localize, rules: Rules, options: CardViewOptions): TargetPanelView {
   const target = flow.targets[index]!;

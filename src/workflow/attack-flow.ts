@@ -39,6 +39,7 @@ import {
   type StrikeResolution,
 } from "../rules/index.js";
 import { FlowError } from "./errors.js";
+import type { DocumentWrite } from "./writes.js";
 
 export const FLOW_VERSION = 1;
 
@@ -146,6 +147,18 @@ export interface AttackFlow {
   attacker: ParticipantRef;
   attack: AttackDeclaration;
   targets: TargetFlow[];
+  /** The request (its message id) the GM posted this card for; absent for a GM's own attack. */
+  origin?: string;
+  /** Writes the GM recorded as intended and has not yet confirmed done (src/chat/writes.ts). */
+  pending?: PendingWrites;
+  /** The last requests carried out on this card, so a replayed one changes nothing. */
+  done?: string[];
+}
+
+/** The GM's intent, recorded on the card before any document changes (idempotent retry). */
+export interface PendingWrites {
+  requestId: string;
+  writes: DocumentWrite[];
 }
 
 /** Who is asking: the Foundry side fills it from `game.user` and document ownership. */
@@ -156,15 +169,17 @@ export interface FlowUser {
   owns(actorUuid: string): boolean;
 }
 
-/** What the Foundry side must change after a step. */
+/**
+ * What the Foundry side must change after a step. Pools and an object's hits
+ * change by a delta (after − before, or before − after for undo), so another
+ * injury landing on the same actor in between is kept, never overwritten.
+ */
 export type FlowCommand =
   | { kind: "spendAction"; actorUuid: string; attackId: string }
-  | { kind: "setPools"; actorUuid: string; pools: Pools }
-  /** Undo: add this to the current pools (before − after), so changes made since are kept. */
   | { kind: "addToPools"; actorUuid: string; delta: Pools }
   | { kind: "addConditions"; actorUuid: string; conditions: { id: string; letter: string; piercing: boolean }[] }
   | { kind: "removeConditions"; actorUuid: string; ids: string[] }
-  | { kind: "setObjectHits"; itemUuid: string; hits: number }
+  | { kind: "addToObjectHits"; itemUuid: string; delta: number }
   | { kind: "grantParryBonus"; actorUuid: string; againstUuid: string; bonus: number };
 
 export interface StepResult {
@@ -433,12 +448,16 @@ export function applyInjury(
   newIds: readonly string[],
   rules: Rules = STANDARD_RULES,
 ): StepResult {
-  const target = targetOf(flow, index);
-  if (target.phase === "applied") throw new FlowError("alreadyApplied", { name: target.target.name });
-  if (target.phase !== "resolved" || !target.verdict) throw new FlowError("notResolved");
+  const stored = targetOf(flow, index);
+  if (stored.phase === "applied") throw new FlowError("alreadyApplied", { name: stored.target.name });
+  if (stored.phase !== "resolved" || !stored.defense) throw new FlowError("notResolved");
+  // The verdict is recomputed from the stored totals, never taken as written (docs/combat-workflow.md).
+  const verdict = verdictOf(flow, stored, rules);
+  const target: TargetFlow = { ...stored, verdict };
+  flow = withTarget(flow, index, target);
   const struckRef = struckParticipant(flow, index);
   if (!struckRef) throw new FlowError("nobodyStruck");
-  const struckSide = target.verdict.struck as Side;
+  const struckSide = verdict.struck as Side;
   requireMay(flow, index, struckSide, user);
   const strike = previewInjury(flow, index, state, choices, rules);
   if (!strike || !strike.pools) throw new FlowError("nobodyStruck");
@@ -460,7 +479,7 @@ export function applyInjury(
     after: structuredClone(strike.pools),
     conditions,
   };
-  const commands: FlowCommand[] = [{ kind: "setPools", actorUuid: struckRef.actorUuid, pools: strike.pools }];
+  const commands: FlowCommand[] = [{ kind: "addToPools", actorUuid: struckRef.actorUuid, delta: poolDelta(strike.pools, state.pools) }];
   if (conditions.length) commands.push({ kind: "addConditions", actorUuid: struckRef.actorUuid, conditions });
   const defense = target.defense;
   if (strike.object && defense && defense.form !== "counter" && defense.object?.itemUuid) {
@@ -470,17 +489,18 @@ export function applyInjury(
       hitsAfter: strike.object.hitsLeft,
       destroyed: strike.object.destroyed,
     };
-    commands.push({ kind: "setObjectHits", itemUuid: defense.object.itemUuid, hits: strike.object.hitsLeft });
+    commands.push({ kind: "addToObjectHits", itemUuid: defense.object.itemUuid, delta: strike.object.hitsLeft - defense.object.hits });
   }
   const next: TargetFlow = { ...target, phase: "applied", applications: [...target.applications, applied] };
   return { flow: withTarget(flow, index, next), commands };
 }
 
-function poolDelta(before: Pools, after: Pools): Pools {
+/** `to − from`, pool by pool. */
+function poolDelta(to: Pools, from: Pools): Pools {
   const delta: Pools = { hit: { physical: 0, mental: 0, emotional: 0 }, fatigue: { physical: 0, mental: 0, emotional: 0 } };
   for (const f of FACETS) {
-    delta.hit[f] = before.hit[f] - after.hit[f];
-    delta.fatigue[f] = before.fatigue[f] - after.fatigue[f];
+    delta.hit[f] = to.hit[f] - from.hit[f];
+    delta.fatigue[f] = to.fatigue[f] - from.fatigue[f];
   }
   return delta;
 }
@@ -505,7 +525,7 @@ export function undoInjury(flow: AttackFlow, index: number, user: FlowUser): Ste
   if (applied.conditions.length) {
     commands.push({ kind: "removeConditions", actorUuid: applied.struck.actorUuid, ids: applied.conditions.map((c) => c.id) });
   }
-  if (applied.object) commands.push({ kind: "setObjectHits", itemUuid: applied.object.itemUuid, hits: applied.object.hitsBefore });
+  if (applied.object) commands.push({ kind: "addToObjectHits", itemUuid: applied.object.itemUuid, delta: applied.object.hitsBefore - applied.object.hitsAfter });
   const applications = target.applications.slice();
   applications[applications.length - 1] = { ...applied, undoneBy: user.id };
   return { flow: withTarget(flow, index, { ...target, phase: "resolved", applications }), commands };

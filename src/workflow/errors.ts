@@ -21,7 +21,9 @@ export type FlowErrorCode =
   | "cannotParry"
   | "badObject"
   | "unknownStep"
-  | "staleAttack";
+  | "staleAttack"
+  | "notParticipant"
+  | "failed";
 
 export class FlowError extends LocalizedError<FlowErrorCode> {
   constructor(code: FlowErrorCode, params: Record<string, string | number> = {}) {

@@ -1,19 +1,24 @@
 /**
- * Small fakes of the Foundry objects the attack workflow's glue touches:
- * actors (pools, items, condition effects), chat messages (flags updated the
- * way Foundry merges them, `-=key` deleting), users, combatants and the env.
- * Derived data comes from the real pure derive function.
+ * Small fakes of the Foundry objects the attack workflow's glue touches, with
+ * Foundry's permission model: an actor (and its items and effects) may be
+ * changed by its owners and the GM, a chat message by its author and the GM,
+ * a combat only by the GM. Every write names the user making it (`as(user)`),
+ * and a write the user may not make throws, as Foundry's server refuses it.
+ * The GM's client writes as the GM. Updates merge the way Foundry merges
+ * them (nested objects merge, `-=key` deletes, arrays replace). Derived data
+ * comes from the real pure derive function.
  */
 import { deriveCombatant } from "../../src/data/derive/combatant.js";
 import type { CombatantSource, ItemView } from "../../src/data/source-types.js";
-import { STANDARD_RULES } from "../../src/rules/index.js";
-import type { ActorLike, CombatantLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/chat/ports.js";
+import { english, STANDARD_RULES } from "../../src/rules/index.js";
+import type { ActorLike, CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/chat/ports.js";
 import type { AttackFlow } from "../../src/workflow/attack-flow.js";
-import { english } from "../../src/rules/index.js";
 
 export const gm: UserLike = { id: "gm", name: "Gamemaster", isGM: true };
+export const gm2: UserLike = { id: "gm2", name: "Assistant GM", isGM: true };
 export const p1: UserLike = { id: "p1", name: "Parker's player", isGM: false };
 export const p2: UserLike = { id: "p2", name: "Riddle's player", isGM: false };
+export const p3: UserLike = { id: "p3", name: "A bystander", isGM: false };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -51,26 +56,73 @@ export function applyDotted(target: Record<string, unknown>, data: Record<string
   }
 }
 
-export class FakeItem implements ItemLike {
-  updates: Record<string, unknown>[] = [];
+/** Who writes, and a failure to inject (the next N writes to a document throw). */
+class Writable {
+  writer: UserLike = gm;
+  failures = 0;
+  /** Successful writes to let through before `failures` start failing. */
+  failAfter = 0;
+  writes: { by: string; data: unknown }[] = [];
+
+  /** Let `skip` writes through, then fail the next `count`. */
+  failNext(skip = 0, count = 1): this {
+    this.failAfter = skip;
+    this.failures = count;
+    return this;
+  }
+
+  /** Make the next writes come from `user`. */
+  as(user: UserLike): this {
+    this.writer = user;
+    return this;
+  }
+
+  protected check(data: unknown): void {
+    const by = this.writer;
+    this.writer = gm;
+    if (!this.mayWrite(by)) throw new Error(`${by.id} may not modify this document`);
+    if (this.failures > 0 && this.failAfter > 0) this.failAfter--;
+    else if (this.failures > 0) {
+      this.failures--;
+      throw new Error("The server did not answer (injected failure).");
+    }
+    this.writes.push({ by: by.id, data: structuredClone(data) });
+  }
+
+  mayWrite(user: UserLike): boolean {
+    return user.isGM;
+  }
+}
+
+export class FakeItem extends Writable implements ItemLike {
+  flags: Record<string, unknown> = {};
   constructor(
     public uuid: string,
     public name: string,
     public type: string,
     public system: ItemLike["system"] & Record<string, unknown>,
-  ) {}
+    public parent: FakeActor | null = null,
+  ) {
+    super();
+  }
+  override mayWrite(user: UserLike): boolean {
+    return user.isGM || (this.parent?.owners.includes(user.id) ?? false);
+  }
   async update(data: Record<string, unknown>) {
-    this.updates.push(data);
+    this.check(data);
     applyDotted(this as unknown as Record<string, unknown>, data);
+  }
+  get updates() {
+    return this.writes.map((w) => w.data as Record<string, unknown>);
   }
 }
 
-export class FakeActor implements ActorLike {
+export class FakeActor extends Writable implements ActorLike {
   system!: ActorLike["system"];
+  flags: Record<string, unknown> = {};
   source: CombatantSource;
   effectList = new Map<string, { id: string; letter: string; piercing: boolean }>();
   itemDocs: FakeItem[];
-  updates: Record<string, unknown>[] = [];
   created: { data: Record<string, unknown>[]; options: unknown }[] = [];
   deleted: string[][] = [];
 
@@ -81,10 +133,15 @@ export class FakeActor implements ActorLike {
     fixture: { system: CombatantSource; items: ItemView[]; conditions: { letter: string; piercing: boolean }[] },
     public owners: string[] = [],
   ) {
+    super();
     this.source = structuredClone(fixture.system);
-    this.itemDocs = fixture.items.map((i) => new FakeItem(`${uuid}.Item.${i.id}`, i.name, i.type, structuredClone(i.system) as never));
+    this.itemDocs = fixture.items.map((i) => new FakeItem(`${uuid}.Item.${i.id}`, i.name, i.type, structuredClone(i.system) as never, this));
     fixture.conditions.forEach((c, n) => this.effectList.set(`old${n}`, { id: `old${n}`, ...c }));
     this.prepare();
+  }
+
+  override mayWrite(user: UserLike): boolean {
+    return user.isGM || this.owners.includes(user.id);
   }
 
   prepare() {
@@ -99,13 +156,23 @@ export class FakeActor implements ActorLike {
   testUserPermission(user: UserLike): boolean {
     return user.isGM || this.owners.includes(user.id);
   }
+  /** Foundry's validation: a pool value outside 0…max is refused (docs/data-model.md). */
   async update(data: Record<string, unknown>) {
-    this.updates.push(data);
-    const wrapper = { system: this.source } as Record<string, unknown>;
+    this.check(data);
+    const wrapper = { system: structuredClone(this.source), flags: structuredClone(this.flags) } as Record<string, unknown>;
     applyDotted(wrapper, data);
+    const pools = (wrapper.system as CombatantSource).pools;
+    for (const kind of ["hit", "fatigue"] as const) {
+      for (const pool of Object.values(pools[kind])) {
+        if (!Number.isInteger(pool.value) || pool.value < 0 || pool.value > pool.max) throw new Error("Validation failed: pool value out of range");
+      }
+    }
+    this.source = wrapper.system as CombatantSource;
+    this.flags = wrapper.flags as Record<string, unknown>;
     this.prepare();
   }
   async createEmbeddedDocuments(_name: "ActiveEffect", data: Record<string, unknown>[], options: { keepId: true }) {
+    this.check(data);
     this.created.push({ data, options });
     for (const d of data) {
       const status = (d.statuses as string[])[0]!;
@@ -116,6 +183,7 @@ export class FakeActor implements ActorLike {
     this.prepare();
   }
   async deleteEmbeddedDocuments(_name: "ActiveEffect", ids: string[]) {
+    this.check(ids);
     this.deleted.push(ids);
     for (const id of ids) {
       if (!this.effectList.delete(id)) throw new Error(`no effect ${id}`);
@@ -125,10 +193,12 @@ export class FakeActor implements ActorLike {
   pools() {
     return this.system.derived!.pools;
   }
+  get updates() {
+    return this.writes.filter((w) => !Array.isArray(w.data)).map((w) => w.data as Record<string, unknown>);
+  }
 }
 
-export class FakeMessage implements MessageLike {
-  updates: Record<string, unknown>[] = [];
+export class FakeMessage extends Writable implements MessageLike {
   deleted = false;
   flags: MessageLike["flags"];
   constructor(
@@ -136,42 +206,84 @@ export class FakeMessage implements MessageLike {
     public author: UserLike | null,
     flags: MessageLike["flags"],
   ) {
+    super();
     this.flags = structuredClone(flags);
   }
+  override mayWrite(user: UserLike): boolean {
+    return user.isGM || user.id === this.author?.id;
+  }
   async update(data: Record<string, unknown>) {
-    this.updates.push(data);
+    this.check(data);
     applyDotted(this as unknown as Record<string, unknown>, data);
   }
   async delete() {
+    this.check("delete");
     this.deleted = true;
   }
   get flow(): AttackFlow {
     return this.flags.cychosys!.flow!;
   }
-}
-
-export class FakeCombatant implements CombatantLike {
-  flags: CombatantLike["flags"] = {};
-  updates: Record<string, unknown>[] = [];
-  constructor(public actor: { system?: unknown } | null) {}
-  async update(data: Record<string, unknown>) {
-    this.updates.push(data);
-    applyDotted(this as unknown as Record<string, unknown>, data);
+  get updates() {
+    return this.writes.filter((w) => w.data !== "delete").map((w) => w.data as Record<string, unknown>);
   }
 }
 
-export function makeEnv(docs: (FakeActor | FakeItem)[], messages: FakeMessage[], options: { combatants?: Map<string, FakeCombatant>; autoApply?: boolean } = {}) {
-  let n = 0;
+/** A combat: only a GM may write it; round state in `flags.cychosys.rounds.<combatant id>`. */
+export class FakeCombat extends Writable implements CombatLike {
+  flags: Record<string, unknown> = {};
+  combatants: { id: string; actor: FakeActor }[] = [];
+  constructor(public id: string) {
+    super();
+  }
+  add(actor: FakeActor): this {
+    this.combatants.push({ id: `cbt-${actor.name}`, actor });
+    return this;
+  }
+  async update(data: Record<string, unknown>) {
+    this.check(data);
+    applyDotted(this as unknown as Record<string, unknown>, data);
+  }
+  roundOf(actor: FakeActor): { budget: { spent: number }; parryBonuses: { againstUuid: string; bonus: number }[] } | undefined {
+    const id = this.combatants.find((c) => c.actor === actor)?.id;
+    return id ? ((this.flags.cychosys as { rounds?: Record<string, never> } | undefined)?.rounds?.[id] as never) : undefined;
+  }
+}
+
+export interface FakeWorldOptions {
+  autoApply?: boolean;
+  combat?: FakeCombat;
+}
+
+/** The env over a set of fake documents; messages the GM creates are appended to `messages`. */
+export function makeEnv(docs: FakeActor[], messages: FakeMessage[], options: FakeWorldOptions = {}) {
+  let effects = 0;
+  let ids = 0;
+  let clock = 0;
   const whispers: { user: string; text: string }[] = [];
+  const reported: unknown[] = [];
+  const items = () => docs.flatMap((d) => d.itemDocs);
   const env: WorkflowEnv = {
     rules: STANDARD_RULES,
-    resolve: async (uuid) => docs.find((d) => d.uuid === uuid) ?? docs.flatMap((d) => (d instanceof FakeActor ? d.itemDocs : [])).find((i) => i.uuid === uuid),
+    resolve: async (uuid) => docs.find((d) => d.uuid === uuid) ?? items().find((i) => i.uuid === uuid),
     message: (id) => messages.find((m) => m.id === id && !m.deleted),
-    combatantOf: (uuid) => options.combatants?.get(uuid),
-    randomId: () => `effect${String(++n).padStart(8, "0")}`,
+    createCard: async (_speaker, flow) => {
+      const card = new FakeMessage(`card${String(++ids).padStart(4, "0")}`, gm, { cychosys: { flow: structuredClone(flow) } });
+      messages.push(card);
+      return card;
+    },
+    cardFor: (requestId) => messages.find((m) => !m.deleted && m.author?.isGM && m.flags.cychosys?.flow?.origin === requestId),
+    combatantOf: (uuid): CombatantRef | undefined => {
+      const combat = options.combat;
+      const combatant = combat?.combatants.find((c) => c.actor.uuid === uuid);
+      return combat && combatant ? { combat, combatant } : undefined;
+    },
+    combat: (id) => (options.combat?.id === id ? options.combat : undefined),
+    randomId: () => `effect${String(++effects).padStart(8, "0")}`,
+    now: () => ++clock,
     whisper: async (user, text) => whispers.push({ user: user.id, text }),
     format: (key, params) => english(key, params),
     autoApplyNpc: () => options.autoApply ?? false,
+    report: (error) => reported.push(error),
   };
-  return { env, whispers };
+  return { env, whispers, reported };
 }

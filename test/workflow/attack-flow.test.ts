@@ -98,10 +98,10 @@ describe("attack workflow: applying and undoing injury", () => {
     expect(flow.targets[0]!.phase).toBe("resolved");
   });
 
-  it("applying records before/after and asks for the pools and conditions to change", () => {
+  it("applying records before/after and asks for the pools (by delta: 7/5/5 → 2/3/3) and conditions to change", () => {
     const { flow, commands } = applyInjury(resolved(), 0, skinOnly(pools(7, 5, 5)), {}, riddlePlayer, ["eff1"]);
     expect(commands).toEqual([
-      { kind: "setPools", actorUuid: riddle.actorUuid, pools: { hit: { physical: 2, mental: 3, emotional: 3 }, fatigue: { physical: 6, mental: 6, emotional: 6 } } },
+      { kind: "addToPools", actorUuid: riddle.actorUuid, delta: { hit: { physical: -5, mental: -2, emotional: -2 }, fatigue: { physical: 0, mental: 0, emotional: 0 } } },
       { kind: "addConditions", actorUuid: riddle.actorUuid, conditions: [{ id: "eff1", letter: "D", piercing: false }] },
     ]);
     expect(currentApplication(flow.targets[0]!)).toMatchObject({ by: "p2", before: pools(7, 5, 5), outcome: { injury: "VD9", taken: "D" } });
@@ -132,7 +132,7 @@ describe("attack workflow: applying and undoing injury", () => {
     expect(again.targets[0]!.applications).toHaveLength(2);
   });
 
-  it("R25/R37: a parry object's hits are set on apply and restored on undo", () => {
+  it("R25/R37: a parry object's hits go 2 → 0 on apply and back by the same delta on undo", () => {
     const parried = defend(
       throwAt(thorton),
       0,
@@ -140,8 +140,8 @@ describe("attack workflow: applying and undoing injury", () => {
       gm,
     ).flow;
     const applied = applyInjury(parried, 0, skinOnly(pools(7, 5, 5)), {}, gm, []);
-    expect(applied.commands).toContainEqual({ kind: "setObjectHits", itemUuid: "Item.chair", hits: 0 });
-    expect(undoInjury(applied.flow, 0, gm).commands).toContainEqual({ kind: "setObjectHits", itemUuid: "Item.chair", hits: 2 });
+    expect(applied.commands).toContainEqual({ kind: "addToObjectHits", itemUuid: "Item.chair", delta: -2 });
+    expect(undoInjury(applied.flow, 0, gm).commands).toContainEqual({ kind: "addToObjectHits", itemUuid: "Item.chair", delta: 2 });
   });
 
   it("a miss has nothing to apply", () => {

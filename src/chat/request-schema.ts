@@ -1,0 +1,146 @@
+/**
+ * The shape every attack-workflow request must have before the GM's client
+ * looks at anything else (docs/combat-workflow.md, "Who may write what"). A
+ * request is a chat message a player wrote, so it may hold anything: each
+ * field is checked for type, enum, range and length here, with zod; unknown
+ * fields are refused. What the shape cannot say (that a letter is in the
+ * effects table, that faces match the total's dice, that the user owns the
+ * actor) the state machine and the rules core check next.
+ */
+import { z } from "zod";
+import { ALL_LOCATIONS } from "../rules/index.js";
+
+/** A Foundry document id (16 letters and digits; a little slack for modules). */
+const documentId = z.string().regex(/^[A-Za-z0-9]{1,32}$/);
+/** A Foundry document UUID: ids joined by dots (`Actor.x`, `Scene.x.Token.y.Actor.z`, `Compendium.a.b.Actor.x`). */
+const documentUuid = z.string().max(256).regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/);
+/** One effect letter (R9); whether the world's table has it is the rules core's check. */
+const letter = z.string().regex(/^[A-Z]$/);
+const letters = z.array(letter).max(32);
+const facet = z.enum(["physical", "mental", "emotional"]);
+const location = z.enum(ALL_LOCATIONS);
+/** Hits and pool values are stored 0–999 (docs/data-model.md). */
+const poolValue = z.int().min(0).max(999);
+
+/** The limits a request's numbers live within. */
+export const REQUEST_LIMITS = {
+  /** Dice a total may roll (R12: skills roll 1–20 dice; finesses and gear add none). */
+  maxFaces: 40,
+  /** The situational modifier a dialog accepts. */
+  modifier: 99,
+  /** Targets on one attack card. */
+  maxTargets: 24,
+  /** Counterattack answers on one target (R23): far more than any table plays. */
+  maxTargetIndex: 63,
+  /** Effects added to one attack or counter (R19). */
+  maxAdded: 12,
+} as const;
+
+const rolledTotal = z.strictObject({
+  totalKey: z.string().min(1).max(128),
+  faces: z.array(z.int().min(1).max(12)).min(1).max(REQUEST_LIMITS.maxFaces),
+  modifier: z.int().min(-REQUEST_LIMITS.modifier).max(REQUEST_LIMITS.modifier),
+});
+
+const parryObject = z.union([
+  z.strictObject({ itemId: documentId }),
+  z.strictObject({ name: z.string().trim().min(1).max(100), hits: z.int().min(1).max(999), shield: z.string().max(40) }),
+]);
+
+const defenseAnswer = z.discriminatedUnion("form", [
+  z.strictObject({ form: z.enum(["evade", "brave"]), roll: rolledTotal }),
+  z.strictObject({ form: z.literal("parry"), roll: rolledTotal, object: parryObject.optional() }),
+  z.strictObject({ form: z.literal("counter"), roll: rolledTotal, weaponId: documentId, added: letters.max(REQUEST_LIMITS.maxAdded) }),
+]);
+
+const injuryChoices = z.strictObject({
+  piercing: letters.optional(),
+  cancel: letters.optional(),
+  reduce: letters.optional(),
+  distribute: z.strictObject({ physical: poolValue, mental: poolValue, emotional: poolValue }).optional(),
+  nonLethal: z.union([facet, z.literal(false)]).optional(),
+});
+
+const onCard = {
+  attackId: documentId,
+  messageId: documentId,
+  targetIndex: z.int().min(0).max(REQUEST_LIMITS.maxTargetIndex),
+};
+
+const targetList = z.array(documentUuid).max(REQUEST_LIMITS.maxTargets);
+
+/** Every request the attack workflow accepts, by `step`. */
+export const attackRequestSchema = z.discriminatedUnion("step", [
+  /** A player's attack: the active GM checks it and posts the card (the card is the GM's document). */
+  z.strictObject({
+    step: z.literal("declare"),
+    actorUuid: documentUuid,
+    itemId: documentId,
+    roll: rolledTotal,
+    added: letters.max(REQUEST_LIMITS.maxAdded),
+    location: location.optional(),
+    nonLethal: facet.optional(),
+    targets: targetList,
+  }),
+  z.strictObject({ step: z.literal("defend"), ...onCard, answer: defenseAnswer }),
+  z.strictObject({ step: z.literal("counterAgain"), ...onCard, roll: rolledTotal }),
+  z.strictObject({ step: z.literal("declineCounter"), ...onCard }),
+  z.strictObject({ step: z.literal("apply"), ...onCard, choices: injuryChoices }),
+  z.strictObject({ step: z.literal("undo"), ...onCard }),
+  z.strictObject({ step: z.literal("assignTargets"), attackId: documentId, messageId: documentId, targets: targetList }),
+]);
+
+export type AttackRequest = z.infer<typeof attackRequestSchema>;
+export type RequestStepName = AttackRequest["step"];
+export type RolledTotal = z.infer<typeof rolledTotal>;
+export type DefenseAnswer = z.infer<typeof defenseAnswer>;
+export type ParryObjectAnswer = z.infer<typeof parryObject>;
+export type InjuryChoicesRequest = z.infer<typeof injuryChoices>;
+/** A step on an existing card (everything but `declare`). */
+export type CardRequest = Exclude<AttackRequest, { step: "declare" }>;
+
+/** Why a request was refused: the first problem found, with its field path. */
+export interface RequestProblem {
+  /** Dotted path of the field, e.g. `answer.roll.faces.3`; "" for the request as a whole. */
+  field: string;
+  /** `CYCHOSYS.Request.problem.<kind>`. */
+  kind: "type" | "value" | "range" | "length" | "unknownField" | "missing";
+}
+
+/** Cut and make printable a path segment a hostile request may have chosen (a key name). */
+function printable(segment: PropertyKey): string {
+  const text = String(segment).replace(/[^\x20-\x7e]/g, "?");
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function problemOf(issue: z.core.$ZodIssue): RequestProblem {
+  const path = issue.path.map(printable);
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return { field: [...path, printable(issue.keys[0] ?? "")].filter(Boolean).join("."), kind: "unknownField" };
+    case "too_small":
+    case "too_big":
+      return { field: path.join("."), kind: issue.origin === "string" || issue.origin === "array" ? "length" : "range" };
+    case "invalid_type":
+      return { field: path.join("."), kind: issue.input === undefined ? "missing" : "type" };
+    case "invalid_format":
+    case "invalid_value":
+    case "invalid_union":
+      return { field: path.join("."), kind: "value" };
+    default:
+      return { field: path.join("."), kind: "value" };
+  }
+}
+
+/** Check a request's shape. Never throws, whatever `value` is. */
+export function parseAttackRequest(value: unknown): { ok: true; request: AttackRequest } | { ok: false; problem: RequestProblem } {
+  try {
+    const result = attackRequestSchema.safeParse(value, { reportInput: true });
+    if (result.success) return { ok: true, request: result.data };
+    const issue = result.error.issues[0];
+    return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
+  } catch {
+    // A value zod cannot even walk (a hostile getter, a proxy): refused as a whole.
+    return { ok: false, problem: { field: "", kind: "type" } };
+  }
+}

@@ -7,20 +7,24 @@
  * effects table, that faces match the total's dice, that the user owns the
  * actor) the state machine and the rules core check next.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ALL_LOCATIONS } from "../rules/index.js";
 
+// zod/mini: the same checks as zod with functions instead of methods, so the bundle carries only what is used.
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const list = <T extends z.core.SomeType>(item: T, max: number, min = 0) => z.array(item).check(z.minLength(min), z.maxLength(max));
+
 /** A Foundry document id (16 letters and digits; a little slack for modules). */
-const documentId = z.string().regex(/^[A-Za-z0-9]{1,32}$/);
+const documentId = z.string().check(z.regex(/^[A-Za-z0-9]{1,32}$/));
 /** A Foundry document UUID: ids joined by dots (`Actor.x`, `Scene.x.Token.y.Actor.z`, `Compendium.a.b.Actor.x`). */
-const documentUuid = z.string().max(256).regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/);
+const documentUuid = z.string().check(z.maxLength(256), z.regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/));
 /** One effect letter (R9); whether the world's table has it is the rules core's check. */
-const letter = z.string().regex(/^[A-Z]$/);
-const letters = z.array(letter).max(32);
+const letter = z.string().check(z.regex(/^[A-Z]$/));
 const facet = z.enum(["physical", "mental", "emotional"]);
 const location = z.enum(ALL_LOCATIONS);
 /** Hits and pool values are stored 0–999 (docs/data-model.md). */
-const poolValue = z.int().min(0).max(999);
+const poolValue = int(0, 999);
 
 /** The limits a request's numbers live within. */
 export const REQUEST_LIMITS = {
@@ -32,42 +36,46 @@ export const REQUEST_LIMITS = {
   maxTargets: 24,
   /** Counterattack answers on one target (R23): far more than any table plays. */
   maxTargetIndex: 63,
-  /** Effects added to one attack or counter (R19). */
+  /** Effects added to one attack or counter (R19); letters named in one choice. */
+  maxLetters: 32,
   maxAdded: 12,
 } as const;
 
+const letters = list(letter, REQUEST_LIMITS.maxLetters);
+const added = list(letter, REQUEST_LIMITS.maxAdded);
+
 const rolledTotal = z.strictObject({
-  totalKey: z.string().min(1).max(128),
-  faces: z.array(z.int().min(1).max(12)).min(1).max(REQUEST_LIMITS.maxFaces),
-  modifier: z.int().min(-REQUEST_LIMITS.modifier).max(REQUEST_LIMITS.modifier),
+  totalKey: text(1, 128),
+  faces: list(int(1, 12), REQUEST_LIMITS.maxFaces, 1),
+  modifier: int(-REQUEST_LIMITS.modifier, REQUEST_LIMITS.modifier),
 });
 
 const parryObject = z.union([
   z.strictObject({ itemId: documentId }),
-  z.strictObject({ name: z.string().trim().min(1).max(100), hits: z.int().min(1).max(999), shield: z.string().max(40) }),
+  z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), hits: int(1, 999), shield: text(0, 40) }),
 ]);
 
 const defenseAnswer = z.discriminatedUnion("form", [
   z.strictObject({ form: z.enum(["evade", "brave"]), roll: rolledTotal }),
-  z.strictObject({ form: z.literal("parry"), roll: rolledTotal, object: parryObject.optional() }),
-  z.strictObject({ form: z.literal("counter"), roll: rolledTotal, weaponId: documentId, added: letters.max(REQUEST_LIMITS.maxAdded) }),
+  z.strictObject({ form: z.literal("parry"), roll: rolledTotal, object: z.optional(parryObject) }),
+  z.strictObject({ form: z.literal("counter"), roll: rolledTotal, weaponId: documentId, added }),
 ]);
 
 const injuryChoices = z.strictObject({
-  piercing: letters.optional(),
-  cancel: letters.optional(),
-  reduce: letters.optional(),
-  distribute: z.strictObject({ physical: poolValue, mental: poolValue, emotional: poolValue }).optional(),
-  nonLethal: z.union([facet, z.literal(false)]).optional(),
+  piercing: z.optional(letters),
+  cancel: z.optional(letters),
+  reduce: z.optional(letters),
+  distribute: z.optional(z.strictObject({ physical: poolValue, mental: poolValue, emotional: poolValue })),
+  nonLethal: z.optional(z.union([facet, z.literal(false)])),
 });
 
 const onCard = {
   attackId: documentId,
   messageId: documentId,
-  targetIndex: z.int().min(0).max(REQUEST_LIMITS.maxTargetIndex),
+  targetIndex: int(0, REQUEST_LIMITS.maxTargetIndex),
 };
 
-const targetList = z.array(documentUuid).max(REQUEST_LIMITS.maxTargets);
+const targetList = list(documentUuid, REQUEST_LIMITS.maxTargets);
 
 /** Every request the attack workflow accepts, by `step`. */
 export const attackRequestSchema = z.discriminatedUnion("step", [
@@ -77,9 +85,9 @@ export const attackRequestSchema = z.discriminatedUnion("step", [
     actorUuid: documentUuid,
     itemId: documentId,
     roll: rolledTotal,
-    added: letters.max(REQUEST_LIMITS.maxAdded),
-    location: location.optional(),
-    nonLethal: facet.optional(),
+    added,
+    location: z.optional(location),
+    nonLethal: z.optional(facet),
     targets: targetList,
   }),
   z.strictObject({ step: z.literal("defend"), ...onCard, answer: defenseAnswer }),

@@ -2,8 +2,11 @@
  * R35 small targets, counted where the blow lands (the issue "The GM holds
  * the truth"): the T that make a target small are those at the location the
  * blow lands (R29), summing every piece that covers it (R30, as R31 counts V).
- * Named examples of the two errors differential fuzzing found. Rule ids: /work/shared/rules/cychosys-combat.md.
+ * Named examples of the two errors differential fuzzing found, then the
+ * differential property itself against an independent, straightforward
+ * reading of the rule text (test/fixtures/r35-reference.ts). Rule ids: /work/shared/rules/cychosys-combat.md.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canStrike,
@@ -18,6 +21,17 @@ import {
   smallSize,
   smallSizeAt,
 } from "../../src/rules/index.js";
+import {
+  arbAimed,
+  arbEdgeText,
+  arbLocation,
+  arbRawOutfit,
+  BY_DIGIT,
+  engineOutfit,
+  type RawPiece,
+  referenceReach,
+  wholeOutfitReading,
+} from "../fixtures/r35-reference.js";
 
 const b = (text: string) => parseBundle(text);
 const piece = (shield: string, covers: readonly HitLocation[] | "all", layer: Layer = "worn"): OutfitPiece => ({
@@ -98,5 +112,44 @@ describe("R35 small targets are counted at the location the blow lands", () => {
     // A will piece's T is on the mind and ego only.
     expect(smallSize([piece("TTT", ["mind", "chest"], "will")])).toBe(3);
     expect(smallSizeAt([piece("TTT", ["mind", "chest"], "will")], "chest")).toBe(0);
+  });
+});
+
+describe("R35 differential check against a straightforward reading (test/fixtures/r35-reference.ts)", () => {
+  it("R35/R30/R29: canStrike agrees with the reference on random outfits, locations and attack edges", () => {
+    fc.assert(
+      fc.property(arbEdgeText, arbRawOutfit, arbLocation, (edge, raw, location) => {
+        expect(canStrike(b(edge), engineOutfit(raw), location)).toEqual(referenceReach(edge, raw, location));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("R35/R29: the whole attack misses a small target exactly where the reference says, at the digit's or the aimed location", () => {
+    fc.assert(
+      fc.property(arbEdgeText, arbRawOutfit, fc.integer({ min: 2, max: 999 }), arbAimed, (edge, raw, total, aimed) => {
+        const location = aimed ?? BY_DIGIT[total % 10]!;
+        const expected = referenceReach(edge, raw, location);
+        const resolution = attackOn(engineOutfit(raw), edge, total, aimed);
+        if (expected.ok) {
+          expect(resolution.missed).toBeUndefined();
+          expect(resolution.strike?.location).toBe(location);
+        } else {
+          expect(resolution).toMatchObject({ struck: "none", missed: "smallTarget" });
+          expect(resolution.smallTarget).toEqual({ location, aimed: aimed !== undefined, needed: expected.needed, has: expected.has });
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("R35: the generator reaches both errors the fuzzing found (T summed over pieces; skin T at the mind and ego)", () => {
+    const samples = fc.sample(fc.tuple(arbEdgeText, arbRawOutfit, arbLocation), { numRuns: 3000, seed: 35 });
+    const old = (edge: string, raw: RawPiece[]) => wholeOutfitReading(edge, raw);
+    const now = (edge: string, raw: RawPiece[], location: HitLocation) => referenceReach(edge, raw, location).ok;
+    // Summing: the old reading let through an attack that the T summed at the location stop.
+    expect(samples.some(([edge, raw, location]) => old(edge, raw) && !now(edge, raw, location))).toBe(true);
+    // Mind and ego: the old reading stopped an attack that no will piece there stops.
+    expect(samples.some(([edge, raw, location]) => (location === "mind" || location === "ego") && !old(edge, raw) && now(edge, raw, location))).toBe(true);
   });
 });

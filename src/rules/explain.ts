@@ -75,8 +75,13 @@ export function explainAttack(
     }
   }
 
-  if (resolution.missed === "smallTarget" && resolution.smallTarget && c.struck !== "none") {
-    say("smallTarget", { struck: who[c.struck], needed: resolution.smallTarget.needed, has: resolution.smallTarget.has });
+  // R35: where the blow would land (R29) and the T found there (R30).
+  const small = resolution.smallTarget;
+  if (resolution.missed === "smallTarget" && small && c.struck !== "none") {
+    const location = localize(`CYCHOSYS.Location.${small.location}`);
+    if (small.aimed || c.strikingTotal === undefined) say("locationAimed", { location });
+    else say("locationDigit", { digit: Math.abs(c.strikingTotal) % 10, total: c.strikingTotal, location });
+    say("smallTarget", { struck: who[c.struck], location, needed: small.needed, has: small.has });
   }
   if (!strike || resolution.struck === "none") return lines;
   const struck = who[resolution.struck];

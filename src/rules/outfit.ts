@@ -35,6 +35,11 @@ export function locationFromTotal(total: number): BodyLocation {
   return LOCATION_BY_DIGIT[digit]!;
 }
 
+/** R29: where a strike lands: the aimed location (an aimed, mental or emotional attack), else the last digit of the striking total. */
+export function strikeLocation(strikingTotal: number, aimed?: HitLocation): HitLocation {
+  return aimed ?? locationFromTotal(strikingTotal);
+}
+
 export function isLocation(value: unknown): value is HitLocation {
   return typeof value === "string" && (ALL_LOCATIONS as readonly string[]).includes(value);
 }
@@ -96,26 +101,66 @@ export function soakStepsFor(shield: Bundle, extraSoakSteps = 0, options: RulesO
   return options.baseSoakSteps + countLetter(shield, "V") + Math.max(0, extraSoakSteps);
 }
 
-/** R35: how many T a target's outfit carries (its largest count at any location). */
+/**
+ * How many of one letter protect a location: every piece covering it, summed
+ * as R30 sums shields (the mind and ego count only will pieces, R29).
+ */
+export function letterAt(outfit: readonly OutfitPiece[], location: HitLocation, letter: string): number {
+  let n = 0;
+  for (const piece of outfit) {
+    if (layerProtects(piece.layer, location) && piece.covers.includes(location)) n += countLetter(piece.shield, letter);
+  }
+  return n;
+}
+
+/** The most of one letter at any one location (R30 sums), a whole-outfit summary. */
+function mostAtAnyLocation(outfit: readonly OutfitPiece[], letter: string): number {
+  let most = 0;
+  for (const location of ALL_LOCATIONS) most = Math.max(most, letterAt(outfit, location, letter));
+  return most;
+}
+
+/** R35: how many T make a target small at a location (R30: every piece covering it, summed). */
+export function smallSizeAt(outfit: readonly OutfitPiece[], location: HitLocation): number {
+  return letterAt(outfit, location, "T");
+}
+
+/**
+ * R35, a summary for sheets: the most T at any one location. Not the strike
+ * decision, which counts T where the blow lands (`canStrike`).
+ */
 export function smallSize(outfit: readonly OutfitPiece[]): number {
-  let most = 0;
-  for (const piece of outfit) most = Math.max(most, countLetter(piece.shield, "T"));
-  return most;
+  return mostAtAnyLocation(outfit, "T");
 }
 
-/** R34: how many V (size) a target's outfit carries, its largest count at any location. */
+/** R34, a summary for sheets: the most V (size) at any one location; soak counts V where the blow lands (R31). */
 export function largeSize(outfit: readonly OutfitPiece[]): number {
-  let most = 0;
-  for (const piece of outfit) most = Math.max(most, countLetter(piece.shield, "V"));
-  return most;
+  return mostAtAnyLocation(outfit, "V");
 }
 
-/** R35: can an attack with this bundle strike the target at all? Needs as many T, or any V. */
-export function canStrike(attack: Bundle, targetOutfit: readonly OutfitPiece[]): { ok: boolean; needed: number; has: number } {
-  const needed = smallSize(targetOutfit);
-  if (needed === 0) return { ok: true, needed, has: countLetter(attack, "T") };
+/** R35: whether an attack reaches a small target where its blow lands, and the T that decided it. */
+export interface StrikeReach {
+  ok: boolean;
+  /** Where the blow lands (R29): the last digit of the striking total, or the aimed location. */
+  location: HitLocation;
+  /** T protecting that location, every piece covering it summed (R30). */
+  needed: number;
+  /** T in the attack. */
+  has: number;
+}
+
+/**
+ * R35: can an attack with this bundle strike the target at this location? The
+ * T that make a target small are counted where the blow lands, summing every
+ * piece that covers it (R30, as R31 counts V): a skin `T1` and a cloak `TB1`
+ * need TT; a helmet's T matters for head shots only; the mind and ego are
+ * covered only by will pieces (R29), so the T of a skin does not stop an
+ * insult. The attack needs at least as many T, or any V.
+ */
+export function canStrike(attack: Bundle, outfit: readonly OutfitPiece[], location: HitLocation): StrikeReach {
+  const needed = smallSizeAt(outfit, location);
   const has = countLetter(attack, "T");
-  return { ok: needed === 0 || has >= needed || countLetter(attack, "V") > 0, needed, has };
+  return { ok: needed === 0 || has >= needed || countLetter(attack, "V") > 0, location, needed, has };
 }
 
 /** Expand `"all"` to the six body locations and check every name. */

@@ -1,13 +1,13 @@
 /**
- * One complete attack, end to end: contest (R21–R25), small targets (R35),
- * then the strike (R26–R33, R36). This is what the `rules` command and the
+ * One complete attack, end to end: contest (R21–R25), small targets (R35, at
+ * the location the blow lands, R29), then the strike (R26–R33, R36). This is what the `rules` command and the
  * demo call, and what the chat cards show.
  */
 import { type ContestOutcome, contest, type Defense, type Side } from "./contest.js";
 import type { ObjectOutcome, ParryObject } from "./injury.js";
 import { type Bundle, formatBundle, formatImpact, formatLetters } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { canStrike, type HitLocation, type OutfitPiece } from "./outfit.js";
+import { canStrike, type HitLocation, type OutfitPiece, strikeLocation } from "./outfit.js";
 import { resolveStrike, type StrikeChoices, type StrikeInput, type StrikeResolution } from "./strike.js";
 import type { Facet, Pools } from "./types.js";
 
@@ -27,12 +27,22 @@ export interface AttackInput {
   choices?: StrikeChoices;
 }
 
+/** R35: why a small target is not struck: the T at the location the blow would land on (R29, R30). */
+export interface SmallTargetMiss {
+  location: HitLocation;
+  /** The location was aimed at (R29), not read from the last digit of the striking total. */
+  aimed: boolean;
+  needed: number;
+  has: number;
+}
+
 export interface AttackResolution {
   contest: ContestOutcome;
   struck: Side | "none";
   /** Why nobody is struck. */
   missed?: "miss" | "smallTarget";
-  smallTarget?: { needed: number; has: number };
+  /** R35: where the blow would land, whether it was aimed there, the T there and the T the attack has. */
+  smallTarget?: SmallTargetMiss;
   strike?: StrikeResolution;
 }
 
@@ -42,9 +52,11 @@ export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES)
 
   const struckSide = outcome.struck === "defender" ? input.defender : input.attacker;
   const edge = outcome.edge!;
-  const reach = canStrike(edge, struckSide.outfit);
+  // R35 needs the location (R29): the T that make a target small are counted where the blow lands.
+  const reach = canStrike(edge, struckSide.outfit, strikeLocation(outcome.strikingTotal!, input.location));
   if (!reach.ok) {
-    return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget: { needed: reach.needed, has: reach.has } };
+    const smallTarget = { location: reach.location, aimed: input.location !== undefined, needed: reach.needed, has: reach.has };
+    return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget };
   }
   const strikeInput: StrikeInput = {
     strikingTotal: outcome.strikingTotal!,
@@ -80,6 +92,8 @@ export interface AttackOutcomeJson {
   object?: { hitsTaken: number; destroyed: boolean };
   /** Extras that explain the outcome; not needed to read the figures above. */
   missed?: "miss" | "smallTarget";
+  /** R35: where the blow would land, the T there and the T the attack has. */
+  smallTarget?: { location: HitLocation; needed: number; has: number };
   antiImpact?: { impact: string; cancelledHits: number; cancelled: string };
   exchange?: { side: Side; raw: number; handicap: number; total: number; beat: boolean }[];
   forceBonus?: number;
@@ -106,6 +120,10 @@ export function outcomeJson(resolution: AttackResolution, rules: Rules = STANDAR
   if (c.parryWon && c.parryBonus !== undefined) out.parryBonus = c.parryBonus;
   if (strike?.object) out.object = objectJson(strike.object);
   if (resolution.missed) out.missed = resolution.missed;
+  if (resolution.smallTarget) {
+    const { location, needed, has } = resolution.smallTarget;
+    out.smallTarget = { location, needed, has };
+  }
   if (strike?.antiImpact) {
     out.antiImpact = {
       impact: formatImpact(strike.antiImpact.impact),

@@ -24,7 +24,7 @@ import {
 } from "./injury.js";
 import type { Bundle, EffectMark, Impact } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { type HitLocation, locationFromTotal, type OutfitPiece, shieldAt } from "./outfit.js";
+import { type HitLocation, type OutfitPiece, shieldAt, strikeLocation } from "./outfit.js";
 import { copyFacets, type Facet, type FacetValues, type Pools } from "./types.js";
 
 /** What the struck side decides (R24, R28, R32, R33); anything left out takes the default. */
@@ -105,7 +105,7 @@ export function resolveStrike(input: StrikeInput, rules: Rules = STANDARD_RULES)
     current = object.injury;
   }
 
-  const location = input.location ?? locationFromTotal(input.strikingTotal);
+  const location = strikeLocation(input.strikingTotal, input.location);
   const soaked = soak(current, shieldAt(input.outfit, location, table), input.extraSoakSteps ?? 0, rules);
   current = soaked.injury;
 

@@ -37,6 +37,7 @@ import {
   STANDARD_RULES,
   type StrikeChoices,
   type StrikeResolution,
+  strikeLocation,
 } from "../rules/index.js";
 import { FlowError } from "./errors.js";
 import type { DocumentWrite } from "./writes.js";
@@ -384,7 +385,9 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
   const verdict = target.verdict;
   if (!verdict || verdict.struck === "none") return undefined;
   const edge = parseBundle(verdict.edge!, rules.effects);
-  if (!canStrike(edge, state.outfit).ok) return undefined;
+  // R35 at the location the blow lands (R29): only the attacker's own blow is aimed.
+  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  if (!canStrike(edge, state.outfit, strikeLocation(verdict.strikingTotal!, aimed)).ok) return undefined;
   const defense = target.defense;
   const { nonLethal: chosenNonLethal, ...strikeChoices } = choices;
   const nonLethal = chosenNonLethal === undefined ? flow.attack.nonLethal : chosenNonLethal || undefined;
@@ -428,8 +431,12 @@ export function previewResolution(
   if (!verdict || !target.defense || (target.phase !== "resolved" && target.phase !== "applied")) return undefined;
   const contest = contestOf(flow, target, rules);
   if (verdict.struck === "none") return { contest, struck: "none", missed: "miss" };
-  const reach = canStrike(parseBundle(verdict.edge!, rules.effects), state.outfit);
-  if (!reach.ok) return { contest, struck: "none", missed: "smallTarget", smallTarget: { needed: reach.needed, has: reach.has } };
+  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  const reach = canStrike(parseBundle(verdict.edge!, rules.effects), state.outfit, strikeLocation(verdict.strikingTotal!, aimed));
+  if (!reach.ok) {
+    const smallTarget = { location: reach.location, aimed: aimed !== undefined, needed: reach.needed, has: reach.has };
+    return { contest, struck: "none", missed: "smallTarget", smallTarget };
+  }
   const strike = previewInjury(flow, index, state, choices, rules);
   return strike ? { contest, struck: verdict.struck, strike } : undefined;
 }

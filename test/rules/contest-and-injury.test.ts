@@ -198,9 +198,9 @@ describe("R33 distribution and being out of the fight", () => {
 describe("R34–R35 size", () => {
   it("R35: an attack must carry as many T as a small target, or any V", () => {
     const cat = [piece("TT1", "all", "skin")];
-    expect(canStrike(b("TB2"), cat)).toEqual({ ok: false, needed: 2, has: 1 });
-    expect(canStrike(b("TTB2"), cat).ok).toBe(true);
-    expect(canStrike(b("VB2"), cat).ok).toBe(true);
+    expect(canStrike(b("TB2"), cat, "chest")).toEqual({ ok: false, location: "chest", needed: 2, has: 1 });
+    expect(canStrike(b("TTB2"), cat, "chest").ok).toBe(true);
+    expect(canStrike(b("VB2"), cat, "chest").ok).toBe(true);
   });
 
   it("R35: the whole attack explains a small-target miss", () => {
@@ -209,7 +209,8 @@ describe("R34–R35 size", () => {
       defender: { outfit: [piece("T1", "all", "skin")] },
       defense: { form: "evade", total: 5 },
     });
-    expect(resolution).toMatchObject({ struck: "none", missed: "smallTarget", smallTarget: { needed: 1, has: 0 } });
+    // R29: 30 ends in 0, the right leg, where the skin's T1 is.
+    expect(resolution).toMatchObject({ struck: "none", missed: "smallTarget", smallTarget: { location: "rightLeg", aimed: false, needed: 1, has: 0 } });
     expect(outcomeJson(resolution).result).toBeNull();
   });
 

@@ -73,7 +73,10 @@ describe("the attack card a user sees", () => {
     const resolved = defend(knife, 0, { form: "evade", total: 9, surge: false }, riddlePlayer).flow;
     const small = { ...state, outfit: [{ shield: parseBundle("TT1"), covers: normalizeCovers("all"), layer: "skin" as const }] };
     const panel = attackCardView(resolved, riddlePlayer, undefined, undefined, { stateOf: () => small }).targets[0]!;
-    expect(panel.verdict.map((l) => l.text)).toContain("Riddle is small: an attack needs 2 T or any V to strike, and this one has 0 T (R35).");
+    expect(panel.verdict.map((l) => l.text)).toContain("Location: last digit 2 of 22 → Shoulders and chest (R29).");
+    expect(panel.verdict.map((l) => l.text)).toContain(
+      "Riddle is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30); an attack needs as many T, or any V, to strike, and this one has 0 T (R35).",
+    );
     expect(panel.preview).toEqual([]);
     expect(panel.can.apply).toBe(false);
   });

@@ -238,6 +238,7 @@ export function deriveCombatant(
     locations,
     penalties,
     conditions: formatLetters(sortMarks(conditions.map((c) => mark(c.letter, c.piercing)), rules.effects)),
+    // R34–R35: a summary (the most T and V at any one location); strikes decide R35 where the blow lands.
     size: { small: smallSize(outfit), large: largeSize(outfit) },
     out: outOfFight(pools.hit),
     actionsPerRound: rules.options.actionsPerRound + Math.max(0, system.modifiers.actions),

@@ -167,7 +167,7 @@ export interface D6Resolution {
 const NONE: readonly never[] = Object.freeze([]);
 
 /** A defense of the input as it stands: given, or rolled here with the defender's wound dice (D18–D25, D41). */
-export function defenseFigure(d: D6DefenseInput, index: number, woundDice: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6DefenseFigure {
+export function defenseFigure(d: D6DefenseInput, woundDice: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6DefenseFigure {
   if ("total" in d) {
     const def = activeDefense(d.skill, d.mode, d.total, d.weapon, rules);
     return { skill: d.skill, mode: d.mode, roll: def.roll, total: def.total, covers: false, rolled: null };
@@ -176,7 +176,7 @@ export function defenseFigure(d: D6DefenseInput, index: number, woundDice: numbe
     skill: d.skill, mode: d.mode, code: d.code, declared: d.declared, woundDice, faces: d.faces,
     ...(d.freeActions !== undefined && { freeActions: d.freeActions }), ...(d.flat !== undefined && { flat: d.flat }),
   };
-  const { roll, defense } = rollActiveDefense(input, `defense roll ${index + 1}`, rules);
+  const { roll, defense } = rollActiveDefense(input, `${d.skill} roll`, rules);
   return { skill: d.skill, mode: d.mode, roll: defense.roll, total: defense.total, covers: false, rolled: roll };
 }
 
@@ -209,7 +209,7 @@ export function resolveD6Attack(input: D6AttackInput, rules: Readonly<D6Rules> =
   const inForce: ActiveDefense[] = [];
   const complications: string[] = [];
   for (let i = 0; i < defenseInputs.length; i++) {
-    const f = defenseFigure(defenseInputs[i]!, i, before.defender.penaltyDice, rules);
+    const f = defenseFigure(defenseInputs[i]!, before.defender.penaltyDice, rules);
     const def: ActiveDefense = { skill: f.skill, mode: f.mode, roll: f.roll, total: f.total };
     defenses.push({ skill: f.skill, mode: f.mode, roll: f.roll, total: f.total, covers: coversAttack(def, mode, rules), rolled: f.rolled });
     inForce.push(def);

@@ -13,7 +13,7 @@ import { D6Error } from "./errors.js";
 import { D6_STANDARD_RULES, type D6Rules, makeD6Rules } from "./options.js";
 import { type DamageModifier, type D6AttackerInput, type D6AttackInput, type D6DefenderInput, type D6DefenseInput, type D6Resolution, type D6Weapon, defenseFigure, resolveD6Attack, rollAttack } from "./resolve.js";
 import { type Json, join, say, ScenarioReader } from "./scenario-reader.js";
-import { printable } from "./text.js";
+import { preview, printable } from "./text.js";
 import { ATTACK_MODES, COVER_LEVELS, type CoverLevel, DEFENSE_MODES, DEFENSE_SKILLS, RANGE_BANDS, WOUND_LEVELS } from "./types.js";
 import type { RollFaces } from "./wild-die.js";
 import { MAX_CHAIN } from "./wild-die.js";
@@ -94,7 +94,7 @@ class D6ScenarioReader extends ScenarioReader {
     return { damage: this.weaponDamage(o.damage, join(field, "damage")), edged: this.has(o, "edged") ? this.boolean(o.edged, join(field, "edged")) : false };
   }
 
-  defense(value: unknown, field: string, index: number, woundDice: number): D6DefenseInput {
+  defense(value: unknown, field: string, woundDice: number): D6DefenseInput {
     const o = this.object(value, field, ["skill", "mode", "total", "code", "actions", "freeActions", "roll", "flat", "weapon"], ["skill", "mode"]);
     const skill = this.oneOf(o.skill, join(field, "skill"), DEFENSE_SKILLS);
     const mode = this.oneOf(o.mode, join(field, "mode"), DEFENSE_MODES);
@@ -115,7 +115,7 @@ class D6ScenarioReader extends ScenarioReader {
     if (this.has(o, "flat")) d.flat = this.integer(o.flat, join(field, "flat"), -MAX_FLAT, MAX_FLAT);
     if (weapon) d.weapon = weapon;
     this.at(join(field, "actions"), () => defenseActionDice(mode, declared, d.freeActions ?? this.rules.defaultFreeActions, this.rules));
-    this.at(join(field, "roll"), () => defenseFigure(d, index, woundDice, this.rules));
+    this.at(join(field, "roll"), () => defenseFigure(d, woundDice, this.rules));
     return d;
   }
 
@@ -176,7 +176,7 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
     ["ruleset", "version", "options", "round", "attacker", "defender", "range", "cover", "modifiers", "damage", "resistance"],
     ["attacker", "defender"],
   );
-  if (base.has(root, "ruleset") && root.ruleset !== "d6") base.fail("ruleset", say("ruleset", { value: printable(String(root.ruleset)) }));
+  if (base.has(root, "ruleset") && root.ruleset !== "d6") base.fail("ruleset", say("ruleset", { value: preview(root.ruleset) }));
   if (base.has(root, "version") && root.version !== D6_SCENARIO_VERSION) {
     throw new D6Error("scenarioVersion", { value: printable(JSON.stringify(root.version) ?? "", 20), version: D6_SCENARIO_VERSION });
   }
@@ -218,7 +218,7 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
     const list = r.list(d.defenses, "defender.defenses", MAX_DEFENSES);
     const status = woundStatus(defender.wounds ?? UNHURT, round, rules);
     if (list.length && (status.unableToAct || defender.unableToAct)) r.fail("defender.defenses", say("defenseWhileUnable"));
-    defender.defenses = list.map((x, i) => r.defense(x, `defender.defenses[${i}]`, i, status.penaltyDice));
+    defender.defenses = list.map((x, i) => r.defense(x, `defender.defenses[${i}]`, status.penaltyDice));
   }
 
   const input: D6AttackInput = { round, attacker, defender };

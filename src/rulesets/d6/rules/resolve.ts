@@ -8,8 +8,7 @@
  */
 import { type BladeRule, type BladeWeapon, bladeRuleFor, blockSparesBlocker, damageBonus, damageCode, listedDamageCode, strengthDamageDice } from "./damage.js";
 import { type ActiveDefense, activeDefense, baseDifficulty, coversAttack, rollActiveDefense } from "./defense.js";
-import type { DieCode, DieModifier, WeaponDamage } from "./die-code.js";
-import { applyModifier } from "./die-code.js";
+import { applyModifier, type DieCode, type DieModifier, type WeaponDamage } from "./die-code.js";
 import {
   applyFloor, coverModifier, type DifficultyModifier, modifierValue, type RangeInput, rangeBandAt, rangeModifier, reachBands, type WeaponRanges,
 } from "./difficulty.js";

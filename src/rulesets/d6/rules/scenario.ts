@@ -6,19 +6,21 @@
  * scenario that reads is also resolved once here, so a wrong number of
  * damage or resistance dice is named as a field too.
  */
+import { MAX_DECLARED_ACTIONS } from "./actions.js";
 import type { BladeWeapon } from "./damage.js";
 import { defenseActionDice } from "./defense.js";
-import { checkRanges, type DifficultyModifier, modifierValue, type RangeInput, rangeBandAt, coverModifier } from "./difficulty.js";
+import { type DieCode, MAX_CODE_DICE } from "./die-code.js";
+import { checkRanges, coverModifier, type DifficultyModifier, modifierValue, type RangeInput, rangeBandAt } from "./difficulty.js";
 import { D6Error } from "./errors.js";
 import { D6_STANDARD_RULES, type D6Rules, makeD6Rules } from "./options.js";
-import { type DamageModifier, type D6AttackerInput, type D6AttackInput, type D6DefenderInput, type D6DefenseInput, type D6Resolution, type D6Weapon, defenseFigure, resolveD6Attack, rollAttack } from "./resolve.js";
+import {
+  type D6AttackerInput, type D6AttackInput, type D6DefenderInput, type D6DefenseInput, type D6Resolution, type D6Weapon, type DamageModifier,
+  defenseFigure, resolveD6Attack, rollAttack,
+} from "./resolve.js";
 import { type Json, join, say, ScenarioReader } from "./scenario-reader.js";
 import { preview, printable } from "./text.js";
 import { ATTACK_MODES, COVER_LEVELS, type CoverLevel, DEFENSE_MODES, DEFENSE_SKILLS, RANGE_BANDS, WOUND_LEVELS } from "./types.js";
-import type { RollFaces } from "./wild-die.js";
-import { MAX_CHAIN } from "./wild-die.js";
-import { type DieCode, MAX_CODE_DICE } from "./die-code.js";
-import { MAX_DECLARED_ACTIONS } from "./actions.js";
+import { MAX_CHAIN, type RollFaces } from "./wild-die.js";
 import { type Protection, UNHURT, type WoundState, woundStatus } from "./wounds.js";
 
 export const D6_SCENARIO_VERSION = 1;

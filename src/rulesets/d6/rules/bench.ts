@@ -1,0 +1,55 @@
+/**
+ * A timing helper the `bench` command can call: full D6 attack resolutions
+ * per second over the seed scenarios (read once, outside the timed loop).
+ */
+import { english } from "../../../rules/messages.js";
+import { D6_STANDARD_RULES, type D6Rules } from "./options.js";
+import { type D6AttackInput, resolveD6Attack } from "./resolve.js";
+import { readD6Scenario } from "./scenario.js";
+import { D6_SEED_SCENARIOS } from "./seed-scenarios.js";
+
+export interface D6BenchResult {
+  iterations: number;
+  ms: number;
+  perSecond: number;
+}
+
+/** The seed scenarios as resolved inputs, each under its own rules. */
+export function benchInputs(rules: Readonly<D6Rules> = D6_STANDARD_RULES): { input: D6AttackInput; rules: D6Rules }[] {
+  return Object.values(D6_SEED_SCENARIOS).map((s) => {
+    const { input, rules: scenarioRules } = readD6Scenario(s, rules);
+    return { input, rules: scenarioRules };
+  });
+}
+
+/** Time `iterations` full resolutions (after a warm-up of the same size); `now` is a millisecond clock. */
+export function benchD6(
+  iterations = 200_000,
+  now: () => number = () => performance.now(),
+  rules: Readonly<D6Rules> = D6_STANDARD_RULES,
+): D6BenchResult {
+  const inputs = benchInputs(rules);
+  const n = inputs.length;
+  let sink = 0;
+  const run = () => {
+    for (let i = 0; i < iterations; i++) {
+      const x = inputs[i % n]!;
+      sink += resolveD6Attack(x.input, x.rules).margin ?? 0;
+    }
+  };
+  run();
+  const start = now();
+  run();
+  const ms = now() - start;
+  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
+  return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
+}
+
+/** One line in words, for the bench command. */
+export function formatBenchD6(result: D6BenchResult): string {
+  return english("CYCHOSYS.D6.Bench.line", {
+    rate: Math.round(result.perSecond).toLocaleString("en-US"),
+    count: result.iterations.toLocaleString("en-US"),
+    ms: result.ms.toFixed(0),
+  });
+}

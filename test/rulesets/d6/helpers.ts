@@ -1,0 +1,27 @@
+/** Shared helpers of the D6 rules-core tests. */
+import { expect } from "vitest";
+import { D6Error, type D6ErrorCode } from "../../../src/rulesets/d6/rules/index.js";
+
+/** Run `fn`, require a D6Error with `code` whose message holds every fragment; return it. */
+export function d6Error(fn: () => unknown, code: D6ErrorCode, ...fragments: (string | number)[]): D6Error {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, "expected a D6Error").toBeInstanceOf(D6Error);
+  const error = caught as D6Error;
+  expect(error.code).toBe(code);
+  expect(error.i18nKey).toBe(`CYCHOSYS.D6.Error.${code}`);
+  for (const f of fragments) expect(error.message).toContain(String(f));
+  return error;
+}
+
+/** A scenario field error: the message starts with the field path and holds every fragment. */
+export function fieldError(fn: () => unknown, field: string, ...fragments: (string | number)[]): D6Error {
+  const error = d6Error(fn, "scenarioField", ...fragments);
+  expect(error.params.field).toBe(field);
+  expect(error.message.startsWith(`${field}: `)).toBe(true);
+  return error;
+}

@@ -112,6 +112,13 @@ export function echoValue(value: unknown, max = ECHO_LENGTH): string {
   }
 }
 
+/** The class name of an instance (its prototype's own `constructor`, no getter called), else its tag. */
+function kindOf(object: object, proto: object): string {
+  const ctor = Object.getOwnPropertyDescriptor(proto, "constructor")?.value as unknown;
+  const name = typeof ctor === "function" ? Object.getOwnPropertyDescriptor(ctor, "name")?.value : undefined;
+  return echoText(typeof name === "string" && name ? name : Object.prototype.toString.call(object).slice(8, -1), 20);
+}
+
 function preview(value: unknown, depth: number, budget: number): string {
   switch (typeof value) {
     case "string":
@@ -133,9 +140,7 @@ function preview(value: unknown, depth: number, budget: number): string {
   const object = value as object;
   const isArray = Array.isArray(object);
   const proto = Object.getPrototypeOf(object);
-  if (!isArray && proto !== Object.prototype && proto !== null) {
-    return english("CYCHOSYS.Echo.instance", { kind: echoText(Object.prototype.toString.call(object).slice(8, -1), 20) });
-  }
+  if (!isArray && proto !== Object.prototype && proto !== null) return english("CYCHOSYS.Echo.instance", { kind: kindOf(object, proto) });
   const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
   if (depth >= 2) return `${open}…${close}`;
   const keys = isArray ? [] : Object.keys(object);

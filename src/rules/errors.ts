@@ -1,3 +1,4 @@
+import { characterPosition, ECHO_LENGTH, echoText, escapeText } from "./echo.js";
 import { english } from "./messages.js";
 
 /** Every error code the rules core raises; each has `CYCHOSYS.Error.<code>` in lang/en.json. */
@@ -48,7 +49,9 @@ export type RulesErrorCode =
   | "chartInvalid"
   | "scenarioField"
   | "scenarioJson"
-  | "scenarioVersion";
+  | "scenarioVersion"
+  | "scenarioLimit"
+  | "scenarioTooLarge";
 
 /**
  * An error whose text lives in lang/en.json: `i18nKey` + `params` let the
@@ -75,13 +78,25 @@ export class RulesError extends LocalizedError<RulesErrorCode> {
   }
 }
 
-/** A bundle that does not parse (R2): carries the offending position (1-based). */
+/**
+ * A bundle that does not parse (R2): carries the offending position, 1-based
+ * and counted in characters (code points). The parser hands in the 1-based
+ * UTF-16 position it found; the message shows the text cut to a window around
+ * that place and the character escaped (echo.ts), whatever the text held.
+ */
 export class NotationError extends RulesError {
   readonly position: number;
   readonly text: string;
 
-  constructor(code: RulesErrorCode, text: string, position: number, params: Record<string, string | number> = {}) {
-    super(code, { text, position, ...params });
+  constructor(code: RulesErrorCode, text: string, unitPosition: number, params: Record<string, string | number> = {}) {
+    const index = unitPosition - 1;
+    const position = characterPosition(text, index);
+    const shown: Record<string, string | number> = { ...params, text: echoText(text, ECHO_LENGTH, index), position };
+    if ("char" in params) {
+      const code = text.codePointAt(index);
+      shown.char = code === undefined ? "" : escapeText(String.fromCodePoint(code));
+    }
+    super(code, shown);
     this.name = "NotationError";
     this.position = position;
     this.text = text;

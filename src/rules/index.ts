@@ -25,6 +25,7 @@
 export * from "./types.js";
 export * from "./errors.js";
 export { english, fillPlaceholders } from "./messages.js";
+export * from "./echo.js";
 export * from "./effects.js";
 export * from "./notation.js";
 export * from "./chart.js";
@@ -41,5 +42,6 @@ export * from "./quickness.js";
 export * from "./chase.js";
 export * from "./experience.js";
 export * from "./resolve.js";
+export * from "./json.js";
 export * from "./scenario.js";
 export * from "./explain.js";

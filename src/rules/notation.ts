@@ -6,6 +6,7 @@
  * Bundles are immutable values kept in canonical order (R3), so two bundles
  * with the same content are deep-equal and `parse(format(b))` equals `b`.
  */
+import { echoText } from "./echo.js";
 import { NotationError, RulesError } from "./errors.js";
 import { compileEffects, type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { MAX_HITS } from "./types.js";
@@ -134,7 +135,7 @@ function notationError(code: ConstructorParameters<typeof NotationError>[0], tex
  * character and its 1-based position.
  */
 export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS): Bundle {
-  if (typeof text !== "string") throw new NotationError("notationEmpty", String(text), 1);
+  if (typeof text !== "string") throw new NotationError("notationEmpty", "", 1);
   if (text.length > MAX_NOTATION_LENGTH) {
     throw new RulesError("notationTooLong", { length: text.length, max: MAX_NOTATION_LENGTH });
   }
@@ -158,7 +159,7 @@ export function parseBundle(text: string, table: EffectsTable = STANDARD_EFFECTS
         while (end + 1 < text.length && /[0-9\s]/.test(text[end + 1]!)) end++;
         throw notationError("notationHitsTooLarge", text, digitsStart, {
           max: MAX_HITS,
-          hits: text.slice(digitsStart, end + 1).replace(/\s/g, ""),
+          hits: echoText(text.slice(digitsStart, end + 1).replace(/\s/g, "")),
         });
       }
       sawAnything = true;

@@ -1,7 +1,7 @@
 /**
  * One complete attack, end to end: contest (R21–R25), small targets (R35, at
- * the location the blow lands, R29), then the strike (R26–R33, R36). This is what the `rules` command and the
- * demo call, and what the chat cards show.
+ * the location the blow lands, R29), then the strike (R26–R33, R36). This is
+ * what the `rules` command and the demo call, and what the chat cards show.
  */
 import { type ContestOutcome, contest, type Defense, type Side } from "./contest.js";
 import type { ObjectOutcome, ParryObject } from "./injury.js";

@@ -3,8 +3,15 @@
  * and building the default `system` of a new document. Pure: no Foundry. The
  * pack checks call `validateSystemSource`; the data models use the same
  * notation check at the field (src/data/fields.ts).
+ *
+ * Whatever the value — nested deep, cyclic, huge, a getter or proxy trap that
+ * throws, a class instance, NaN, Infinity, -0, BigInt, a symbol — checking
+ * returns problems with field paths and never throws: the walk follows the
+ * description (a few levels), never the value; every read is guarded; values
+ * and unknown keys in messages are cut and escaped; at most MAX_PROBLEMS are
+ * listed.
  */
-import { english, type EffectsTable, formatBundle, parseBundle, RulesError, STANDARD_EFFECTS } from "../../rules/index.js";
+import { echoText, echoValue, english, type EffectsTable, formatBundle, parseBundle, RulesError, STANDARD_EFFECTS } from "../../rules/index.js";
 import { type DocumentName, type FieldDescription, type FieldsDescription, schemaFor, typesOf } from "./description.js";
 
 /** One problem: where (`pools.hit.physical.value`, `finesses.0.name`) and what, in words. */
@@ -25,17 +32,16 @@ export type Formatter = (key: string, params: Record<string, string | number>) =
 
 export const englishFormatter: Formatter = (key, params) => english(key, params);
 
-/** How a value looks in a message: strings quoted, everything else as JSON. */
+/** Most problems listed for one source; past them one more problem says the list is cut. */
+export const MAX_PROBLEMS = 100;
+
+/**
+ * How a value looks in a message: strings quoted, numbers as written, objects
+ * as a short preview; cut to about 40 characters and escaped (the rules
+ * core's echo.ts). Never throws, whatever the value.
+ */
 export function describeValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") return String(value);
-  try {
-    const json = JSON.stringify(value);
-    return json.length > 60 ? `${json.slice(0, 57)}...` : json;
-  } catch {
-    return String(value);
-  }
+  return echoValue(value);
 }
 
 /**
@@ -65,13 +71,46 @@ export function canonicalNotation(value: string, effects: EffectsTable = STANDAR
   return formatBundle(parseBundle(value, effects), effects);
 }
 
+/**
+ * A plain object (as JSON and Foundry source data are): not null, not an
+ * array, its prototype Object.prototype or null. False, not an exception,
+ * for a revoked proxy or a trap that throws.
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    if (Array.isArray(value)) return false;
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` is an array; undefined when even asking throws (a revoked proxy). */
+function arrayOrNot(value: unknown): boolean | undefined {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An own property read without letting a throwing getter or proxy trap escape. */
+function readOwn(object: object, key: PropertyKey): { present: boolean; value?: unknown } | undefined {
+  try {
+    return Object.hasOwn(object, key) ? { present: true, value: (object as Record<PropertyKey, unknown>)[key] } : { present: false };
+  } catch {
+    return undefined;
+  }
 }
 
 function join(path: string, key: string | number): string {
   return path === "" ? String(key) : `${path}.${key}`;
 }
+
+const full = (out: readonly KeyedProblem[]) => out.length >= MAX_PROBLEMS;
+const unreadable = (out: KeyedProblem[], path: string) => out.push({ path, key: "CYCHOSYS.Schema.unreadable", params: {} });
 
 /** Every problem of one value against its description, appended to `out`. */
 export function checkField(
@@ -108,28 +147,30 @@ export function checkField(
       if (typeof value !== "boolean") say("boolean", { value: describeValue(value) });
       return;
     case "list": {
-      if (!Array.isArray(value)) {
-        say("list", { value: describeValue(value) });
-        return;
-      }
+      const isArray = arrayOrNot(value);
+      if (isArray === undefined) return void unreadable(out, path);
+      if (!isArray) return void say("list", { value: describeValue(value) });
+      const length = readOwn(value as unknown[], "length")?.value;
+      if (typeof length !== "number") return void unreadable(out, path);
       const seen = new Set<unknown>();
-      value.forEach((element, index) => {
-        checkField(field.element, element, join(path, index), out, effects);
-        if (field.unique && typeof element !== "object") {
-          if (seen.has(element)) out.push({ path: join(path, index), key: "CYCHOSYS.Schema.repeated", params: { value: describeValue(element) } });
-          seen.add(element);
+      // Elements one by one, each read guarded; a huge list stops once MAX_PROBLEMS are found.
+      for (let index = 0; index < length && !full(out); index++) {
+        const element = readOwn(value as unknown[], index);
+        if (element === undefined) {
+          unreadable(out, join(path, index));
+          continue;
         }
-      });
+        checkField(field.element, element.value, join(path, index), out, effects);
+        if (field.unique && typeof element.value !== "object") {
+          if (seen.has(element.value)) out.push({ path: join(path, index), key: "CYCHOSYS.Schema.repeated", params: { value: describeValue(element.value) } });
+          seen.add(element.value);
+        }
+      }
       return;
     }
     case "object":
       checkObject(field.fields, value, path, out, effects);
-      if (field.valueAtMostMax && isPlainObject(value)) {
-        const { value: current, max } = value;
-        if (typeof current === "number" && typeof max === "number" && Number.isInteger(current) && Number.isInteger(max) && current > max) {
-          out.push({ path: join(path, "value"), key: "CYCHOSYS.Schema.aboveMax", params: { value: current, max } });
-        }
-      }
+      if (field.valueAtMostMax && isPlainObject(value)) aboveMax(value, path, out, true);
       return;
   }
 }
@@ -146,16 +187,36 @@ export function checkObject(
     out.push({ path, key: "CYCHOSYS.Schema.object", params: { value: describeValue(value) } });
     return;
   }
+  let keys: string[];
+  try {
+    keys = Object.keys(value);
+  } catch {
+    return void unreadable(out, path);
+  }
   for (const [key, field] of Object.entries(fields)) {
-    if (!Object.hasOwn(value, key)) out.push({ path: join(path, key), key: "CYCHOSYS.Schema.missing", params: {} });
-    else checkField(field, value[key], join(path, key), out, effects);
+    if (full(out)) return;
+    const own = readOwn(value, key);
+    if (own === undefined) unreadable(out, join(path, key));
+    else if (!own.present) out.push({ path: join(path, key), key: "CYCHOSYS.Schema.missing", params: {} });
+    else checkField(field, own.value, join(path, key), out, effects);
   }
   const allowed = Object.keys(fields);
-  for (const key of Object.keys(value)) {
+  for (const key of keys) {
+    if (full(out)) return;
     if (!Object.hasOwn(fields, key)) {
-      out.push({ path: join(path, key), key: "CYCHOSYS.Schema.unknownKey", params: { allowed: allowed.join(", ") } });
+      // The key is the source's own text: cut and escaped like any value.
+      out.push({ path: join(path, echoText(key)), key: "CYCHOSYS.Schema.unknownKey", params: { allowed: allowed.join(", ") } });
     }
   }
+}
+
+/** R33, R37: `{ value, max }` with value above max; `whole` only when both are whole numbers. */
+function aboveMax(pool: Record<string, unknown>, path: string, out: KeyedProblem[], whole: boolean): void {
+  const current = readOwn(pool, "value")?.value;
+  const max = readOwn(pool, "max")?.value;
+  if (typeof current !== "number" || typeof max !== "number" || current <= max) return;
+  if (whole && !(Number.isInteger(current) && Number.isInteger(max))) return;
+  out.push({ path: join(path, "value"), key: "CYCHOSYS.Schema.aboveMax", params: { value: current, max } });
 }
 
 /** Problems as keys and parameters, for an adapter that localizes them itself. */
@@ -165,12 +226,16 @@ export function systemSourceProblems(
   system: unknown,
   effects: EffectsTable = STANDARD_EFFECTS,
 ): KeyedProblem[] {
-  const fields = schemaFor(documentName, type);
+  const fields = typeof type === "string" ? schemaFor(documentName, type) : undefined;
   if (!fields) {
-    return [{ path: "", key: "CYCHOSYS.Schema.unknownType", params: { document: documentName, type: describeValue(type), allowed: typesOf(documentName).join(", ") } }];
+    return [{ path: "", key: "CYCHOSYS.Schema.unknownType", params: { document: documentName === "Actor" || documentName === "Item" ? documentName : describeValue(documentName), type: describeValue(type), allowed: typesOf(documentName).join(", ") } }];
   }
   const out: KeyedProblem[] = [];
   checkObject(fields, system, "", out, effects);
+  if (full(out)) {
+    out.length = MAX_PROBLEMS;
+    out.push({ path: "", key: "CYCHOSYS.Schema.tooManyProblems", params: { max: MAX_PROBLEMS } });
+  }
   return out;
 }
 
@@ -220,14 +285,9 @@ export function valueAboveMaxProblems(fields: FieldsDescription, source: unknown
   if (!isPlainObject(source)) return out;
   for (const [key, field] of Object.entries(fields)) {
     if (field.kind !== "object") continue;
-    const value = source[key];
+    const value = readOwn(source, key)?.value;
     if (!isPlainObject(value)) continue;
-    if (field.valueAtMostMax) {
-      const { value: current, max } = value;
-      if (typeof current === "number" && typeof max === "number" && current > max) {
-        out.push({ path: join(join(path, key), "value"), key: "CYCHOSYS.Schema.aboveMax", params: { value: current, max } });
-      }
-    }
+    if (field.valueAtMostMax) aboveMax(value, join(path, key), out, false);
     out.push(...valueAboveMaxProblems(field.fields, value, join(path, key)));
   }
   return out;

@@ -6,6 +6,7 @@
 import { LocalizedError } from "../../../rules/errors.js";
 
 export type D6ErrorCode =
+  | "scenarioText"
   | "dieCodeEmpty"
   | "dieCodeInvalid"
   | "dieCodePips"

@@ -6,6 +6,7 @@
  * scenario that reads is also resolved once here, so a wrong number of
  * damage or resistance dice is named as a field too.
  */
+import { readJson, SCENARIO_JSON_LIMITS } from "../../../rules/json.js";
 import { MAX_DECLARED_ACTIONS } from "./actions.js";
 import type { BladeWeapon } from "./damage.js";
 import { defenseActionDice } from "./defense.js";
@@ -261,11 +262,14 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
 export function parseD6Scenario(text: string, worldRules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Scenario {
   if (typeof text !== "string") throw new D6Error("scenarioJson", { problem: typeof text });
   if (text.length > MAX_SCENARIO_CHARS) throw new D6Error("scenarioTooLarge", { length: text.length, max: MAX_SCENARIO_CHARS });
+  // The same strict JSON reader as the Cychosys scenario: a BOM at the start only, no duplicate keys,
+  // bounded depth, strings and numbers, positions in characters; its errors are one short line.
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = readJson(text, SCENARIO_JSON_LIMITS);
   } catch (error) {
-    throw new D6Error("scenarioJson", { problem: printable(error instanceof Error ? error.message : String(error), 80) });
+    // The reader's own one-line message (syntax, BOM, limits), already cut and escaped.
+    throw new D6Error("scenarioText", { message: error instanceof Error ? error.message : String(error) });
   }
   return readD6Scenario(value, worldRules);
 }

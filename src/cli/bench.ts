@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "vite";
 import type * as RulesApi from "../rules/index.js";
 import type { AttackInput } from "../rules/index.js";
+import type * as D6Api from "../rulesets/d6/rules/index.js";
 import { english } from "../rules/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -25,12 +26,18 @@ await build({
     outDir,
     emptyOutDir: true,
     minify: false,
-    lib: { entry: join(root, "src", "rules", "index.ts"), formats: ["es"], fileName: () => "rules.mjs" },
+    lib: {
+      entry: { rules: join(root, "src", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts") },
+      formats: ["es"],
+      fileName: (_format, name) => `${name}.mjs`,
+    },
   },
 });
 const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await import(
   pathToFileURL(join(outDir, "rules.mjs")).href
 )) as typeof RulesApi;
+
+const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
 
@@ -80,6 +87,11 @@ const notations = ["VD6", "FB2", "BR3", "VFXP2", "SOBP12", "WUXR3", "BBDD2", "X 
 
 const RUNS = 9;
 const resolutions = measure(200_000, RUNS, (i) => resolveAttack(scenarios[i & 63]!).struck);
+const d6Inputs = d6.benchInputs();
+const d6Resolutions = measure(200_000, RUNS, (i) => {
+  const x = d6Inputs[i % d6Inputs.length]!;
+  return d6.resolveD6Attack(x.input, x.rules).margin;
+});
 const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
 
 console.log(t("title", { node: process.version, cpus: cpus().length }));
@@ -90,3 +102,4 @@ const report = (name: string, m: { rate: number; ms: number; best: number }, cou
 };
 report(t("resolutions"), resolutions, 200_000, 500_000);
 report(t("parse"), parses, 1_000_000, 2_000_000);
+report(t("d6Resolutions"), d6Resolutions, 200_000, 500_000);

@@ -9,8 +9,10 @@
  * holds.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { MAX_SCENARIO_BYTES, outcomeJson, parseScenario, resolveAttack, RulesError, safeLine } from "../rules/index.js";
+import { LocalizedError } from "../rules/errors.js";
+import { MAX_SCENARIO_BYTES, RulesError, safeLine } from "../rules/index.js";
 import { english } from "../rules/messages.js";
+import { HEADLESS, type Headless, takeRuleset } from "./headless.js";
 
 /** Longest error line written; the messages themselves stay well under it. */
 const MAX_LINE = 400;
@@ -64,9 +66,8 @@ function readInput(args: string[]): string {
   }
 }
 
-function runRules(text: string): string {
-  const input = parseScenario(text);
-  return JSON.stringify(outcomeJson(resolveAttack(input)), null, 2);
+function runRules(headless: Headless, text: string): string {
+  return JSON.stringify(headless.resolve(text), null, 2);
 }
 
 /** Errors print as exactly one line, whatever the message held: line breaks become spaces, the rest is escaped and cut. */
@@ -80,18 +81,21 @@ function fail(message: string, code: number): never {
 }
 
 function main(): void {
+  const { ruleset, rest } = takeRuleset(process.argv.slice(2));
+  const headless = Object.hasOwn(HEADLESS, ruleset) ? HEADLESS[ruleset] : undefined;
+  if (!headless) fail(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(ruleset, 40), known: Object.keys(HEADLESS).join(", ") }), 2);
   let text: string;
   try {
-    text = readInput(process.argv.slice(2));
+    text = readInput(rest);
   } catch (error) {
     if (error instanceof InputError) fail(error.message, 2);
     fail(english("CYCHOSYS.Cli.cannotRead", { problem: String((error as Error)?.message ?? error) }), 2);
   }
   let output: string;
   try {
-    output = runRules(text);
+    output = runRules(headless, text);
   } catch (error) {
-    if (error instanceof RulesError) fail(english("CYCHOSYS.Cli.scenarioError", { message: error.message }), 2);
+    if (error instanceof LocalizedError) fail(english("CYCHOSYS.Cli.scenarioError", { message: error.message }), 2);
     fail(english("CYCHOSYS.Cli.internalError", { message: String((error as Error)?.message ?? error) }), 1);
   }
   process.stdout.write(`${output}\n`);

@@ -85,3 +85,37 @@ describe("demo command", () => {
     }
   });
 });
+
+const d6Examples = readdirSync(join(root, "examples", "d6")).filter((f) => f.endsWith(".json"));
+
+describe("rules command, OpenD6 (--ruleset d6)", () => {
+  it.each(d6Examples)("resolves the D6 seed example %s to its checked outcome", (file) => {
+    const result = run("rules.ts", ["--ruleset", "d6", join("examples", "d6", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const expected = JSON.parse(readFileSync(join(root, "examples", "d6", "outcomes", file), "utf8"));
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it("a bad D6 scenario is one line naming the field, exit code 2", () => {
+    const scenario = JSON.parse(readFileSync(join(root, "examples", "d6", "floor-of-three-shot.json"), "utf8"));
+    scenario.attacker.skill = "4X";
+    const result = run("rules.ts", ["--ruleset=d6"], JSON.stringify(scenario));
+    expect(result.status).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("attacker.skill");
+  });
+
+  it("an unknown ruleset is one line listing the known ones, exit code 2", () => {
+    const result = run("rules.ts", ["--ruleset", "chess", join("examples", "wiley-braves.json")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6).');
+  });
+
+  it("demo d6 narrates the chapter's examples with rule ids", () => {
+    const result = run("demo.ts", ["d6"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("OpenD6");
+    expect(result.stdout).toMatch(/\(D14, D18\)/);
+  });
+});

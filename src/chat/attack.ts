@@ -8,7 +8,7 @@
  */
 import type { CombatantDerived } from "../data/derive/combatant.js";
 import { type Facet, type HitLocation, type Rules, STANDARD_RULES } from "../rules/index.js";
-import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
+import { readRoundState, roundStateHome, roundStateUpdate } from "../combat/round-state.js";
 import { type AttackFlow, declareAttack, type ParticipantRef } from "../workflow/attack-flow.js";
 import { attackRoundStep } from "../workflow/round.js";
 import type { CombatantLike } from "./ports.js";
@@ -25,12 +25,15 @@ export interface AttackChoices {
 
 /** R15: refuse before anything is rolled when the attacker's combatant has no action left (throws `noActionsLeft`). */
 export function assertMayAttack(combatant: CombatantLike | undefined, rules: Rules = STANDARD_RULES): void {
-  if (combatant) attackRoundStep(readRoundState(combatant, rules.options), []);
+  const home = roundStateHome(combatant);
+  if (home) attackRoundStep(readRoundState(home.combat, home.combatant, rules.options), []);
 }
 
 export interface PlannedAttack {
   flow: AttackFlow;
-  /** The combatant's round state after the attack, as an update; absent outside a combat. */
+  /** The combatant's round state after the attack, as the update for `combat.update` (GM only); absent outside a combat. */
+  combatUpdate?: Record<string, unknown>;
+  /** No longer set: the round state moved from the combatant to the combat (see `combatUpdate`). */
   combatantUpdate?: Record<string, unknown>;
   /** R25: the parry bonus the attack used (0 when none). */
   parryBonus: number;
@@ -50,7 +53,8 @@ export function planAttack(input: {
 }): PlannedAttack {
   const rules = input.rules ?? STANDARD_RULES;
   const { choices, combatant } = input;
-  const step = combatant ? attackRoundStep(readRoundState(combatant, rules.options), input.targets.map((t) => t.actorUuid)) : undefined;
+  const home = roundStateHome(combatant);
+  const step = home ? attackRoundStep(readRoundState(home.combat, home.combatant, rules.options), input.targets.map((t) => t.actorUuid)) : undefined;
   const parryBonus = step?.parryBonus ?? 0;
   const declaration = attackDeclaration(
     input.derived,
@@ -65,6 +69,6 @@ export function planAttack(input: {
     rules,
   );
   const flow = declareAttack(input.id, input.attacker, declaration, input.targets);
-  if (!combatant || !step) return { flow, parryBonus };
-  return { flow, parryBonus, combatantUpdate: roundStateUpdate(combatant.flags?.cychosys?.round, step.state) };
+  if (!home || !step) return { flow, parryBonus };
+  return { flow, parryBonus, combatUpdate: roundStateUpdate(home.combat, home.combatant.id, step.state) };
 }

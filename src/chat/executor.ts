@@ -10,8 +10,8 @@ import { conditionEffectData } from "../foundry/status-effects.js";
 import { FlowError } from "../workflow/errors.js";
 import { type FlowCommand } from "../workflow/attack-flow.js";
 import { grantParryBonus, type RoundState, useAction } from "../workflow/round.js";
-import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
-import type { ActorLike, CombatantLike, ItemLike, WorkflowEnv } from "./ports.js";
+import { readRoundState, roundStateHome, roundStateUpdate } from "../combat/round-state.js";
+import type { ActorLike, ItemLike, WorkflowEnv } from "./ports.js";
 
 
 type Change = () => Promise<unknown>;
@@ -42,7 +42,7 @@ export async function planCommands(commands: readonly FlowCommand[], env: Workfl
     if (!isActor(doc)) throw new FlowError("noSuchItem", { id: uuid });
     return doc;
   };
-  const rounds = new Map<CombatantLike, RoundState>();
+  const rounds = new Map<string, RoundState>();
   const changes: Change[] = [];
 
   for (const command of commands) {
@@ -88,21 +88,22 @@ export async function planCommands(commands: readonly FlowCommand[], env: Workfl
       }
       case "spendAction":
       case "grantParryBonus": {
-        const combatant = env.combatantOf(command.actorUuid);
-        if (!combatant) break; // Outside a combat there is no round budget to keep (R15, R25).
-        // The tracker's own reader and writer of flags.cychosys.round (src/combat/round-state.ts).
-        const state = rounds.get(combatant) ?? readRoundState(combatant, env.rules.options);
+        const home = roundStateHome(env.combatantOf(command.actorUuid));
+        if (!home) break; // Outside a combat there is no round budget to keep (R15, R25).
+        // The round state is on the combat, GM-written (src/combat/round-state.ts).
+        const { combat, combatant } = home;
+        const state = rounds.get(combatant.id) ?? readRoundState(combat, combatant, env.rules.options);
         const next =
           command.kind === "spendAction"
             ? useAction(state).state
             : grantParryBonus(state, { againstUuid: command.againstUuid, bonus: command.bonus });
-        if (!rounds.has(combatant)) {
+        if (!rounds.has(combatant.id)) {
           changes.push(() => {
-            const update = roundStateUpdate(combatant.flags?.cychosys?.round, rounds.get(combatant)!);
-            return Object.keys(update).length ? combatant.update(update) : Promise.resolve();
+            const update = roundStateUpdate(combat, combatant.id, rounds.get(combatant.id)!);
+            return Object.keys(update).length ? combat.update(update) : Promise.resolve();
           });
         }
-        rounds.set(combatant, next);
+        rounds.set(combatant.id, next);
         break;
       }
     }

@@ -150,10 +150,25 @@ export class FakeMessage implements MessageLike {
   }
 }
 
+/** The combat a combatant belongs to: its round states live in its flags (`flags.cychosys.rounds.<id>`). */
+export class FakeCombat {
+  flags: Record<string, any> = {};
+  updates: Record<string, unknown>[] = [];
+  async update(data: Record<string, unknown>) {
+    this.updates.push(data);
+    applyDotted(this as unknown as Record<string, unknown>, data);
+  }
+}
+
 export class FakeCombatant implements CombatantLike {
   flags: CombatantLike["flags"] = {};
   updates: Record<string, unknown>[] = [];
-  constructor(public actor: { system?: unknown } | null) {}
+  /** Foundry's Combatant#id and #combat (its parent). */
+  id: string;
+  combat = new FakeCombat();
+  constructor(public actor: { system?: unknown; uuid?: string } | null) {
+    this.id = actor?.uuid?.split(".").at(-1) ?? "combatant";
+  }
   async update(data: Record<string, unknown>) {
     this.updates.push(data);
     applyDotted(this as unknown as Record<string, unknown>, data);

@@ -157,7 +157,7 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     await runRequest(w.env, evade(attack, [1, 1, 2]), p1);
     expect(w.combatants.get(PARKER)!.updates).toEqual([]);
     await runRequest(w.env, evade(attack, [2, 2, 2]), p1);
-    const round = w.combatants.get(PARKER)!.flags!.cychosys!.round as { budget: { spent: number } };
+    const round = w.combatants.get(PARKER)!.combat.flags.cychosys.rounds.parker as { budget: { spent: number } };
     expect(round.budget.spent).toBe(1);
     // A third defense with no action left is refused before anything changes (R15).
     const flowBefore = structuredClone(readFlow(attack.flags));

@@ -1,6 +1,7 @@
 import { createdMessages, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { onRequestMessage, readRequest, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
+import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
+import { parseCombatRequest } from "../../src/combat/request-schema.js";
 import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/applications/chase/chase-logic.js";
 import { chaseView } from "../../src/applications/chase/chase-view.js";
 import { trackerRowView } from "../../src/combat/tracker-view.js";
@@ -10,7 +11,7 @@ import type { ChaseState } from "../../src/workflow/chase.js";
 
 const handled: { user: string; pool: string }[] = [];
 registerRequestHandler("extraAction", async (user, request) => {
-  if (user.id === "mallory") throw new Error("Only the combatant's owners or the GM can do that.");
+  if (user.id === "mallory") throw new Refusal("Only the combatant's owners or the GM can do that.");
   handled.push({ user: user.id, pool: request.pool });
 });
 
@@ -44,7 +45,7 @@ describe("requests to the active GM", () => {
 
   it("the active GM carries a request out as its author (message.author), then deletes it; a refusal is whispered back", async () => {
     let deleted = 0;
-    const message = (authorId: string) => ({ id: "m1", author: { id: authorId, name: authorId, isGM: false, isSelf: false }, flags: { cychosys: { combatRequest: request } }, delete: async () => void deleted++ });
+    const message = (authorId: string, id = `m-${authorId}`) => ({ id, author: { id: authorId, name: authorId, isGM: false, isSelf: false }, flags: { cychosys: { combatRequest: request } }, delete: async () => void deleted++ });
     setUsers(player, { id: "gm", isSelf: false }); // not the GM's client: ignored
     await onRequestMessage(message("alice"));
     expect(handled).toEqual([]);
@@ -53,9 +54,9 @@ describe("requests to the active GM", () => {
     expect(handled).toEqual([{ user: "alice", pool: "mental" }]);
     await onRequestMessage(message("mallory"));
     expect(createdMessages.at(-1)).toMatchObject({ whisper: ["mallory"] });
-    expect(String(createdMessages.at(-1)!.content)).toContain("Only the combatant's owners or the GM can do that.");
+    expect(String(createdMessages.at(-1)!.content)).toContain("Only the combatant&#39;s owners or the GM can do that.");
     expect(deleted).toBe(2);
-    expect(readRequest({ cychosys: { combatRequest: { kind: "launchMissiles" } } })).toBeNull();
+    expect(parseCombatRequest({ kind: "launchMissiles" })).toMatchObject({ ok: false, field: "kind" });
   });
 });
 
@@ -151,11 +152,15 @@ describe("a tracker row (R15–R17)", () => {
 
   it("shows quickness, actions left of per round, extras taken, waiting; controls only for owners in a started combat", () => {
     const bought = buyExtraAction(holdAction(newRoundState()), { physical: 6, mental: 2, emotional: 6 }, "physical").state;
-    const row = trackerRowView({ ...parker, flags: { cychosys: { round: bought } } }, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true });
+    const combat = { flags: { cychosys: { rounds: { parker: bought } } } };
+    const row = trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true });
     expect(row).toMatchObject({ quickness: 7, actionsLeft: 1, perRound: 1, extraTaken: 1, waiting: true, controls: true, canWait: false, canExtra: true, extraCost: 6 });
-    expect(trackerRowView(parker, STANDARD_OPTIONS, { canControl: false, interrupting: false, started: true }).controls).toBe(false);
-    expect(trackerRowView(parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: false }).controls).toBe(false);
+    expect(trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: false, interrupting: false, started: true }).controls).toBe(false);
+    expect(trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: false }).controls).toBe(false);
+    // What the player wrote on their own combatant is not the budget shown.
+    const forged = { ...parker, flags: { cychosys: { round: newRoundState(5) } } };
+    expect(trackerRowView({ flags: {} }, forged, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true })).toMatchObject({ actionsLeft: 1, perRound: 1 });
     const tired = { ...parker, actor: { ...parker.actor, system: { ...parker.actor.system, pools: { ...parker.actor.system.pools, fatigue: { physical: { value: 5, max: 6 }, mental: { value: 2, max: 6 }, emotional: { value: 0, max: 6 } } } } } };
-    expect(trackerRowView(tired, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true }).canExtra).toBe(false);
+    expect(trackerRowView(combat, tired, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true }).canExtra).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import { createdMessages, gm, notifications, player, setUsers } from "./fakes.js";
+import { createdMessages, fakeRoll, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
+import { rollFacts } from "../../src/applications/chase/chase-app.js";
 import { parseCombatRequest } from "../../src/combat/request-schema.js";
 import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/applications/chase/chase-logic.js";
 import { chaseView } from "../../src/applications/chase/chase-view.js";
@@ -75,14 +76,14 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("replays the chapter: Parker 0 → 2 → 15, the sentry 5 → 10 → 15, stopped at the door", () => {
     let s = chapterChase();
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17 }, gmUser)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "roll2" }, gmUser)!;
     expect(s.participants.map((p) => p.position)).toEqual([2, 10]);
     s = applyChaseCommand(s, { kind: "nextRound", quickness: { "Actor.parker": 7 } }, gmUser)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.parker", terrain: 5, barrier: 15 }, gmUser)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 2, barrier: 15 }, gmUser)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 26 }, alice)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 15 }, gmUser)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 26, messageId: "roll3" }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 15, messageId: "roll4" }, gmUser)!;
     expect(s.round).toBe(2);
     expect(s.participants.map((p) => [p.position, p.move?.stopped])).toEqual([[15, false], [15, true]]);
     expect(applyChaseCommand(s, { kind: "end" }, gmUser)).toBeNull();
@@ -90,16 +91,16 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("a player may roll only their own participant's move, once a round, and may not run the chase", () => {
     const s = chapterChase();
-    expect(() => applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17 }, alice)).toThrow("Only the participant's owners or the GM can roll its move.");
+    expect(() => applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "roll1" }, alice)).toThrow("Only the participant's owners or the GM can roll its move.");
     expect(() => applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.parker", terrain: 0, barrier: null }, alice)).toThrow("Only the GM runs the chase.");
     expect(() => applyChaseCommand(s, { kind: "nextRound", quickness: {} }, alice)).toThrow("Only the GM runs the chase.");
-    const moved = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
-    expect(() => applyChaseCommand(moved, { kind: "move", actorUuid: "Actor.parker", total: 30 }, alice)).toThrow("Parker has already moved this round.");
+    const moved = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
+    expect(() => applyChaseCommand(moved, { kind: "move", actorUuid: "Actor.parker", total: 30, messageId: "roll2" }, alice)).toThrow("Parker has already moved this round.");
   });
 
   it("the GM takes a move total only from the player's own roll message, rolled with a chase skill of that actor", () => {
-    const actor = { id: "parker", name: "Parker", chaseKeys: ["skill:skMove"] };
-    const roll = { authorId: "alice", speakerActorId: "parker", totalKey: "skill:skMove", total: 11 };
+    const actor = { id: "parker", name: "Parker", chaseTotals: [{ key: "skill:skMove", dice: 2, static: 2 }] };
+    const roll = { authorId: "alice", speakerActorId: "parker", totalKey: "skill:skMove", total: 11, roll: rollFacts(fakeRoll(2, [8, 1], 2)) };
     expect(moveFromMessage(roll, "alice", actor)).toBe(11);
     expect(() => moveFromMessage(roll, "mallory", actor)).toThrow("That roll is not yours for Parker.");
     expect(() => moveFromMessage({ ...roll, totalKey: "gear:wpPistol" }, "alice", actor)).toThrow("That roll is not a move, drive or pilot total for Parker.");
@@ -116,7 +117,7 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("the window's context: the track with the landmark at 0, barriers, markers, and rolls only for the owner", () => {
     let s = chapterChase();
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 5, barrier: 15 }, gmUser)!;
     const view = chaseView(s, { ...alice, rollsFor: () => [{ key: "skill:m", skill: "move", formula: "2dc + 2" }] }) as Extract<ReturnType<typeof chaseView>, { active: true }>;
     expect(view.active).toBe(true);

@@ -159,13 +159,13 @@ export function chapterChase(upTo: "round1" | "round2-start" | "round2"): ChaseS
     { kind: "add", participant: { actorUuid: "Actor.sentry", name: "Belham, the sentry", position: 5, quickness: 3 } },
     { kind: "terrain", actorUuid: "Actor.parker", terrain: 10, barrier: null },
     { kind: "terrain", actorUuid: "Actor.sentry", terrain: 5, barrier: null },
-    { kind: "move", actorUuid: "Actor.parker", total: 11 },
-    { kind: "move", actorUuid: "Actor.sentry", total: 17 },
+    { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "rollParker1" },
+    { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "rollSentry1" },
   );
   if (upTo === "round1") return s;
   s = run(s, { kind: "nextRound", quickness: {} }, { kind: "terrain", actorUuid: "Actor.parker", terrain: 5, barrier: 15 }, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 2, barrier: 15 });
   if (upTo === "round2-start") return s;
-  return run(s, { kind: "move", actorUuid: "Actor.parker", total: 26 }, { kind: "move", actorUuid: "Actor.sentry", total: 15 });
+  return run(s, { kind: "move", actorUuid: "Actor.parker", total: 26, messageId: "rollParker2" }, { kind: "move", actorUuid: "Actor.sentry", total: 15, messageId: "rollSentry2" });
 }
 
 function chaseBody(env: Env, id: string, state: ChaseState, asGM: boolean): string {

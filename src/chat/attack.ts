@@ -5,7 +5,7 @@
  * is only so nobody rolls for an attack that will be refused.
  */
 import { type Rules, STANDARD_RULES } from "../rules/index.js";
-import { readCombatRoundState as readRoundState } from "../combat/round-state.js";
+import { readRoundState } from "../combat/round-state.js";
 import { attackRoundStep } from "../workflow/round.js";
 import type { CombatantRef } from "./ports.js";
 

@@ -9,7 +9,7 @@
  * after the card records it as intended (src/workflow/writes.ts).
  */
 import { readRoll } from "../rules/index.js";
-import { readCombatRoundState as readRoundState } from "../combat/round-state.js";
+import { readRoundState } from "../combat/round-state.js";
 import { type AttackFlow, declareAttack } from "../workflow/attack-flow.js";
 import { FlowError } from "../workflow/errors.js";
 import { attackRoundStep } from "../workflow/round.js";

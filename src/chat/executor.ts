@@ -20,7 +20,7 @@ import { FlowError } from "../workflow/errors.js";
 import type { FlowCommand } from "../workflow/attack-flow.js";
 import { attackRoundStep, grantParryBonus, type RoundState, useAction } from "../workflow/round.js";
 import { type DocumentWrite, MAX_MARKS, type RoundOperation, writeMark } from "../workflow/writes.js";
-import { readCombatRoundState as readRoundState, combatRoundStateUpdate as roundStateUpdate } from "../combat/round-state.js";
+import { readRoundState, roundStateUpdate } from "../combat/round-state.js";
 import type { ActorLike, CombatLike, ItemLike, MessageLike, WorkflowEnv } from "./ports.js";
 
 const isActor = (doc: ActorLike | ItemLike | null | undefined): doc is ActorLike => !!doc && "testUserPermission" in doc;

@@ -14,7 +14,8 @@ import { ATTACK_CARD_TEMPLATE, attackCardContext } from "./card.js";
 import { trustedFlow } from "./flow-store.js";
 import { localizeWith } from "./localize.js";
 import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "./ports.js";
-import { dispatchStep, finishAllPending, GmQueue, handleRequestMessage, runRequest } from "./processor.js";
+import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from "./processor.js";
+import { enqueue } from "../combat/requests.js";
 import { assertMayAttack } from "./attack.js";
 import type { AttackRequest, CardRequest, RolledTotal } from "./request-schema.js";
 import { struckStateOf } from "./steps.js";
@@ -81,8 +82,8 @@ export function foundryEnv(): WorkflowEnv {
   };
 }
 
-/** The active GM's one queue: its own steps and every request run through it, one at a time. */
-const queue = new GmQueue();
+/** The active GM's one queue, shared with the tracker's requests: its own steps and every request, one at a time. */
+const queue = { run: enqueue };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -16,6 +16,7 @@
  * - nothing thrown escapes the handler: every request is deleted and its
  *   author hears why when it was refused.
  */
+import type { WorkQueue } from "../core/queue.js";
 import { localizeWith } from "./localize.js";
 import type { AttackFlow } from "../workflow/attack-flow.js";
 import { FlowError } from "../workflow/errors.js";
@@ -93,17 +94,6 @@ export async function runRequest(env: WorkflowEnv, request: AttackRequest, autho
   }
 }
 
-/** One promise chain for all of the GM's workflow writes: one step at a time, in order of arrival. */
-export class GmQueue {
-  #tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.#tail.then(task, task);
-    this.#tail = next.catch(() => undefined);
-    return next;
-  }
-}
-
 /** A refusal's text for a request that failed its shape check. */
 function invalidReason(env: WorkflowEnv, raw: unknown): string | AttackRequest {
   const parsed = parseAttackRequest(raw);
@@ -122,7 +112,7 @@ function invalidReason(env: WorkflowEnv, raw: unknown): string | AttackRequest {
  */
 export async function handleRequestMessage(
   env: WorkflowEnv,
-  queue: GmQueue,
+  queue: WorkQueue,
   message: MessageLike,
   self: UserLike & { isActiveGM: boolean },
 ): Promise<StepOutcome | undefined> {
@@ -186,7 +176,7 @@ export async function dispatchStep(deps: DispatchDeps, request: AttackRequest): 
 }
 
 /** Recover after a GM client restart: finish every card whose writes were recorded but not confirmed. */
-export async function finishAllPending(env: WorkflowEnv, queue: GmQueue, cards: readonly MessageLike[]): Promise<void> {
+export async function finishAllPending(env: WorkflowEnv, queue: WorkQueue, cards: readonly MessageLike[]): Promise<void> {
   for (const card of cards) {
     if (!trustedFlow(card)?.pending) continue;
     await queue.run(async () => {

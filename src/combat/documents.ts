@@ -3,63 +3,29 @@
  * R25, R33). Initiative is quickness, set without a roll; the order is the
  * rules core's `compareTurnOrder` (via src/combat/plan.ts), refreshed at the
  * start of every round; the end of a round runs once, on the active GM's
- * client; each combatant's round state lives in `flags.cychosys.round`.
+ * client, in the one combat queue (requests.ts); each combatant's round
+ * state lives on the combat, `flags.cychosys.rounds.<id>` (round-state.ts).
  */
-import { type Facet, isFacet, RulesError, type RulesOptions } from "../rules/index.js";
+import { type RulesOptions, ZERO_FACETS } from "../rules/index.js";
 import { isDefeated } from "../workflow/round.js";
 import { roundEndHtml, roundEndSummary } from "./tracker-view.js";
-import { format, localize, localizeError } from "../foundry/i18n.js";
+import { format } from "../foundry/i18n.js";
 import {
-  type CombatantFacts,
+  combatStartCombatUpdate,
   combatStartUpdates,
   compareCombatants,
   defeatUpdate,
   type DocumentUpdate,
-  interruptReturnTurn,
-  planExtraAction,
-  planInterrupt,
   planRoundEnd,
-  planWait,
   quicknessOf,
   readInterrupt,
-  recoveryPoolUpdate,
   roundStartUpdates,
 } from "./plan.js";
-import { currentOptions, FLAG_SCOPE, readRoundState, ROUND_FLAG } from "./round-state.js";
-import { isActiveGM, registerRequestHandler, type RequestUser, submitRequest } from "./requests.js";
+import { currentOptions, FLAG_SCOPE, readRoundState } from "./round-state.js";
+import { enqueue, isActiveGM, submitRequest } from "./requests.js";
+import { type CombatantDoc, type CombatDoc, endInterrupt, facts, registerActionHandlers } from "./actions.js";
 
-/** The members of a Combatant the system uses. */
-export interface CombatantDoc {
-  id: string;
-  name: string;
-  initiative: number | null;
-  defeated: boolean;
-  flags: Record<string, unknown>;
-  actor: (CombatantFacts["actor"] & { testUserPermission(user: unknown, level: string): boolean; update(data: DocumentUpdate): Promise<unknown> }) | null;
-  update(data: DocumentUpdate): Promise<unknown>;
-}
-
-/** The members of a Combat the system uses. */
-export interface CombatDoc {
-  id: string;
-  round: number;
-  turn: number | null;
-  started: boolean;
-  flags: Record<string, unknown>;
-  turns: CombatantDoc[];
-  combatants: { contents: CombatantDoc[]; get(id: string): CombatantDoc | undefined };
-  update(data: DocumentUpdate): Promise<unknown>;
-  updateEmbeddedDocuments(name: "Combatant", updates: DocumentUpdate[]): Promise<unknown>;
-}
-
-export const facts = (c: CombatantDoc): CombatantFacts => ({
-  id: c.id,
-  name: c.name,
-  initiative: typeof c.initiative === "number" ? c.initiative : null,
-  defeated: c.defeated === true,
-  flags: c.flags ?? {},
-  actor: c.actor ?? null,
-});
+export type { CombatantDoc, CombatDoc };
 
 /** Foundry's uniform generator (CONFIG.Dice.randomUniform), so a world's dice settings apply to the tiebreak too. */
 function randomUniform(): number {
@@ -68,7 +34,7 @@ function randomUniform(): number {
 }
 
 const isGM = () => (game as unknown as { user: { isGM: boolean } }).user.isGM;
-const notify = (level: "info" | "warn", text: string) => ui.notifications?.[level](text);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // ---------------------------------------------------------------------------
 // What the documents do, as functions over the narrow shapes (tested with fakes).
@@ -84,9 +50,16 @@ export async function setInitiativeFromQuickness(combat: CombatDoc, ids: readonl
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
-/** Combat start (GM): initiative, the tiebreak drawn once, tie figures, fresh budgets. */
+/**
+ * Combat start (GM): fresh budgets on the combat, no interrupt, no round
+ * closed yet (one combat update); then initiative, the tiebreak drawn once
+ * and the tie figures on the combatants.
+ */
 export async function prepareCombatStart(combat: CombatDoc, random: () => number = randomUniform, options: RulesOptions = currentOptions()): Promise<void> {
-  const updates = combatStartUpdates(combat.combatants.contents.map(facts), random, options);
+  const list = combat.combatants.contents.map(facts);
+  const combatUpdate = combatStartCombatUpdate(combat, list, options);
+  if (Object.keys(combatUpdate).length > 0) await combat.update(combatUpdate);
+  const updates = combatStartUpdates(list, random);
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
@@ -111,24 +84,40 @@ export async function markDefeated(combat: CombatDoc, onlyActorUuid?: string): P
 /**
  * R17, R25, R33: the end of round `round`, once — only on the active GM's
  * client, and only the first time (the combat remembers the last round
- * closed). Unused actions restore fatigue, parry bonuses lapse, budgets
- * reset, the defeated are marked. Returns whether it ran.
+ * closed). One combat update closes the round and resets every budget (both
+ * or neither); then unused actions restore fatigue, actor by actor — one that
+ * fails is reported (console, notification, the note) and the others go on;
+ * then the defeated are marked and one note says what happened. Returns
+ * whether the round was closed. Callers run it in the combat queue.
  */
 export async function closeCombatRound(combat: CombatDoc, round: number, options: RulesOptions = currentOptions()): Promise<boolean> {
   if (!isActiveGM()) return false;
   const closed = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.closedRound;
   if (typeof closed === "number" && closed >= round) return false;
-  await combat.update({ [`flags.${FLAG_SCOPE}.closedRound`]: round });
-  const plans = planRoundEnd(combat.combatants.contents.map(facts), options);
+  const list = combat.combatants.contents;
+  const { plans, combatUpdate } = planRoundEnd(combat, list.map(facts), options);
+  try {
+    await combat.update({ ...combatUpdate, [`flags.${FLAG_SCOPE}.closedRound`]: round });
+  } catch (error) {
+    console.error(`Cychosys | the end of round ${round} could not be recorded`, error);
+    ui.notifications?.error(format("CYCHOSYS.Combat.RoundEnd.failed", { round, error: errorText(error) }), { permanent: true });
+    return false;
+  }
+  const failed = new Set<string>();
   for (const plan of plans) {
     const actor = combat.combatants.get(plan.combatantId)?.actor;
-    if (actor && Object.keys(plan.actorUpdate).length > 0) await actor.update(plan.actorUpdate);
+    if (!actor || Object.keys(plan.actorUpdate).length === 0) continue;
+    try {
+      await actor.update(plan.actorUpdate);
+    } catch (error) {
+      console.error(`Cychosys | round ${round}: ${plan.name}'s fatigue could not be restored`, error);
+      failed.add(plan.combatantId);
+    }
   }
-  const updates = plans.filter((p) => Object.keys(p.combatantUpdate).length > 0).map((p) => ({ _id: p.combatantId, ...p.combatantUpdate }));
-  if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
-  await markDefeated(combat);
+  const failedNames = plans.filter((p) => failed.has(p.combatantId)).map((p) => p.name);
+  if (failedNames.length) ui.notifications?.error(format("CYCHOSYS.Combat.RoundEnd.notRestored", { names: failedNames.join(", ") }), { permanent: true });
+  await markDefeated(combat).catch((error) => console.error("Cychosys | marking the defeated failed", error));
   // One note in the chat says what the round's end did, so the table can follow it.
-  const list = combat.combatants.contents;
   const nameOf = (uuid: string) => list.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
   const out = list
     .filter((c) => {
@@ -136,83 +125,13 @@ export async function closeCombatRound(combat: CombatDoc, round: number, options
       return !!hit && isDefeated({ physical: hit.physical.value, mental: hit.mental.value, emotional: hit.emotional.value });
     })
     .map((c) => c.name);
-  const summary = roundEndSummary(round, plans, nameOf, out, (key, params) => format(key, (params ?? {}) as Record<string, string | number>));
-  await ChatMessage.implementation.create({ content: roundEndHtml(summary), speaker: { alias: summary.title } } as never);
+  // What the note says was restored is what was: a failed actor's line says it failed instead.
+  const shown = plans.map((p) => (failed.has(p.combatantId) ? { ...p, restored: { ...ZERO_FACETS } } : p));
+  const summary = roundEndSummary(round, shown, nameOf, out, (key, params) => format(key, (params ?? {}) as Record<string, string | number>), failedNames);
+  await ChatMessage.implementation
+    .create({ content: roundEndHtml(summary), speaker: { alias: summary.title } } as never)
+    .catch((error: unknown) => console.error("Cychosys | could not post the round-end note", error));
   return true;
-}
-
-/** May this user work this combatant's controls? Its actor's owners and the GM. */
-export function mayControl(user: RequestUser, combatant: CombatantDoc | undefined): boolean {
-  if (!combatant) return false;
-  return user.isGM || combatant.actor?.testUserPermission(user, "OWNER") === true;
-}
-
-/** R17: wait. An owner may update their own combatant's flags, so this needs no GM. */
-export async function waitAction(combat: CombatDoc, combatantId: string, user: RequestUser, options: RulesOptions = currentOptions()): Promise<boolean> {
-  const combatant = combat.combatants.get(combatantId);
-  if (!mayControl(user, combatant)) {
-    notify("warn", localize("CYCHOSYS.Combat.notYours"));
-    return false;
-  }
-  try {
-    const plan = planWait(facts(combatant!), options);
-    await combatant!.update(plan.combatantUpdate);
-    return true;
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    notify("warn", localizeError(error));
-    return false;
-  }
-}
-
-/** R17: the fatigue pool unused actions restore ("" for the most depleted). An owner may set it on their own combatant. */
-export async function setRecoveryPool(combat: CombatDoc, combatantId: string, value: string, user: RequestUser): Promise<boolean> {
-  const combatant = combat.combatants.get(combatantId);
-  if (!mayControl(user, combatant)) {
-    notify("warn", localize("CYCHOSYS.Combat.notYours"));
-    return false;
-  }
-  if (value !== "" && !isFacet(value)) {
-    notify("warn", format("CYCHOSYS.Combat.badPool", { value }));
-    return false;
-  }
-  await combatant!.update(recoveryPoolUpdate(value === "" ? undefined : value));
-  return true;
-}
-
-/**
- * R16 on the GM's side (run for the GM or for a player's request): pay the
- * fatigue, count the extra action, and let the combatant interrupt — it takes
- * the current turn; ending that turn returns to the one interrupted.
- */
-export async function extraAction(combat: CombatDoc, combatantId: string, pool: Facet, user: RequestUser, options: RulesOptions = currentOptions()): Promise<void> {
-  const combatant = combat.combatants.get(combatantId);
-  if (!mayControl(user, combatant)) throw new Error(localize("CYCHOSYS.Combat.notYours"));
-  const plan = planExtraAction(facts(combatant!), pool, options);
-  await combatant!.actor!.update(plan.actorUpdate);
-  await combatant!.update(plan.combatantUpdate);
-  if (combat.started) {
-    const interrupt = planInterrupt(combat.turns.map((t) => t.id), combat.turn, combatantId, readInterrupt(combat.flags));
-    if (interrupt) await combat.update({ turn: interrupt.turn, [`flags.${FLAG_SCOPE}.interrupt`]: interrupt.interrupt });
-  }
-  await ChatMessage.implementation.create({
-    content: `<p class="cychosys-tracker-note">${format("CYCHOSYS.Combat.extraTaken", {
-      name: combatant!.name,
-      cost: options.extraActionFatigue,
-      pool: localize(`CYCHOSYS.Facet.${pool}`),
-    })}</p>`,
-  } as never);
-}
-
-/** End an interrupt (GM side): the turn goes back to the combatant interrupted. True when it did. */
-export async function endInterrupt(combat: CombatDoc): Promise<boolean> {
-  const interrupt = readInterrupt(combat.flags);
-  if (!interrupt) return false;
-  const turn = interruptReturnTurn(combat.turns.map((t) => t.id), interrupt);
-  const update: DocumentUpdate = { [`flags.${FLAG_SCOPE}.-=interrupt`]: null };
-  if (turn !== null) update.turn = turn;
-  await combat.update(update);
-  return turn !== null;
 }
 
 // ---------------------------------------------------------------------------
@@ -227,7 +146,6 @@ type CombatBase = new (...args: never[]) => CombatDoc & {
 function combats(): CombatDoc[] {
   return ((game as unknown as { combats?: { contents: CombatDoc[] } }).combats?.contents ?? []) as CombatDoc[];
 }
-const combatById = (id: string) => combats().find((c) => c.id === id);
 
 /** Define the classes (Foundry's `Combat` and `Combatant` are globals only once Foundry runs). */
 export function defineCombatDocuments() {
@@ -246,21 +164,30 @@ export function defineCombatDocuments() {
     }
 
     override async startCombat(): Promise<unknown> {
-      if (isGM()) await prepareCombatStart(this);
+      if (isGM()) {
+        // Reported, not fatal: the combat still starts (its budgets are then last run's, and say so).
+        await enqueue(() => prepareCombatStart(this)).catch((error) => {
+          console.error("Cychosys | preparing the combat failed", error);
+          ui.notifications?.error(format("CYCHOSYS.Combat.startFailed", { error: errorText(error) }), { permanent: true });
+        });
+      }
       return super.startCombat();
     }
 
     /** The GM re-sorts before the round turns over, so the new round's first turn is right at once. */
     override async nextRound(): Promise<unknown> {
-      if (isGM()) await refreshOrder(this);
+      if (isGM()) await enqueue(() => refreshOrder(this));
       return super.nextRound();
     }
 
-    /** R16: ending an interrupting combatant's turn returns to the one interrupted. */
+    /**
+     * R16: ending an interrupting combatant's turn returns to the one
+     * interrupted — on the active GM, in the queue; anyone else asks it.
+     */
     override async nextTurn(): Promise<unknown> {
       if (readInterrupt(this.flags)) {
-        if (isGM()) {
-          if (await endInterrupt(this)) return this;
+        if (isActiveGM()) {
+          if (await enqueue(() => endInterrupt(this))) return this;
         } else {
           await submitRequest({ kind: "endInterrupt", combatId: this.id });
           return this;
@@ -273,7 +200,8 @@ export function defineCombatDocuments() {
     async _onEndRound(context: { round: number }): Promise<void> {
       const base = FoundryCombat.prototype as unknown as { _onEndRound?: (c: unknown) => Promise<void> };
       await base._onEndRound?.call(this, context);
-      await closeCombatRound(this, context?.round ?? this.round - 1);
+      const round = context?.round ?? this.round - 1;
+      await enqueue(() => closeCombatRound(this, round));
     }
 
     /** A round started by a player's "end turn": the active GM re-sorts here and starts with the first. */
@@ -281,7 +209,9 @@ export function defineCombatDocuments() {
       const base = FoundryCombat.prototype as unknown as { _onStartRound?: (c: unknown) => Promise<void> };
       await base._onStartRound?.call(this, context);
       if (!isActiveGM()) return;
-      if ((await refreshOrder(this)) && this.turn !== 0) await this.update({ turn: 0 });
+      await enqueue(async () => {
+        if ((await refreshOrder(this)) && this.turn !== 0) await this.update({ turn: 0 });
+      });
     }
   }
 
@@ -292,23 +222,28 @@ export function defineCombatDocuments() {
   const FoundryCombatant = Combatant as unknown as CombatantBase;
 
   class CychosysCombatant extends FoundryCombatant {
-    /** This round's action budget and parry bonuses. */
+    /** This round's action budget and parry bonuses, as the combat holds them (fresh when it holds none yet). */
     get roundState() {
-      return readRoundState(this);
+      return readRoundState(this.combat, this);
     }
 
-    /** Initiative from quickness, a fresh budget; joining a started combat draws the tiebreak now. */
+    /**
+     * Initiative from quickness; joining a started combat draws the tiebreak
+     * now. No budget is written here (the creator may be a player, who cannot
+     * write the combat): a combatant the combat holds no round state for has
+     * a fresh one.
+     */
     async _preCreate(data: unknown, options: unknown, user: unknown): Promise<boolean | void> {
       const base = FoundryCombatant.prototype as unknown as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> };
       if ((await base._preCreate?.call(this, data, options, user)) === false) return false;
       const q = quicknessOf(this.actor);
-      const source: DocumentUpdate = { [`flags.${FLAG_SCOPE}.${ROUND_FLAG}`]: readRoundState({ flags: {}, actor: this.actor }) };
+      const source: DocumentUpdate = {};
       if (q !== null && typeof this.initiative !== "number") source.initiative = q;
       if (this.combat?.started) {
         source[`flags.${FLAG_SCOPE}.tiebreak`] = randomUniform();
         source[`flags.${FLAG_SCOPE}.physicalHits`] = this.actor?.system.pools?.hit.physical.value ?? 0;
       }
-      this.updateSource(source);
+      if (Object.keys(source).length > 0) this.updateSource(source);
     }
   }
 
@@ -317,31 +252,18 @@ export function defineCombatDocuments() {
 
 /** Register the request handlers and the hooks the tracker needs (in `init`). */
 export function registerCombatHandlers(): void {
-  registerRequestHandler("extraAction", async (user, request) => {
-    const combat = combatById(request.combatId);
-    if (!combat) throw new Error(localize("CYCHOSYS.Combat.noCombat"));
-    await extraAction(combat, request.combatantId, request.pool, user);
-  });
-  registerRequestHandler("endInterrupt", async (user, request) => {
-    const combat = combatById(request.combatId);
-    if (!combat) throw new Error(localize("CYCHOSYS.Combat.noCombat"));
-    const interrupt = readInterrupt(combat.flags);
-    if (!interrupt) return;
-    if (!mayControl(user, combat.combatants.get(interrupt.combatantId))) throw new Error(localize("CYCHOSYS.Combat.notYours"));
-    await endInterrupt(combat);
-  });
-  // R33: whenever an actor's pools change during a combat, the active GM marks or unmarks it.
-  Hooks.on("updateActor", ((actor: { uuid: string }, changes: { system?: { pools?: unknown } }) => {
-    if (!changes?.system?.pools || !isActiveGM()) return;
+  registerActionHandlers();
+  // R33: whenever an actor's pools change during a combat, the active GM marks or unmarks it (in the queue).
+  const mark = (actorUuid: string) => {
     for (const combat of combats()) {
-      if (combat.started) void markDefeated(combat, actor.uuid);
+      if (combat.started) void enqueue(() => markDefeated(combat, actorUuid)).catch((error) => console.error("Cychosys | marking the defeated failed", error));
     }
+  };
+  Hooks.on("updateActor", ((actor: { uuid: string }, changes: { system?: { pools?: unknown } }) => {
+    if (changes?.system?.pools && isActiveGM()) mark(actor.uuid);
   }) as never);
   // An unlinked token's actor changes through its token's delta: the same check for that synthetic actor.
   Hooks.on("updateToken", ((token: { actor?: { uuid: string } | null }, changes: { delta?: { system?: { pools?: unknown } } }) => {
-    if (!changes?.delta?.system?.pools || !token.actor || !isActiveGM()) return;
-    for (const combat of combats()) {
-      if (combat.started) void markDefeated(combat, token.actor.uuid);
-    }
+    if (changes?.delta?.system?.pools && token.actor && isActiveGM()) mark(token.actor.uuid);
   }) as never);
 }

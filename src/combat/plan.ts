@@ -3,13 +3,15 @@
  * what the combat start and each round start store, what the end of a round
  * changes (R17, R25), who is defeated (R33), and the two tracker controls —
  * an extra action for fatigue (R16) and waiting (R17). Each function takes
- * the few facts it needs of the combatants and returns the document updates
- * to make; src/combat/documents.ts carries them out. The arithmetic is the
- * rules core's, through src/workflow/round.ts.
+ * the few facts it needs of the combat and its combatants and returns the
+ * document updates to make; src/combat/documents.ts and actions.ts carry
+ * them out. Round states are read from and written to the combat
+ * (round-state.ts), never the combatant. The arithmetic is the rules core's,
+ * through src/workflow/round.ts.
  */
 import { actionsLeft, compareTurnOrder, FACETS, type Facet, type FacetValues, isFacet, type OrderEntry, type RulesOptions } from "../rules/index.js";
 import { buyExtraAction, closeRound, holdAction, isDefeated, type ParryBonus, recoveryChoices, type RoundState } from "../workflow/round.js";
-import { extraActionsOf, FLAG_SCOPE, readRoundState, ROUND_FLAG, roundStateUpdate } from "./round-state.js";
+import { extraActionsOf, FLAG_SCOPE, freshRoundState, readRoundState, type RoundStateSource, roundStatesUpdate, roundStateUpdate } from "./round-state.js";
 
 /** A fatigue or hit pool as the data models store it. */
 interface PoolSource {
@@ -76,9 +78,9 @@ export function compareCombatants(a: CombatantFacts, b: CombatantFacts): number 
 /**
  * Combat start: initiative is quickness (no roll), the R14 tiebreak is drawn
  * once from `random` (Foundry's generator) and kept, the physical hit pool is
- * noted for ties, and every budget starts fresh.
+ * noted for ties (the combatants' updates).
  */
-export function combatStartUpdates(combatants: readonly CombatantFacts[], random: () => number, options: RulesOptions): DocumentUpdate[] {
+export function combatStartUpdates(combatants: readonly CombatantFacts[], random: () => number): DocumentUpdate[] {
   return combatants.map((c) => {
     const q = quicknessOf(c.actor);
     return {
@@ -86,9 +88,22 @@ export function combatStartUpdates(combatants: readonly CombatantFacts[], random
       ...(q !== null && { initiative: q }),
       [`flags.${FLAG_SCOPE}.tiebreak`]: random(),
       [`flags.${FLAG_SCOPE}.physicalHits`]: physicalHitsOf(c.actor),
-      [`flags.${FLAG_SCOPE}.${ROUND_FLAG}`]: readRoundState({ flags: {}, actor: c.actor }, options),
     };
   });
+}
+
+/**
+ * Combat start, the combat's own update: every budget fresh (R15), entries of
+ * combatants no longer there dropped, no interrupt, and no round closed yet
+ * (a combat started again runs its round ends again).
+ */
+export function combatStartCombatUpdate(combat: RoundStateSource, combatants: readonly CombatantFacts[], options: RulesOptions): DocumentUpdate {
+  const fresh = Object.fromEntries(combatants.map((c) => [c.id, freshRoundState(c.actor, options)]));
+  const update: DocumentUpdate = roundStatesUpdate(combat, fresh);
+  const scope = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined) ?? {};
+  if (scope.closedRound !== undefined) update[`flags.${FLAG_SCOPE}.-=closedRound`] = null;
+  if (scope.interrupt !== undefined) update[`flags.${FLAG_SCOPE}.-=interrupt`] = null;
+  return update;
 }
 
 /** R14: at the start of every round, initiative and the tie figures from the current pools (only what changed). */
@@ -109,7 +124,8 @@ export function roundStartUpdates(combatants: readonly CombatantFacts[]): Docume
 export interface RoundEndPlan {
   combatantId: string;
   name: string;
-  combatantUpdate: DocumentUpdate;
+  /** The fresh round state it starts the next round with (stored on the combat). */
+  state: RoundState;
   actorUpdate: DocumentUpdate;
   unused: number;
   restored: FacetValues;
@@ -117,7 +133,12 @@ export interface RoundEndPlan {
   lapsed: ParryBonus[];
 }
 
-/** R17: the fatigue pool the combatant's owner chose for its unused actions (`flags.cychosys.recoverTo`), if any. */
+/**
+ * R17: the fatigue pool the combatant's owner chose for its unused actions
+ * (`flags.cychosys.recoverTo`, on the combatant: a player's preference, which
+ * the owner may write). Checked at use: anything but a facet is no choice —
+ * the default, the most depleted pool.
+ */
 export function recoveryPoolOf(c: Pick<CombatantFacts, "flags">): Facet | undefined {
   const value = scope(c).recoverTo;
   return isFacet(value) ? value : undefined;
@@ -129,18 +150,23 @@ export function recoveryPoolUpdate(pool: Facet | undefined): DocumentUpdate {
 }
 
 /**
- * R17, R25: the end of a round for every combatant with pools: unused actions
- * restore fatigue to the pool its owner chose while that has room, else the
- * most depleted pool (never above its maximum), parry
- * bonuses lapse, the budget resets to the actor's actions per round.
+ * R17, R25: the end of a round for every combatant with pools, from the round
+ * states stored on the combat: unused actions restore fatigue to the pool its
+ * owner chose while that has room, else the most depleted pool (never above
+ * its maximum), parry bonuses lapse, the budget resets to the actor's actions
+ * per round. `combatUpdate` stores every fresh budget at once (and drops the
+ * entries of combatants no longer in the combat).
  */
-export function planRoundEnd(combatants: readonly CombatantFacts[], options: RulesOptions): RoundEndPlan[] {
+export function planRoundEnd(
+  combat: RoundStateSource,
+  combatants: readonly CombatantFacts[],
+  options: RulesOptions,
+): { plans: RoundEndPlan[]; combatUpdate: DocumentUpdate } {
   const plans: RoundEndPlan[] = [];
   for (const c of combatants) {
     const pools = c.actor?.system.pools;
     if (!pools) continue;
-    const stored = scope(c)[ROUND_FLAG];
-    const state = readRoundState(c, options);
+    const state = readRoundState(combat, c, options);
     const fatigue = values(pools.fatigue, "value");
     const fatigueMax = values(pools.fatigue, "max");
     const choices = recoveryChoices(recoveryPoolOf(c), actionsLeft(state.budget), fatigue, fatigueMax, options);
@@ -152,14 +178,15 @@ export function planRoundEnd(combatants: readonly CombatantFacts[], options: Rul
     plans.push({
       combatantId: c.id,
       name: c.name,
-      combatantUpdate: roundStateUpdate(stored, end.state),
+      state: end.state,
       actorUpdate,
       unused: end.unused,
       restored: end.restored,
       lapsed: state.parryBonuses,
     });
   }
-  return plans;
+  const combatUpdate = roundStatesUpdate(combat, Object.fromEntries(plans.map((p) => [p.combatantId, p.state])));
+  return { plans, combatUpdate };
 }
 
 /**
@@ -176,25 +203,34 @@ export function defeatUpdate(c: CombatantFacts): DocumentUpdate | null {
   return null;
 }
 
-/** R17: hold the combatant's action. Throws the rules core's error when it cannot wait. */
-export function planWait(c: CombatantFacts, options: RulesOptions): { state: RoundState; combatantUpdate: DocumentUpdate } {
-  const state = holdAction(readRoundState(c, options));
-  return { state, combatantUpdate: roundStateUpdate(scope(c)[ROUND_FLAG], state) };
+/** R17: hold the combatant's action (the combat's update). Throws the rules core's error when it cannot wait. */
+export function planWait(combat: RoundStateSource, c: CombatantFacts, options: RulesOptions): { state: RoundState; combatUpdate: DocumentUpdate } {
+  const state = holdAction(readRoundState(combat, c, options));
+  return { state, combatUpdate: roundStateUpdate(combat, c.id, state) };
 }
 
-/** R16: pay the extra-action fatigue from `pool`. Throws the rules core's error when the pool is short. */
+/**
+ * R16: pay the extra-action fatigue from `pool`: the actor's update, the
+ * combat's update (the budget), and the actor update that pays it back
+ * should the combat's fail. Throws the rules core's error when the pool is
+ * short.
+ */
 export function planExtraAction(
+  combat: RoundStateSource,
   c: CombatantFacts,
   pool: Facet,
   options: RulesOptions,
-): { state: RoundState; combatantUpdate: DocumentUpdate; actorUpdate: DocumentUpdate } {
+): { state: RoundState; combatUpdate: DocumentUpdate; actorUpdate: DocumentUpdate; refund: DocumentUpdate } {
   const pools = c.actor?.system.pools;
   if (!pools) throw new TypeError(`${c.name} has no fatigue pools`);
-  const bought = buyExtraAction(readRoundState(c, options), values(pools.fatigue, "value"), pool, options);
+  const fatigue = values(pools.fatigue, "value");
+  const bought = buyExtraAction(readRoundState(combat, c, options), fatigue, pool, options);
+  const path = `system.pools.fatigue.${pool}.value`;
   return {
     state: bought.state,
-    combatantUpdate: roundStateUpdate(scope(c)[ROUND_FLAG], bought.state),
-    actorUpdate: { [`system.pools.fatigue.${pool}.value`]: bought.fatigue[pool] },
+    combatUpdate: roundStateUpdate(combat, c.id, bought.state),
+    actorUpdate: { [path]: bought.fatigue[pool] },
+    refund: { [path]: fatigue[pool] },
   };
 }
 

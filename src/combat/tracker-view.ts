@@ -2,13 +2,16 @@
  * What each combat tracker row shows (R14–R17): the combatant's quickness,
  * its action budget for the round — actions left of its actions per round,
  * extra actions taken, waiting — whether it is interrupting, and the
- * controls this user may use. Pure: the tracker hook and the preview harness
- * both render `templates/combat/tracker-row.hbs` with it.
+ * controls this user may use. The budget is the one the combat holds
+ * (`flags.cychosys.rounds`, written by the GM only). Pure: the tracker hook
+ * and the preview harness both render `templates/combat/tracker-row.hbs`
+ * with it (Handlebars escapes every name).
  */
 import { actionsLeft, FACETS, type Facet, type Localize, type RulesOptions } from "../rules/index.js";
 import type { CombatantFacts, RoundEndPlan } from "./plan.js";
 import { quicknessOf, recoveryPoolOf } from "./plan.js";
-import { readRoundState } from "./round-state.js";
+import { escapeHtml } from "./html.js";
+import { readRoundState, type RoundStateSource } from "./round-state.js";
 
 export const TRACKER_ROW_TEMPLATE = "systems/cychosys/templates/combat/tracker-row.hbs";
 export const EXTRA_ACTION_TEMPLATE = "systems/cychosys/templates/combat/extra-action.hbs";
@@ -33,11 +36,12 @@ export interface TrackerRowView {
 }
 
 export function trackerRowView(
+  combat: RoundStateSource,
   c: CombatantFacts,
   options: RulesOptions,
   state: { canControl: boolean; interrupting: boolean; started: boolean },
 ): TrackerRowView {
-  const round = readRoundState(c, options);
+  const round = readRoundState(combat, c, options);
   const left = actionsLeft(round.budget);
   const fatigue = c.actor?.system.pools?.fatigue;
   const affordable = !!fatigue && Object.values(fatigue).some((p) => p.value >= options.extraActionFatigue);
@@ -75,6 +79,7 @@ export function roundEndSummary(
   nameOf: (actorUuid: string) => string,
   outOfFight: readonly string[],
   localize: Localize,
+  notRestored: readonly string[] = [],
 ): { title: string; lines: string[] } {
   const lines: string[] = [];
   for (const plan of plans) {
@@ -87,15 +92,14 @@ export function roundEndSummary(
       lines.push(localize("CYCHOSYS.Combat.RoundEnd.lapsed", { name: plan.name, bonus: bonus.bonus, against: nameOf(bonus.againstUuid) }));
     }
   }
+  if (notRestored.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.notRestored", { names: notRestored.join(", ") }));
   if (outOfFight.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.out", { names: outOfFight.join(", ") }));
   if (!lines.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.nothing"));
   return { title: localize("CYCHOSYS.Combat.RoundEnd.title", { round }), lines };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 export function roundEndHtml(summary: { title: string; lines: string[] }): string {
-  return `<section class="cychosys cychosys-round-end"><h3>${escape(summary.title)}</h3><ul>${summary.lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul></section>`;
+  return `<section class="cychosys cychosys-round-end"><h3>${escapeHtml(summary.title)}</h3><ul>${summary.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul></section>`;
 }
 
 /** The extra-action dialog (R16): one choice per fatigue pool, those that cannot pay disabled. */

@@ -1,14 +1,17 @@
 /**
  * The combat tracker's additions (Foundry's own tracker, via the
  * `renderCombatTracker` hook): under each combatant its quickness and action
- * budget (templates/combat/tracker-row.hbs), and for its owners and the GM
- * the "Extra action" and "Wait" controls; in the header, for the GM, a button
- * opening the chase window.
+ * budget as the combat holds it (templates/combat/tracker-row.hbs), and for
+ * its owners and the GM the "Extra action" and "Wait" controls — both change
+ * the combat, so both are requests to the active GM (the GM's own click too,
+ * through the same queue) — and the recovery pool, the owner's own
+ * combatant's preference; in the header, for the GM, a button opening the
+ * chase window.
  */
 import { format, localize } from "../foundry/i18n.js";
 import { promptForm } from "../applications/sheets/shared.js";
 import type { Facet } from "../rules/index.js";
-import { type CombatDoc, extraAction, facts, mayControl, setRecoveryPool, waitAction } from "./documents.js";
+import { type CombatDoc, facts, mayControl, setRecoveryPool } from "./actions.js";
 import { extraActionChoices, readInterrupt } from "./plan.js";
 import { submitRequest } from "./requests.js";
 import { currentOptions } from "./round-state.js";
@@ -39,18 +42,15 @@ async function choosePool(combat: CombatDoc, combatantId: string): Promise<Facet
   );
 }
 
+/** Both controls change the combat (budget, turn), which only the GM writes: they are requests to the active GM. */
 async function onControl(combat: CombatDoc, combatantId: string, action: string): Promise<void> {
-  const me = user();
   if (action === "wait") {
-    await waitAction(combat, combatantId, me);
+    await submitRequest({ kind: "wait", combatId: combat.id, combatantId });
     return;
   }
   if (action === "extraAction") {
     const pool = await choosePool(combat, combatantId);
-    if (!pool) return;
-    // A player cannot change the combat's turn: the interrupt goes through the GM.
-    if (me.isGM) await extraAction(combat, combatantId, pool, me).catch((e: Error) => ui.notifications?.warn(e.message));
-    else await submitRequest({ kind: "extraAction", combatId: combat.id, combatantId, pool });
+    if (pool) await submitRequest({ kind: "extraAction", combatId: combat.id, combatantId, pool });
   }
 }
 
@@ -79,7 +79,7 @@ export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: 
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant || row.querySelector(".cychosys-budget")) continue;
-    const view = trackerRowView(facts(combatant), options, {
+    const view = trackerRowView(combat, facts(combatant), options, {
       canControl: mayControl(me, combatant),
       interrupting: interrupt?.combatantId === combatant.id,
       started: combat.started,

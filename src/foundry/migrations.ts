@@ -4,12 +4,17 @@
  * and every item embedded in an actor through the pure migrations, reading
  * the raw stored data (`game.data`, from before `migrateData` ran) so that a
  * change is written back to the database. The last migrated version is kept
- * in a hidden world setting. Compendium packs are not migrated here (their
- * sources are built by tools/packs from current data).
+ * in a hidden world setting — recorded only when every document was
+ * written: each update carries only the paths that changed, a failed one is
+ * tried again (up to `MIGRATION_ATTEMPTS` times), and if any still fails the
+ * GM is told which and the version is left, so the migration runs again at
+ * the next load. Compendium packs are not migrated here (their sources are
+ * built by tools/packs from current data).
  */
 import { type DocumentName, migrateSystemSource } from "../data/schema/index.js";
 import { format } from "./i18n.js";
 import { SYSTEM_ID } from "./settings.js";
+import { diffUpdate } from "./update-diff.js";
 
 /** A raw stored document, as `game.data.actors` / `game.data.items` hold it. */
 export interface RawDocument {
@@ -20,13 +25,18 @@ export interface RawDocument {
   items?: RawDocument[];
 }
 
-/** One update to write: the document, its migrated `system`, and for embedded items the parent actor. */
+/**
+ * One update to write: the document, its migrated `system`, the paths that
+ * changed (`changes`, what is sent: `system.…` keys, `-=key` for a removed
+ * key), and for embedded items the parent actor.
+ */
 export interface PlannedUpdate {
   documentName: DocumentName;
   id: string;
   parentId?: string;
   name: string;
   system: Record<string, unknown>;
+  changes: Record<string, unknown>;
 }
 
 function plan(documentName: DocumentName, raw: RawDocument, parentId?: string): PlannedUpdate | undefined {
@@ -34,7 +44,9 @@ function plan(documentName: DocumentName, raw: RawDocument, parentId?: string): 
   const system = structuredClone(raw.system) as Record<string, unknown>;
   const { changed } = migrateSystemSource(documentName, raw.type, system);
   if (!changed) return undefined;
-  const update: PlannedUpdate = { documentName, id: raw._id, name: raw.name ?? raw._id, system };
+  const changes = diffUpdate("system", raw.system, system);
+  if (Object.keys(changes).length === 0) return undefined;
+  const update: PlannedUpdate = { documentName, id: raw._id, name: raw.name ?? raw._id, system, changes };
   if (parentId) update.parentId = parentId;
   return update;
 }
@@ -63,7 +75,66 @@ export function needsMigration(stored: string, current: string): boolean {
   return foundry.utils.isNewerVersion(current, stored);
 }
 
-/** Run the migration when this client is the active GM and the world is behind. */
+/** How often a document's update is tried before the migration reports it as failed. */
+export const MIGRATION_ATTEMPTS = 3;
+
+/** The wait before attempt n is n × `delayMs` (a busy server gets a moment). */
+export const migrationRetry = { delayMs: 250 };
+
+/** A document that can be written (`Actor`, `Item`). */
+export interface Migratable {
+  update(data: Record<string, unknown>, options: Record<string, unknown>): Promise<unknown>;
+}
+
+/** What the runner needs from the world; `migrateWorldIfNeeded` hands in Foundry's. */
+export interface MigrationPorts {
+  /** The live document an update is for; undefined when it no longer exists (nothing to do). */
+  find(update: PlannedUpdate): Migratable | undefined;
+  /** Progress, every 25 documents. */
+  progress?(done: number, total: number): void;
+  /** Wait before trying again (attempt 2, 3, …). */
+  pause?(attempt: number): Promise<void>;
+}
+
+export interface MigrationOutcome {
+  changed: number;
+  failed: { update: PlannedUpdate; error: unknown }[];
+}
+
+/** Write each planned update (changed paths only), trying a failed one up to `attempts` times. */
+export async function runWorldMigration(updates: readonly PlannedUpdate[], ports: MigrationPorts, attempts = MIGRATION_ATTEMPTS): Promise<MigrationOutcome> {
+  const outcome: MigrationOutcome = { changed: 0, failed: [] };
+  let done = 0;
+  for (const update of updates) {
+    let lastError: unknown;
+    let settled = false;
+    for (let attempt = 1; attempt <= attempts && !settled; attempt++) {
+      try {
+        if (attempt > 1) await ports.pause?.(attempt);
+        const target = ports.find(update);
+        // Gone since the world loaded: nothing to migrate.
+        if (target) {
+          // diff: false — the document's source is already migrated in memory; write the upgrade to the database.
+          await target.update(structuredClone(update.changes), { diff: false });
+          outcome.changed++;
+        }
+        settled = true;
+      } catch (error) {
+        lastError = error;
+        console.warn(`Cychosys | migrating ${update.name} failed (attempt ${attempt} of ${attempts})`, error);
+      }
+    }
+    if (!settled) {
+      console.error(`Cychosys | ${update.name} could not be migrated`, lastError);
+      outcome.failed.push({ update, error: lastError });
+    }
+    done++;
+    if (done % 25 === 0) ports.progress?.(done, updates.length);
+  }
+  return outcome;
+}
+
+/** Run the migration when this client is the active GM and the world is behind; record the version only when it all succeeded. */
 export async function migrateWorldIfNeeded(): Promise<void> {
   const user = game.user;
   if (!user?.isActiveGM) return;
@@ -75,27 +146,22 @@ export async function migrateWorldIfNeeded(): Promise<void> {
   if (updates.length > 0) {
     ui.notifications?.info(format("CYCHOSYS.Migration.start", { version: current }), { permanent: true });
   }
-  let done = 0;
-  let changed = 0;
-  for (const update of updates) {
-    try {
-      const target = update.documentName === "Actor"
+  const outcome = await runWorldMigration(updates, {
+    find: (update) =>
+      (update.documentName === "Actor"
         ? game.actors?.get(update.id)
         : update.parentId
           ? game.actors?.get(update.parentId)?.items.get(update.id)
-          : game.items?.get(update.id);
-      if (target) {
-        // diff: false — the document's source is already migrated in memory; write the upgrade to the database.
-        await target.update({ system: update.system } as never, { diff: false } as never);
-        changed++;
-      }
-    } catch (error) {
-      console.error(error);
-      ui.notifications?.error(format("CYCHOSYS.Migration.failed", { name: update.name, error: error instanceof Error ? error.message : String(error) }));
-    }
-    done++;
-    if (done % 25 === 0) ui.notifications?.info(format("CYCHOSYS.Migration.progress", { done, total: updates.length }));
+          : game.items?.get(update.id)) as Migratable | undefined,
+    progress: (done, total) => ui.notifications?.info(format("CYCHOSYS.Migration.progress", { done, total })),
+    pause: (attempt) => new Promise((resolve) => setTimeout(resolve, migrationRetry.delayMs * attempt)),
+  });
+  if (outcome.failed.length > 0) {
+    const names = outcome.failed.map((f) => f.update.name);
+    const shown = names.length > 10 ? `${names.slice(0, 10).join(", ")} (+${names.length - 10})` : names.join(", ");
+    ui.notifications?.error(format("CYCHOSYS.Migration.incomplete", { count: names.length, names: shown, version: current }), { permanent: true });
+    return;
   }
   await game.settings!.set(SYSTEM_ID, "systemMigrationVersion", current);
-  if (updates.length > 0) ui.notifications?.info(format("CYCHOSYS.Migration.done", { version: current, changed }), { permanent: true });
+  if (updates.length > 0) ui.notifications?.info(format("CYCHOSYS.Migration.done", { version: current, changed: outcome.changed }), { permanent: true });
 }

@@ -27,7 +27,16 @@ export interface ChaseState {
   participants: ChaseParticipant[];
   /** Every move made, for the log. */
   history: { round: number; actorUuid: string; total: number; rank: number; terrain: number; change: number; to: number }[];
+  /** R39: the roll messages that made a move (each moves once only), the newest `MAX_USED_ROLLS`. */
+  usedRolls?: string[];
 }
+
+/**
+ * How many used roll message ids a chase remembers: far more moves than a
+ * chase makes (each participant moves once a round), small enough for a
+ * world setting; the oldest fall off.
+ */
+export const MAX_USED_ROLLS = 500;
 
 export function startChase(landmark: string, participants: Omit<ChaseParticipant, "move">[]): ChaseState {
   return { landmark, round: 1, participants: participants.map((p) => ({ ...p })), history: [] };

@@ -236,7 +236,7 @@ export class FakeCombat extends Writable implements CombatLike {
     super();
   }
   add(actor: FakeActor): this {
-    this.combatants.push({ id: `cbt-${actor.name}`, actor });
+    this.combatants.push({ id: `cbt${actor.name}`, actor });
     return this;
   }
   async update(data: Record<string, unknown>) {

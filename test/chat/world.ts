@@ -5,7 +5,8 @@
  * written by their authors and handled by the active GM's client.
  */
 import { parker, thorton } from "../fixtures/cast.js";
-import { GmQueue, handleRequestMessage, runRequest, type StepOutcome } from "../../src/chat/processor.js";
+import { SerialQueue } from "../../src/core/queue.js";
+import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/chat/processor.js";
 import type { AttackRequest } from "../../src/chat/request-schema.js";
 import type { UserLike } from "../../src/chat/ports.js";
 import { FakeActor, FakeCombat, FakeMessage, gm, makeEnv, p1, p2 } from "./fakes.js";
@@ -24,7 +25,7 @@ export function world(options: { autoApply?: boolean; combat?: boolean } = {}) {
   const combat = options.combat ? new FakeCombat("combat1").add(parkerActor).add(thortonActor).add(riddleActor) : undefined;
   const messages: FakeMessage[] = [];
   const { env, whispers, reported } = makeEnv(actors, messages, { autoApply: options.autoApply ?? false, ...(combat && { combat }) });
-  const queue = new GmQueue();
+  const queue = new SerialQueue();
   let requests = 0;
 
   /** A request message as `author`'s client writes it (Foundry sets the author). */

@@ -1,6 +1,7 @@
-import { chapterCombatants, createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
+import { asUser, chapterCombatants, createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeCombatRound, defineCombatDocuments, endInterrupt, extraAction, markDefeated, setRecoveryPool, waitAction } from "../../src/combat/documents.js";
+import { closeCombatRound, defineCombatDocuments, markDefeated } from "../../src/combat/documents.js";
+import { endInterrupt, extraAction, setRecoveryPool, waitAction } from "../../src/combat/actions.js";
 import { readRoundState } from "../../src/combat/round-state.js";
 import { CychosysActor } from "../../src/documents/actor.js";
 import { STANDARD_OPTIONS } from "../../src/rules/index.js";
@@ -12,6 +13,7 @@ type Combat = FakeCombatBase & { rollInitiative(ids: string[]): Promise<unknown>
 function combatOf(...combatants: FakeCombatant[]): Combat {
   const combat = new CychosysCombat() as unknown as Combat;
   combat.list = combatants;
+  for (const c of combatants) c.combat = combat;
   return combat;
 }
 
@@ -49,15 +51,20 @@ describe("the combat's order (R14)", () => {
     expect(combat.turns.map((c) => c.id)).toEqual(["pc", "strong", "weakB", "weakA"]);
   });
 
-  it("starting the combat (GM) sets initiative, draws each tiebreak once from Foundry's generator and gives fresh budgets", async () => {
+  it("starting the combat (GM) sets initiative, draws each tiebreak once from Foundry's generator and gives fresh budgets on the combat", async () => {
     const { combat, c } = chapter();
-    c.parker.flags = { cychosys: { round: holdAction(newRoundState()) } };
+    combat.flags = { cychosys: { rounds: { parker: holdAction(newRoundState()), gone: newRoundState() }, closedRound: 4, interrupt: { combatantId: "parker", returnTo: null } } };
     await combat.startCombat();
     expect(combat.calls).toEqual(["startCombat"]);
     expect(c.parker.initiative).toBe(7);
     expect(c.parker.flags.cychosys.tiebreak).toBe(0.5);
     expect(c.parker.flags.cychosys.physicalHits).toBe(10);
-    expect(readRoundState(c.parker).budget.waiting).toBe(false);
+    expect(readRoundState(combat, c.parker).budget.waiting).toBe(false);
+    // A combat started again: its rounds close again, no interrupt, no entry for a combatant who left.
+    expect(Object.keys(combat.flags.cychosys.rounds).sort()).toEqual(["parker", "riddle", "sentry"]);
+    expect(combat.flags.cychosys.closedRound).toBeUndefined();
+    expect(combat.flags.cychosys.interrupt).toBeUndefined();
+    expect(c.parker.flags.cychosys.round).toBeUndefined();
   });
 
   it("a player starting nothing: only the GM prepares the combatants", async () => {
@@ -78,15 +85,20 @@ describe("the combat's order (R14)", () => {
     expect(combat.turns.map((c) => c.id)).toEqual(["riddle", "parker", "sentry"]);
   });
 
-  it("a combatant joining a started combat gets quickness, a budget and its own tiebreak", async () => {
+  it("a combatant joining a started combat gets quickness and its own tiebreak; its budget is the combat's (fresh), nothing on the combatant", async () => {
     const { combat } = chapter();
     await combat.startCombat();
-    const late = new CychosysCombatant(new FakeActor({ id: "late", quickness: 5, actionsPerRound: 2 }) as never) as unknown as FakeCombatant & { _preCreate(...a: unknown[]): Promise<unknown> };
+    const late = new CychosysCombatant(new FakeActor({ id: "late", quickness: 5, actionsPerRound: 2 }) as never) as unknown as FakeCombatant & {
+      _preCreate(...a: unknown[]): Promise<unknown>;
+      roundState: ReturnType<typeof readRoundState>;
+    };
     late.combat = combat as never;
     await late._preCreate({}, {}, {});
     expect(late.initiative).toBe(5);
     expect(late.flags.cychosys.tiebreak).toBe(0.5);
-    expect(readRoundState(late).budget.perRound).toBe(2);
+    expect(late.flags.cychosys.round).toBeUndefined();
+    expect(readRoundState(combat, late).budget.perRound).toBe(2);
+    expect(late.roundState.budget.perRound).toBe(2);
   });
 });
 
@@ -95,8 +107,8 @@ describe("the end of a round (R17, R25, R33)", () => {
     const { combat, c, actors } = chapter();
     await combat.startCombat();
     actors.parker.system.pools.fatigue.physical.value = 3; // spent 3 earlier
-    c.parker.flags.cychosys.round = grantParryBonus(newRoundState(), { againstUuid: "Actor.sentry", bonus: 4 });
-    c.riddle.flags.cychosys.round = useAction(newRoundState()).state; // acted: restores nothing
+    combat.flags.cychosys.rounds.parker = grantParryBonus(newRoundState(), { againstUuid: "Actor.sentry", bonus: 4 });
+    combat.flags.cychosys.rounds.riddle = useAction(newRoundState()).state; // acted: restores nothing
     actors.sentry.system.pools.hit.physical.value = 0;
 
     setUsers(gm, { id: "gm2", isSelf: false }); // a GM client that is not the active GM: does nothing
@@ -107,8 +119,8 @@ describe("the end of a round (R17, R25, R33)", () => {
     expect(await closeCombatRound(combat as never, 1)).toBe(true);
     expect(actors.parker.updates).toEqual([{ "system.pools.fatigue.physical.value": 4 }]);
     expect(actors.riddle.updates).toEqual([]);
-    expect(readRoundState(c.parker).parryBonuses).toEqual([]);
-    expect(readRoundState(c.riddle).budget.spent).toBe(0);
+    expect(readRoundState(combat, c.parker).parryBonuses).toEqual([]);
+    expect(readRoundState(combat, c.riddle).budget.spent).toBe(0);
     expect(c.sentry.defeated).toBe(true);
     expect(c.parker.defeated).toBe(false);
 
@@ -118,11 +130,11 @@ describe("the end of a round (R17, R25, R33)", () => {
   });
 
   it("posts one note saying what the round's end did: fatigue restored, parry bonuses lapsed, who is out", async () => {
-    const { combat, c, actors } = chapter();
+    const { combat, actors } = chapter();
     await combat.startCombat();
     actors.parker.system.pools.fatigue.physical.value = 3;
-    c.parker.flags.cychosys.round = grantParryBonus(newRoundState(), { againstUuid: "Actor.sentry", bonus: 4 });
-    c.riddle.flags.cychosys.round = useAction(newRoundState()).state;
+    combat.flags.cychosys.rounds.parker = grantParryBonus(newRoundState(), { againstUuid: "Actor.sentry", bonus: 4 });
+    combat.flags.cychosys.rounds.riddle = useAction(newRoundState()).state;
     actors.sentry.system.pools.hit.physical.value = 0;
     createdMessages.length = 0;
     await closeCombatRound(combat as never, 3);
@@ -142,16 +154,19 @@ describe("the end of a round (R17, R25, R33)", () => {
     actors.parker.system.pools.fatigue.physical.value = 3;
     actors.parker.system.pools.fatigue.mental.value = 5;
     actors.parker.owners.add(player.id);
-    expect(await setRecoveryPool(combat as never, "parker", "mental", player)).toBe(true);
-    expect(await setRecoveryPool(combat as never, "riddle", "mental", player)).toBe(false);
-    expect(await setRecoveryPool(combat as never, "parker", "spleen", player)).toBe(false);
+    // The owner writes it on their own combatant, on their own client.
+    await asUser(player, async () => {
+      expect(await setRecoveryPool(combat as never, "parker", "mental", player)).toBe(true);
+      expect(await setRecoveryPool(combat as never, "riddle", "mental", player)).toBe(false);
+      expect(await setRecoveryPool(combat as never, "parker", "spleen", player)).toBe(false);
+    });
     expect(notifications.warn).toEqual(["Only the combatant's owners or the GM can do that.", '"spleen" is not a fatigue pool: choose physical, mental or emotional.']);
-    c.parker.flags.cychosys.round = newRoundState(1); // two actions, both unused
+    combat.flags.cychosys.rounds.parker = newRoundState(1); // two actions, both unused
     await closeCombatRound(combat as never, 1);
     // The first goes to the chosen mental pool (5 → 6, full), the second to the most depleted, physical (3 → 4).
     expect(actors.parker.system.pools.fatigue.mental.value).toBe(6);
     expect(actors.parker.system.pools.fatigue.physical.value).toBe(4);
-    expect(await setRecoveryPool(combat as never, "parker", "", player)).toBe(true);
+    expect(await asUser(player, () => setRecoveryPool(combat as never, "parker", "", player))).toBe(true);
     expect(c.parker.flags.cychosys.recoverTo).toBeUndefined();
   });
 
@@ -191,28 +206,27 @@ describe("defeat (R33)", () => {
 });
 
 describe("the tracker's controls (R16, R17)", () => {
-  it("Wait: the owner updates their own combatant; another player is refused and nothing changes", async () => {
+  it("R17 Wait (GM side, for the owner): the budget on the combat holds the action; another player is refused and nothing changes", async () => {
     const { combat, c } = chapter();
     await combat.startCombat();
-    expect(await waitAction(combat as never, "parker", player)).toBe(true);
-    expect(readRoundState(c.parker).budget.waiting).toBe(true);
-    expect(await waitAction(combat as never, "parker", player)).toBe(false);
-    expect(notifications.warn.at(-1)).toBe("Already waiting with an action.");
-    const before = c.riddle.updates.length;
-    expect(await waitAction(combat as never, "riddle", player)).toBe(false);
-    expect(notifications.warn.at(-1)).toBe("Only the combatant's owners or the GM can do that.");
-    expect(c.riddle.updates.length).toBe(before);
+    await waitAction(combat as never, "parker", player);
+    expect(readRoundState(combat, c.parker).budget.waiting).toBe(true);
+    expect(c.parker.updates.filter((u) => JSON.stringify(u).includes("round"))).toEqual([]);
+    await expect(waitAction(combat as never, "parker", player)).rejects.toThrow("Already waiting with an action.");
+    const before = combat.updates.length;
+    await expect(waitAction(combat as never, "riddle", player)).rejects.toThrow("Only the combatant's owners or the GM can do that.");
+    expect(combat.updates.length).toBe(before);
   });
 
   it("Extra action: 6 fatigue from the chosen pool, the combatant interrupts, and ending its turn returns to the one interrupted", async () => {
     const { combat, c, actors } = chapter();
     await combat.startCombat();
     combat.turn = 1; // Riddle's turn
-    await extraAction(combat as never, "sentry", "physical", gm, STANDARD_OPTIONS).catch((e) => e);
+    await expect(extraAction(combat as never, "sentry", "physical", gm, STANDARD_OPTIONS)).rejects.toThrow();
     expect(actors.sentry.updates).toEqual([]); // the sentry has only 4 physical fatigue
     await extraAction(combat as never, "parker", "mental", player, STANDARD_OPTIONS);
     expect(actors.parker.system.pools.fatigue.mental.value).toBe(0);
-    expect(readRoundState(c.parker).budget.extraTaken).toBe(1);
+    expect(readRoundState(combat, c.parker).budget.extraTaken).toBe(1);
     expect(combat.turns[combat.turn!]!.id).toBe("parker");
     expect(combat.flags.cychosys.interrupt).toEqual({ combatantId: "parker", returnTo: "riddle" });
     await combat.nextTurn();

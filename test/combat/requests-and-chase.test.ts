@@ -1,6 +1,8 @@
-import { createdMessages, gm, notifications, player, setUsers } from "./fakes.js";
+import { createdMessages, fakeRoll, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { onRequestMessage, readRequest, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
+import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
+import { rollFacts } from "../../src/applications/chase/chase-app.js";
+import { parseCombatRequest } from "../../src/combat/request-schema.js";
 import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/applications/chase/chase-logic.js";
 import { chaseView } from "../../src/applications/chase/chase-view.js";
 import { trackerRowView } from "../../src/combat/tracker-view.js";
@@ -10,7 +12,7 @@ import type { ChaseState } from "../../src/workflow/chase.js";
 
 const handled: { user: string; pool: string }[] = [];
 registerRequestHandler("extraAction", async (user, request) => {
-  if (user.id === "mallory") throw new Error("Only the combatant's owners or the GM can do that.");
+  if (user.id === "mallory") throw new Refusal("Only the combatant's owners or the GM can do that.");
   handled.push({ user: user.id, pool: request.pool });
 });
 
@@ -44,7 +46,7 @@ describe("requests to the active GM", () => {
 
   it("the active GM carries a request out as its author (message.author), then deletes it; a refusal is whispered back", async () => {
     let deleted = 0;
-    const message = (authorId: string) => ({ id: "m1", author: { id: authorId, name: authorId, isGM: false, isSelf: false }, flags: { cychosys: { combatRequest: request } }, delete: async () => void deleted++ });
+    const message = (authorId: string, id = `m-${authorId}`) => ({ id, author: { id: authorId, name: authorId, isGM: false, isSelf: false }, flags: { cychosys: { combatRequest: request } }, delete: async () => void deleted++ });
     setUsers(player, { id: "gm", isSelf: false }); // not the GM's client: ignored
     await onRequestMessage(message("alice"));
     expect(handled).toEqual([]);
@@ -53,9 +55,9 @@ describe("requests to the active GM", () => {
     expect(handled).toEqual([{ user: "alice", pool: "mental" }]);
     await onRequestMessage(message("mallory"));
     expect(createdMessages.at(-1)).toMatchObject({ whisper: ["mallory"] });
-    expect(String(createdMessages.at(-1)!.content)).toContain("Only the combatant's owners or the GM can do that.");
+    expect(String(createdMessages.at(-1)!.content)).toContain("Only the combatant&#39;s owners or the GM can do that.");
     expect(deleted).toBe(2);
-    expect(readRequest({ cychosys: { combatRequest: { kind: "launchMissiles" } } })).toBeNull();
+    expect(parseCombatRequest({ kind: "launchMissiles" })).toMatchObject({ ok: false, field: "kind" });
   });
 });
 
@@ -74,14 +76,14 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("replays the chapter: Parker 0 → 2 → 15, the sentry 5 → 10 → 15, stopped at the door", () => {
     let s = chapterChase();
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17 }, gmUser)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "roll2" }, gmUser)!;
     expect(s.participants.map((p) => p.position)).toEqual([2, 10]);
     s = applyChaseCommand(s, { kind: "nextRound", quickness: { "Actor.parker": 7 } }, gmUser)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.parker", terrain: 5, barrier: 15 }, gmUser)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 2, barrier: 15 }, gmUser)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 26 }, alice)!;
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 15 }, gmUser)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 26, messageId: "roll3" }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 15, messageId: "roll4" }, gmUser)!;
     expect(s.round).toBe(2);
     expect(s.participants.map((p) => [p.position, p.move?.stopped])).toEqual([[15, false], [15, true]]);
     expect(applyChaseCommand(s, { kind: "end" }, gmUser)).toBeNull();
@@ -89,16 +91,16 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("a player may roll only their own participant's move, once a round, and may not run the chase", () => {
     const s = chapterChase();
-    expect(() => applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17 }, alice)).toThrow("Only the participant's owners or the GM can roll its move.");
+    expect(() => applyChaseCommand(s, { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "roll1" }, alice)).toThrow("Only the participant's owners or the GM can roll its move.");
     expect(() => applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.parker", terrain: 0, barrier: null }, alice)).toThrow("Only the GM runs the chase.");
     expect(() => applyChaseCommand(s, { kind: "nextRound", quickness: {} }, alice)).toThrow("Only the GM runs the chase.");
-    const moved = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
-    expect(() => applyChaseCommand(moved, { kind: "move", actorUuid: "Actor.parker", total: 30 }, alice)).toThrow("Parker has already moved this round.");
+    const moved = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
+    expect(() => applyChaseCommand(moved, { kind: "move", actorUuid: "Actor.parker", total: 30, messageId: "roll2" }, alice)).toThrow("Parker has already moved this round.");
   });
 
   it("the GM takes a move total only from the player's own roll message, rolled with a chase skill of that actor", () => {
-    const actor = { id: "parker", name: "Parker", chaseKeys: ["skill:skMove"] };
-    const roll = { authorId: "alice", speakerActorId: "parker", totalKey: "skill:skMove", total: 11 };
+    const actor = { id: "parker", name: "Parker", chaseTotals: [{ key: "skill:skMove", dice: 2, static: 2 }] };
+    const roll = { authorId: "alice", speakerActorId: "parker", totalKey: "skill:skMove", total: 11, roll: rollFacts(fakeRoll(2, [8, 1], 2)) };
     expect(moveFromMessage(roll, "alice", actor)).toBe(11);
     expect(() => moveFromMessage(roll, "mallory", actor)).toThrow("That roll is not yours for Parker.");
     expect(() => moveFromMessage({ ...roll, totalKey: "gear:wpPistol" }, "alice", actor)).toThrow("That roll is not a move, drive or pilot total for Parker.");
@@ -115,7 +117,7 @@ describe("the chase window's GM-side processing (R39)", () => {
 
   it("the window's context: the track with the landmark at 0, barriers, markers, and rolls only for the owner", () => {
     let s = chapterChase();
-    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11 }, alice)!;
+    s = applyChaseCommand(s, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "roll1" }, alice)!;
     s = applyChaseCommand(s, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 5, barrier: 15 }, gmUser)!;
     const view = chaseView(s, { ...alice, rollsFor: () => [{ key: "skill:m", skill: "move", formula: "2dc + 2" }] }) as Extract<ReturnType<typeof chaseView>, { active: true }>;
     expect(view.active).toBe(true);
@@ -151,11 +153,15 @@ describe("a tracker row (R15–R17)", () => {
 
   it("shows quickness, actions left of per round, extras taken, waiting; controls only for owners in a started combat", () => {
     const bought = buyExtraAction(holdAction(newRoundState()), { physical: 6, mental: 2, emotional: 6 }, "physical").state;
-    const row = trackerRowView({ ...parker, flags: { cychosys: { round: bought } } }, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true });
+    const combat = { flags: { cychosys: { rounds: { parker: bought } } } };
+    const row = trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true });
     expect(row).toMatchObject({ quickness: 7, actionsLeft: 1, perRound: 1, extraTaken: 1, waiting: true, controls: true, canWait: false, canExtra: true, extraCost: 6 });
-    expect(trackerRowView(parker, STANDARD_OPTIONS, { canControl: false, interrupting: false, started: true }).controls).toBe(false);
-    expect(trackerRowView(parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: false }).controls).toBe(false);
+    expect(trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: false, interrupting: false, started: true }).controls).toBe(false);
+    expect(trackerRowView(combat, parker, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: false }).controls).toBe(false);
+    // What the player wrote on their own combatant is not the budget shown.
+    const forged = { ...parker, flags: { cychosys: { round: newRoundState(5) } } };
+    expect(trackerRowView({ flags: {} }, forged, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true })).toMatchObject({ actionsLeft: 1, perRound: 1 });
     const tired = { ...parker, actor: { ...parker.actor, system: { ...parker.actor.system, pools: { ...parker.actor.system.pools, fatigue: { physical: { value: 5, max: 6 }, mental: { value: 2, max: 6 }, emotional: { value: 0, max: 6 } } } } } };
-    expect(trackerRowView(tired, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true }).canExtra).toBe(false);
+    expect(trackerRowView(combat, tired, STANDARD_OPTIONS, { canControl: true, interrupting: false, started: true }).canExtra).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { CHASE_TEMPLATE, chaseView } from "../../src/applications/chase/chase-vi
 import { type CombatantFacts, extraActionChoices, planRoundEnd } from "../../src/combat/plan.js";
 import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/combat/tracker-view.js";
 import { english, type Localize, STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { buyExtraAction, grantParryBonus, holdAction, newRoundState, useAction } from "../../src/workflow/round.js";
+import { buyExtraAction, grantParryBonus, holdAction, newRoundState, type RoundState, useAction } from "../../src/workflow/round.js";
 import type { ChaseState } from "../../src/workflow/chase.js";
 import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 
@@ -28,16 +28,26 @@ const pools = (hit: [number, number, number], hitMax: [number, number, number], 
   fatigue: { physical: pool(fatigue[0], fatigueMax[0]), mental: pool(fatigue[1], fatigueMax[1]), emotional: pool(fatigue[2], fatigueMax[2]) },
 });
 
+/** A combat holding round states (`flags.cychosys.rounds.<combatantId>`). */
+const combatWith = (rounds: Record<string, RoundState>) => ({ flags: { cychosys: { rounds } } });
+
 /** The chapter's figures (packs/_source/cast): quickness 7, 6 and 3. */
 export function trackerCombatants(): CombatantFacts[] {
   const actor = (id: string, type: string, quickness: number, p: ReturnType<typeof pools>) => ({ uuid: `Actor.${id}`, type, system: { pools: p, derived: { quickness: { quickness }, actionsPerRound: 1 } } });
-  // Round 1, Riddle's turn interrupted: Parker paid 6 physical fatigue for an extra action and is waiting with his own.
-  const parkerRound = holdAction(buyExtraAction(newRoundState(), { physical: 6, mental: 6, emotional: 6 }, "physical").state);
   return [
-    { id: "parker", name: "Parker", initiative: 7, defeated: false, flags: { cychosys: { round: parkerRound } }, actor: actor("parker", "character", 7, pools([10, 5, 4], [10, 5, 4], [0, 6, 6], [6, 6, 6])) },
-    { id: "riddle", name: "Riddle", initiative: 6, defeated: false, flags: { cychosys: { round: useAction(newRoundState()).state } }, actor: actor("riddle", "npc", 6, pools([7, 5, 5], [7, 5, 5], [5, 5, 5], [5, 5, 5])) },
-    { id: "sentry", name: "Belham, the sentry", initiative: 3, defeated: false, flags: { cychosys: { round: newRoundState() } }, actor: actor("sentry", "npc", 3, pools([4, 3, 3], [4, 3, 3], [4, 4, 4], [4, 4, 4])) },
+    { id: "parker", name: "Parker", initiative: 7, defeated: false, flags: {}, actor: actor("parker", "character", 7, pools([10, 5, 4], [10, 5, 4], [0, 6, 6], [6, 6, 6])) },
+    { id: "riddle", name: "Riddle", initiative: 6, defeated: false, flags: {}, actor: actor("riddle", "npc", 6, pools([7, 5, 5], [7, 5, 5], [5, 5, 5], [5, 5, 5])) },
+    { id: "sentry", name: "Belham, the sentry", initiative: 3, defeated: false, flags: {}, actor: actor("sentry", "npc", 3, pools([4, 3, 3], [4, 3, 3], [4, 4, 4], [4, 4, 4])) },
   ];
+}
+
+/** Round 1, Riddle's turn interrupted: Parker paid 6 physical fatigue for an extra action and is waiting with his own. */
+export function trackerCombat() {
+  return combatWith({
+    parker: holdAction(buyExtraAction(newRoundState(), { physical: 6, mental: 6, emotional: 6 }, "physical").state),
+    riddle: useAction(newRoundState()).state,
+    sentry: newRoundState(),
+  });
 }
 
 const svgFace = (fill: string) =>
@@ -79,9 +89,10 @@ ${body.replace("{{id}}", escape(id))}
 }
 
 function trackerBody(env: Env): string {
+  const combat = trackerCombat();
   const rows = trackerCombatants()
     .map((c, index) => {
-      const view = trackerRowView(c, STANDARD_OPTIONS, { canControl: true, interrupting: c.id === "parker", started: true });
+      const view = trackerRowView(combat, c, STANDARD_OPTIONS, { canControl: true, interrupting: c.id === "parker", started: true });
       return `<li class="combatant${index === 0 ? " active" : ""}" data-combatant-id="${c.id}">
   <img class="token-image" src="${svgFace(["#b9b2a6", "#d39b6a", "#8fa39a"][index]!)}" alt="">
   <div class="token-name"><strong class="name">${escape(c.name)}</strong>${env.render(TRACKER_ROW_TEMPLATE, view)}</div>
@@ -117,11 +128,14 @@ function dialogBody(env: Env): string {
  */
 export function roundEndNote(localize: Localize): { title: string; lines: string[] } {
   const [parker, riddle, sentry] = trackerCombatants();
-  parker!.flags = { cychosys: { round: holdAction(newRoundState()), recoverTo: "physical" } };
-  riddle!.flags = { cychosys: { round: grantParryBonus(useAction(newRoundState()).state, { againstUuid: "Actor.sentry", bonus: 4 }) } };
+  parker!.flags = { cychosys: { recoverTo: "physical" } };
+  const combat = combatWith({
+    parker: holdAction(newRoundState()),
+    riddle: grantParryBonus(useAction(newRoundState()).state, { againstUuid: "Actor.sentry", bonus: 4 }),
+  });
   sentry!.actor!.system.pools!.hit.physical.value = 0;
   const combatants = [parker!, riddle!, sentry!];
-  const plans = planRoundEnd(combatants, STANDARD_OPTIONS);
+  const { plans } = planRoundEnd(combat, combatants, STANDARD_OPTIONS);
   const nameOf = (uuid: string) => combatants.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
   return roundEndSummary(1, plans, nameOf, [sentry!.name], localize);
 }
@@ -145,13 +159,13 @@ export function chapterChase(upTo: "round1" | "round2-start" | "round2"): ChaseS
     { kind: "add", participant: { actorUuid: "Actor.sentry", name: "Belham, the sentry", position: 5, quickness: 3 } },
     { kind: "terrain", actorUuid: "Actor.parker", terrain: 10, barrier: null },
     { kind: "terrain", actorUuid: "Actor.sentry", terrain: 5, barrier: null },
-    { kind: "move", actorUuid: "Actor.parker", total: 11 },
-    { kind: "move", actorUuid: "Actor.sentry", total: 17 },
+    { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "rollParker1" },
+    { kind: "move", actorUuid: "Actor.sentry", total: 17, messageId: "rollSentry1" },
   );
   if (upTo === "round1") return s;
   s = run(s, { kind: "nextRound", quickness: {} }, { kind: "terrain", actorUuid: "Actor.parker", terrain: 5, barrier: 15 }, { kind: "terrain", actorUuid: "Actor.sentry", terrain: 2, barrier: 15 });
   if (upTo === "round2-start") return s;
-  return run(s, { kind: "move", actorUuid: "Actor.parker", total: 26 }, { kind: "move", actorUuid: "Actor.sentry", total: 15 });
+  return run(s, { kind: "move", actorUuid: "Actor.parker", total: 26, messageId: "rollParker2" }, { kind: "move", actorUuid: "Actor.sentry", total: 15, messageId: "rollSentry2" });
 }
 
 function chaseBody(env: Env, id: string, state: ChaseState, asGM: boolean): string {

@@ -2,15 +2,26 @@
  * The chase window (R39): ApplicationV2 with Handlebars. The chase lives in
  * the world setting `cychosys.chase`, which only the GM writes; a player's
  * move roll is an ordinary roll message plus a request to the GM
- * (src/combat/requests.ts), who reads the total from that message. Opened
- * from the combat tracker's header (GM), or by a macro:
- * `cychosys.openChase()`.
+ * (src/combat/requests.ts), who reads the total from that message — checked
+ * against the roll's own dice, and used once only. The GM's own changes go
+ * through the same queue as the requests. Opened from the combat tracker's
+ * header (GM), or by a macro: `cychosys.openChase()`.
  */
 import { localize } from "../../foundry/i18n.js";
 import { SYSTEM_ID } from "../../foundry/settings.js";
-import { registerRequestHandler, submitRequest } from "../../combat/requests.js";
+import { enqueue, Refusal, registerRequestHandler, type RequestUser, submitRequest } from "../../combat/requests.js";
 import type { ChaseState } from "../../workflow/chase.js";
-import { applyChaseCommand, type ChaseCommand, type ChaseUser, chaseTotals, isChaseState, moveFromMessage } from "./chase-logic.js";
+import {
+  type ChaseCommand,
+  type ChaseUser,
+  chaseTotals,
+  type DerivedTotalFacts,
+  isChaseState,
+  moveFromMessage,
+  nextStoredChase,
+  type RollFacts,
+  type RollTermFacts,
+} from "./chase-logic.js";
 import { CHASE_TEMPLATE, chaseView } from "./chase-view.js";
 
 export const CHASE_SETTING = "chase";
@@ -19,7 +30,7 @@ interface ActorLike {
   id: string;
   uuid: string;
   name: string;
-  system: { derived?: { quickness?: { quickness: number }; totals?: { key: string; skillName: string; finesseName?: string; gearId?: string; formula: string }[] } };
+  system: { derived?: { quickness?: { quickness: number }; totals?: DerivedTotalFacts[] } };
   testUserPermission(user: unknown, level: string): boolean;
   rollAction(key: string): Promise<{ id: string } | undefined>;
 }
@@ -41,11 +52,16 @@ function chaseUser(user: UserLike): ChaseUser {
   return { isGM: user.isGM, owns: (uuid) => actorFrom(uuid)?.testUserPermission(user, "OWNER") === true };
 }
 
-/** The GM's side: apply a command for `user` and store the result. */
-export async function updateChase(command: ChaseCommand, user: UserLike = me()): Promise<void> {
+/** The GM's side, inside the combat queue: apply a command for `user` and store the result. */
+async function applyChase(command: ChaseCommand, user: UserLike): Promise<void> {
   const rules = CONFIG.CYCHOSYS;
-  const next = applyChaseCommand(readChase(), command, chaseUser(user), rules.chart, rules.options);
-  await settings().set(SYSTEM_ID, CHASE_SETTING, next ?? {});
+  const next = nextStoredChase(settings().get(SYSTEM_ID, CHASE_SETTING), command, chaseUser(user), rules.chart, rules.options);
+  await settings().set(SYSTEM_ID, CHASE_SETTING, next);
+}
+
+/** The GM's own change to the chase, through the one combat queue (refusals shown as a warning). */
+export async function updateChase(command: ChaseCommand, user: UserLike = me()): Promise<void> {
+  await enqueue(() => applyChase(command, user)).catch((error: unknown) => ui.notifications?.warn(error instanceof Error ? error.message : String(error)));
 }
 
 const quicknessOf = (actor: ActorLike | null) => actor?.system.derived?.quickness?.quickness ?? 0;
@@ -171,17 +187,55 @@ export function openChase(): void {
   void singleton!.render({ force: true });
 }
 
-/** The GM's handler for a player's move request: the total comes from their roll message. */
+/** A Foundry Roll's terms, read by shape: dice have faces and results, numbers a number, operators an operator. */
+export function rollFacts(roll: unknown): RollFacts | null {
+  if (!roll || typeof roll !== "object" || !Array.isArray((roll as { terms?: unknown }).terms)) return null;
+  const r = roll as { total?: unknown; terms: unknown[] };
+  const term = (t: unknown): RollTermFacts => {
+    if (!t || typeof t !== "object") return { kind: "other" };
+    const d = t as { results?: unknown; faces?: unknown; denomination?: unknown; number?: unknown; operator?: unknown };
+    if (Array.isArray(d.results) && typeof d.faces === "number") {
+      const results = (d.results as { result?: unknown; active?: unknown }[]).filter((x) => x?.active !== false).map((x) => Number(x?.result));
+      return { kind: "dice", denomination: String(d.denomination ?? ""), number: Number(d.number), results };
+    }
+    if (typeof d.operator === "string") return { kind: "operator", operator: d.operator };
+    if (typeof d.number === "number") return { kind: "number", value: d.number };
+    return { kind: "other" };
+  };
+  return { total: r.total, terms: r.terms.map(term) };
+}
+
+interface RollMessage {
+  author: { id: string } | null;
+  speaker: { actor?: string | null } | null;
+  flags: Record<string, Record<string, unknown> | undefined> | null;
+  rolls?: unknown[];
+}
+
+/**
+ * R39, the GM's side of a player's move: the total comes from their roll
+ * message (moveFromMessage), and that message moves once only (the chase
+ * keeps its id). Runs inside the combat queue (requests.ts).
+ */
+export async function chaseMoveHandler(user: RequestUser, request: { actorUuid: string; messageId: string }): Promise<void> {
+  const actor = actorFrom(request.actorUuid);
+  if (!actor) throw new Refusal(localize("CYCHOSYS.Chase.none"));
+  if (!chaseUser(user as UserLike).owns(request.actorUuid) && !user.isGM) throw new Refusal(localize("CYCHOSYS.Chase.notYours"));
+  const message = (game.messages as unknown as { get(id: string): RollMessage | undefined }).get(request.messageId);
+  const facts = message
+    ? {
+        authorId: message.author?.id ?? null,
+        speakerActorId: message.speaker?.actor ?? null,
+        totalKey: message.flags?.cychosys?.totalKey,
+        total: message.flags?.cychosys?.total,
+        roll: rollFacts(message.rolls?.[0]),
+      }
+    : null;
+  const total = moveFromMessage(facts, user.id, { id: actor.id, name: actor.name, chaseTotals: chaseTotals(actor.system.derived?.totals ?? []) });
+  await applyChase({ kind: "move", actorUuid: request.actorUuid, total, messageId: request.messageId }, user as UserLike);
+}
+
+/** Register the GM's handler for a player's move request. */
 export function registerChaseHandlers(): void {
-  registerRequestHandler("chaseMove", async (user, request) => {
-    const actor = actorFrom(request.actorUuid);
-    if (!actor) throw new Error(localize("CYCHOSYS.Chase.none"));
-    const message = (game.messages as unknown as { get(id: string): { author: { id: string } | null; speaker: { actor?: string | null }; flags: Record<string, Record<string, unknown> | undefined> } | undefined }).get(request.messageId);
-    const total = moveFromMessage(
-      message ? { authorId: message.author?.id ?? null, speakerActorId: message.speaker?.actor ?? null, totalKey: message.flags?.cychosys?.totalKey, total: message.flags?.cychosys?.total } : null,
-      user.id,
-      { id: actor.id, name: actor.name, chaseKeys: chaseTotals(actor.system.derived?.totals ?? []).map((t) => t.key) },
-    );
-    await updateChase({ kind: "move", actorUuid: request.actorUuid, total }, user);
-  });
+  registerRequestHandler("chaseMove", chaseMoveHandler);
 }

@@ -69,7 +69,7 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
 
   it("R35: the card against a small target says why the blow cannot land, and offers nothing to apply", async () => {
     const page = await open("card-smallTarget");
-    expect(await page.textContent(".cy-explain")).toContain("Sewer rat is small: an attack needs 2 T or any V to strike");
+    expect(await page.textContent(".cy-explain")).toContain("Sewer rat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30)");
     expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).not.toContain("apply");
     await page.close();
   });

@@ -7,7 +7,7 @@
  * Note: the Cychosys die is registered as `CONFIG.Dice.terms.c`, which
  * replaces Foundry's coin term (`dc`) in a Cychosys world (R11).
  */
-import { registerDiceSoNice } from "./dice/cychosys-die.js";
+import { registerDiceSoNice } from "./foundry/cychosys/dice.js";
 import { init } from "./foundry/init.js";
 import { migrateWorldIfNeeded } from "./foundry/migrations.js";
 import { applyRulesSettings } from "./foundry/settings.js";

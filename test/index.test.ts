@@ -1,7 +1,7 @@
 /** src/index.ts: the Foundry entry registers the system's pieces on `init`. */
 import { registeredSheets } from "./foundry/fakes.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as rules from "../src/rules/index.js";
+import * as rules from "../src/rulesets/cychosys/rules/index.js";
 
 describe("Foundry entry point", () => {
   afterEach(() => {

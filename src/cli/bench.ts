@@ -11,10 +11,10 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "vite";
-import type * as RulesApi from "../rules/index.js";
-import type { AttackInput } from "../rules/index.js";
+import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
+import type { AttackInput } from "../rulesets/cychosys/rules/index.js";
 import type * as D6Api from "../rulesets/d6/rules/index.js";
-import { english } from "../rules/messages.js";
+import { english } from "../core/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const outDir = join(root, "node_modules", ".cache", "cychosys-bench");
@@ -27,7 +27,7 @@ await build({
     emptyOutDir: true,
     minify: false,
     lib: {
-      entry: { rules: join(root, "src", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts") },
+      entry: { rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts") },
       formats: ["es"],
       fileName: (_format, name) => `${name}.mjs`,
     },

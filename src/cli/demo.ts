@@ -1,5 +1,5 @@
 /** `npm run demo [-- RULESET]`: the chapter's own fights replayed by the rules engine (default: the Cychosys warehouse fight). */
-import { english } from "../rules/messages.js";
+import { english } from "../core/messages.js";
 import { HEADLESS, takeRuleset } from "./headless.js";
 
 const { ruleset, rest } = takeRuleset(process.argv.slice(2).filter((a) => a !== "--"));

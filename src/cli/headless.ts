@@ -3,9 +3,9 @@
  * each resolves one scenario text to its outcome JSON with its own pure core.
  * `cychosys` is the default, so the commands keep their old meaning.
  */
-import { outcomeJson, parseScenario, resolveAttack } from "../rules/index.js";
+import { outcomeJson, parseScenario, resolveAttack } from "../rulesets/cychosys/rules/index.js";
 import { d6OutcomeJson, d6DemoScript, parseD6Scenario, resolveD6Scenario } from "../rulesets/d6/rules/index.js";
-import { demoLog } from "./demo-log.js";
+import { demoLog } from "../rulesets/cychosys/demo-log.js";
 
 export interface Headless {
   /** Scenario text → the outcome JSON (throws a LocalizedError naming the field). */

@@ -9,9 +9,9 @@
  * holds.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { LocalizedError } from "../rules/errors.js";
-import { MAX_SCENARIO_BYTES, RulesError, safeLine } from "../rules/index.js";
-import { english } from "../rules/messages.js";
+import { LocalizedError } from "../rulesets/cychosys/rules/errors.js";
+import { MAX_SCENARIO_BYTES, RulesError, safeLine } from "../rulesets/cychosys/rules/index.js";
+import { english } from "../core/messages.js";
 import { HEADLESS, type Headless, takeRuleset } from "./headless.js";
 
 /** Longest error line written; the messages themselves stay well under it. */

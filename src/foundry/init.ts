@@ -6,16 +6,16 @@
  * Note: the Cychosys die is registered as `CONFIG.Dice.terms.c`, which
  * replaces Foundry's coin term (`dc`) in a Cychosys world (R11).
  */
-import * as rules from "../rules/index.js";
-import * as schema from "../data/schema/index.js";
-import { ACTOR_MODELS, ITEM_MODELS } from "../data/models/index.js";
-import { CychosysDie, CychosysRoll } from "../dice/cychosys-die.js";
-import { CychosysActor } from "../documents/actor.js";
-import { CychosysItem } from "../documents/item.js";
-import { registerSheets } from "../applications/sheets/index.js";
-import { registerAttackWorkflow } from "../chat/foundry.js";
-import { registerCombat } from "../combat/index.js";
-import { RulesSettingsApp } from "./rules-settings-app.js";
+import * as rules from "../rulesets/cychosys/rules/index.js";
+import * as schema from "../rulesets/cychosys/data/schema/index.js";
+import { ACTOR_MODELS, ITEM_MODELS } from "./cychosys/models/index.js";
+import { CychosysDie, CychosysRoll } from "./cychosys/dice.js";
+import { CychosysActor } from "./cychosys/documents/actor.js";
+import { CychosysItem } from "./cychosys/documents/item.js";
+import { registerSheets } from "./cychosys/sheets/index.js";
+import { registerAttackWorkflow } from "./cychosys/attack.js";
+import { registerCombat } from "./cychosys/combat/index.js";
+import { RulesSettingsApp } from "./cychosys/rules-settings-app.js";
 import { registerSettings, registerStatusEffects } from "./settings.js";
 
 /** Token bars (hit pools) and values each actor type offers. */

@@ -11,7 +11,7 @@
  * the next load. Compendium packs are not migrated here (their sources are
  * built by tools/packs from current data).
  */
-import { type DocumentName, migrateSystemSource } from "../data/schema/index.js";
+import { type DocumentName, migrateSystemSource } from "../rulesets/cychosys/data/schema/index.js";
 import { format } from "./i18n.js";
 import { SYSTEM_ID } from "./settings.js";
 import { diffUpdate } from "./update-diff.js";

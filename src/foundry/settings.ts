@@ -15,9 +15,9 @@ import {
   STANDARD_OPTIONS,
   validateChart,
   validateEffectsTable,
-} from "../rules/index.js";
+} from "../rulesets/cychosys/rules/index.js";
 import { format, localize } from "./i18n.js";
-import { statusEffectsFor } from "./status-effects.js";
+import { statusEffectsFor } from "./cychosys/status-effects.js";
 
 export const SYSTEM_ID = "cychosys";
 

@@ -3,10 +3,10 @@
  * data models per document type, so `actor.system` is typed per `actor.type`;
  * its document classes; its settings.
  */
-import type { CharacterModel, NpcModel, ObjectModel, OutfitModel, SkillModel, TrademarkModel, TrickModel, WeaponModel } from "../data/models/index.js";
-import type { CychosysActor } from "../documents/actor.js";
-import type { CychosysItem } from "../documents/item.js";
-import type { ChartTable, EffectsTable } from "../rules/index.js";
+import type { CharacterModel, NpcModel, ObjectModel, OutfitModel, SkillModel, TrademarkModel, TrickModel, WeaponModel } from "../foundry/cychosys/models/index.js";
+import type { CychosysActor } from "../foundry/cychosys/documents/actor.js";
+import type { CychosysItem } from "../foundry/cychosys/documents/item.js";
+import type { ChartTable, EffectsTable } from "../rulesets/cychosys/rules/index.js";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {

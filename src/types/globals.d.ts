@@ -5,8 +5,8 @@
  * standards chart, fixed options); `globalThis.cychosys` exposes the rules
  * core to macros and modules. Both are set in the `init` hook (src/index.ts).
  */
-import type * as rulesCore from "../rules/index.js";
-import type * as dataSchema from "../data/schema/index.js";
+import type * as rulesCore from "../rulesets/cychosys/rules/index.js";
+import type * as dataSchema from "../rulesets/cychosys/data/schema/index.js";
 
 declare global {
   interface CONFIG {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { CHARACTER_PARTS, ITEM_BODY_TEMPLATES, NPC_PARTS, OBJECT_PARTS, PARTIALS } from "../../src/applications/view/index.js";
+import { CHARACTER_PARTS, ITEM_BODY_TEMPLATES, NPC_PARTS, OBJECT_PARTS, PARTIALS } from "../../src/rulesets/cychosys/views/index.js";
 import { previewSheets } from "../../tools/preview/fixtures.js";
 import { makeI18n } from "../../tools/preview/helpers.js";
 import { makeEnvironment, readLang, renderParts, ROOT, templateSources } from "../../tools/preview/render.js";
@@ -28,7 +28,7 @@ describe("templates", () => {
   });
 
   it("every literal CYCHOSYS key in the templates and sheet code is in lang/en.json", () => {
-    const code = ["src/applications/view/labels.ts", "src/applications/view/combatant.ts", "src/applications/view/items.ts", "src/applications/sheets/actor-sheets.ts", "src/applications/sheets/item-sheets.ts", "src/applications/sheets/index.ts"]
+    const code = ["src/rulesets/cychosys/views/labels.ts", "src/rulesets/cychosys/views/combatant.ts", "src/rulesets/cychosys/views/items.ts", "src/foundry/cychosys/sheets/actor-sheets.ts", "src/foundry/cychosys/sheets/item-sheets.ts", "src/foundry/cychosys/sheets/index.ts"]
       .map((f) => readFileSync(join(ROOT, f), "utf8"))
       .join("\n");
     const ours = [...sources].filter(([path]) => /\/templates\/(actor|item|partials)\//.test(path)).map(([, source]) => source);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deriveCombatant, deriveObject } from "../../src/data/derive/combatant.js";
-import { combatantSheetView, itemSheetView, objectSheetView, tabsView, CHARACTER_TABS } from "../../src/applications/view/index.js";
+import { deriveCombatant, deriveObject } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import { combatantSheetView, itemSheetView, objectSheetView, tabsView, CHARACTER_TABS } from "../../src/rulesets/cychosys/views/index.js";
 import { parker, thorton } from "../fixtures/cast.js";
 
 const parkerView = (inCombat = false) =>

@@ -8,11 +8,11 @@
  * them (nested objects merge, `-=key` deletes, arrays replace). Derived data
  * comes from the real pure derive function.
  */
-import { deriveCombatant } from "../../src/data/derive/combatant.js";
-import type { CombatantSource, ItemView } from "../../src/data/source-types.js";
-import { english, STANDARD_RULES } from "../../src/rules/index.js";
-import type { ActorLike, CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/chat/ports.js";
-import type { AttackFlow } from "../../src/workflow/attack-flow.js";
+import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import type { CombatantSource, ItemView } from "../../src/rulesets/cychosys/data/source-types.js";
+import { english, STANDARD_RULES } from "../../src/rulesets/cychosys/rules/index.js";
+import type { ActorLike, CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/core/transport/ports.js";
+import type { AttackFlow } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 
 export const gm: UserLike = { id: "gm", name: "Gamemaster", isGM: true };
 export const gm2: UserLike = { id: "gm2", name: "Assistant GM", isGM: true };

@@ -4,10 +4,10 @@
  * against the fakes' permission model. Each failed before the change.
  */
 import { describe, expect, it } from "vitest";
-import { assertMayAttack } from "../../src/chat/attack.js";
-import { planWrites } from "../../src/chat/executor.js";
-import { trustedFlow } from "../../src/chat/flow-store.js";
-import { applyInjury } from "../../src/workflow/attack-flow.js";
+import { assertMayAttack } from "../../src/rulesets/cychosys/workflow/attack.js";
+import { planWrites } from "../../src/core/transport/executor.js";
+import { trustedFlow } from "../../src/core/transport/flow-store.js";
+import { applyInjury } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { FakeMessage } from "./fakes.js";
 import { apply, decline, evade, gm, p1, p2, parry, undo, world } from "./world.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dispatchStep } from "../../src/chat/processor.js";
-import { attackDeclaration, type AttackRequest } from "../../src/chat/requests.js";
-import { trustedFlow } from "../../src/chat/flow-store.js";
-import type { AttackFlow } from "../../src/workflow/attack-flow.js";
+import { dispatchStep } from "../../src/core/transport/processor.js";
+import { attackDeclaration, type AttackRequest } from "../../src/rulesets/cychosys/workflow/requests.js";
+import { trustedFlow } from "../../src/core/transport/flow-store.js";
+import type { AttackFlow } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { gm2, p3 } from "./fakes.js";
 import { apply, evade, gm, p1, p2, undo, world } from "./world.js";
 
@@ -142,7 +142,7 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     const w = world();
     const card = await w.declare(w.thortonActor, "wpPistol", [6, 6, 6, 6, 6, 6], [w.parkerActor]);
     const request = w.requestMessage(evade(card, [1, 1, 2]), p1);
-    const { handleRequestMessage } = await import("../../src/chat/processor.js");
+    const { handleRequestMessage } = await import("../../src/core/transport/processor.js");
     expect(await handleRequestMessage(w.env, w.queue, request, { ...p2, isActiveGM: false })).toBeUndefined();
     expect(await handleRequestMessage(w.env, w.queue, request, { ...gm2, isActiveGM: false })).toBeUndefined();
     const writes = card.writes.length;

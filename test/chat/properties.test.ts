@@ -19,8 +19,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { finishAllPending } from "../../src/chat/processor.js";
-import type { UserLike } from "../../src/chat/ports.js";
+import { finishAllPending } from "../../src/core/transport/processor.js";
+import type { UserLike } from "../../src/core/transport/ports.js";
 import { FakeMessage, gm2, p3 } from "./fakes.js";
 import { gm, p1, p2, world, type World } from "./world.js";
 

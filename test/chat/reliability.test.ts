@@ -4,7 +4,7 @@
  * healing, and the NPC setting meeting a target that cannot be struck (R35).
  */
 import { describe, expect, it } from "vitest";
-import { finishAllPending } from "../../src/chat/processor.js";
+import { finishAllPending } from "../../src/core/transport/processor.js";
 import { thorton } from "../fixtures/cast.js";
 import { FakeActor } from "./fakes.js";
 import { apply, evade, p1, parry, undo, world } from "./world.js";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { deriveCombatant } from "../../src/data/derive/combatant.js";
-import { attackCardContext } from "../../src/chat/card.js";
-import { applyDialogView, attackDialogView, defenseDialogView, readApplyForm, readAttackForm } from "../../src/applications/dialogs/views.js";
-import { applyInjury, assignTargets, declareAttack, defend, previewInjury } from "../../src/workflow/attack-flow.js";
-import { FlowError } from "../../src/workflow/errors.js";
+import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import { attackCardContext } from "../../src/rulesets/cychosys/views/card.js";
+import { applyDialogView, attackDialogView, defenseDialogView, readApplyForm, readAttackForm } from "../../src/rulesets/cychosys/views/dialogs.js";
+import { applyInjury, assignTargets, declareAttack, defend, previewInjury } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
+import { FlowError } from "../../src/rulesets/cychosys/workflow/errors.js";
 import { parker } from "../fixtures/cast.js";
 import { gm, parker as parkerRef, pools, riddle, riddlePlayer, skinOnly, user } from "../fixtures/flow.js";
 

@@ -6,9 +6,9 @@
  */
 import { parker, thorton } from "../fixtures/cast.js";
 import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/chat/processor.js";
-import type { AttackRequest } from "../../src/chat/request-schema.js";
-import type { UserLike } from "../../src/chat/ports.js";
+import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import type { AttackRequest } from "../../src/rulesets/cychosys/workflow/request-schema.js";
+import type { UserLike } from "../../src/core/transport/ports.js";
 import { FakeActor, FakeCombat, FakeMessage, gm, makeEnv, p1, p2 } from "./fakes.js";
 
 export const PARKER = "Actor.parker";

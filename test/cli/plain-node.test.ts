@@ -20,7 +20,7 @@ describe("the rules core in plain Node", () => {
     await build({
       configFile: false,
       logLevel: "silent",
-      build: { outDir, emptyOutDir: true, minify: false, lib: { entry: join(root, "src/rules/index.ts"), formats: ["es"], fileName: () => "rules.mjs" } },
+      build: { outDir, emptyOutDir: true, minify: false, lib: { entry: join(root, "src/rulesets/cychosys/rules/index.ts"), formats: ["es"], fileName: () => "rules.mjs" } },
     });
     const script = `
       if (typeof window !== "undefined" || typeof game !== "undefined" || typeof Hooks !== "undefined") throw new Error("not plain");

@@ -1,11 +1,11 @@
 import { asUser, chapterCombatants, createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeCombatRound, defineCombatDocuments, markDefeated } from "../../src/combat/documents.js";
-import { endInterrupt, extraAction, setRecoveryPool, waitAction } from "../../src/combat/actions.js";
-import { readRoundState } from "../../src/combat/round-state.js";
-import { CychosysActor } from "../../src/documents/actor.js";
-import { STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { grantParryBonus, holdAction, newRoundState, useAction } from "../../src/workflow/round.js";
+import { closeCombatRound, defineCombatDocuments, markDefeated } from "../../src/foundry/cychosys/combat/documents.js";
+import { endInterrupt, extraAction, setRecoveryPool, waitAction } from "../../src/foundry/cychosys/combat/actions.js";
+import { readRoundState } from "../../src/rulesets/cychosys/combat/round-state.js";
+import { CychosysActor } from "../../src/foundry/cychosys/documents/actor.js";
+import { STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
+import { grantParryBonus, holdAction, newRoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";
 
 const { CychosysCombat, CychosysCombatant } = defineCombatDocuments();
 type Combat = FakeCombatBase & { rollInitiative(ids: string[]): Promise<unknown> };
@@ -44,7 +44,7 @@ describe("the combat's order (R14)", () => {
     const weakB = new FakeCombatant(new FakeActor({ id: "weakB", quickness: 5, hits: [4, 5, 5] }));
     const combat = combatOf(weakA, weakB, strong, pc);
     const draws = [0.9, 0.1, 0.5, 0.7];
-    const { prepareCombatStart } = await import("../../src/combat/documents.js");
+    const { prepareCombatStart } = await import("../../src/foundry/cychosys/combat/documents.js");
     await prepareCombatStart(combat as never, () => draws.shift()!, STANDARD_OPTIONS);
     expect(combat.turns.map((c) => c.id)).toEqual(["pc", "strong", "weakB", "weakA"]);
     // Kept: the order does not change when nothing else does.
@@ -265,7 +265,7 @@ describe("defeat follows the pools as they change (R33)", () => {
     const g = globalThis as unknown as { Hooks: { on: unknown }; game: { combats?: unknown } };
     const hooks = g.Hooks.on;
     g.Hooks.on = (name: string, fn: (...args: unknown[]) => void) => handlers.set(name, fn);
-    const { registerCombatHandlers } = await import("../../src/combat/documents.js");
+    const { registerCombatHandlers } = await import("../../src/foundry/cychosys/combat/documents.js");
     registerCombatHandlers();
     g.Hooks.on = hooks;
     const { combat, c, actors } = chapter();

@@ -16,7 +16,7 @@
  * can be made to fail (`failNext`, `failAlways`).
  */
 import { createdMessages, notifications } from "../foundry/fakes.js";
-import { makeRules } from "../../src/rules/index.js";
+import { makeRules } from "../../src/rulesets/cychosys/rules/index.js";
 
 export { createdMessages, notifications };
 

@@ -10,8 +10,8 @@
  */
 import { chapterCombatants, createdMessages, FakeCombatant, FakeMessage, gm, setUsers } from "./fakes.js";
 import { describe, expect, it } from "vitest";
-import { defineCombatDocuments, registerCombatHandlers } from "../../src/combat/documents.js";
-import { onRequestMessage } from "../../src/combat/requests.js";
+import { defineCombatDocuments, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { onRequestMessage } from "../../src/foundry/requests.js";
 
 registerCombatHandlers();
 

@@ -22,10 +22,10 @@ import {
   world,
 } from "./fakes.js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CHASE_SETTING, chaseMoveHandler, readChase, registerChaseHandlers, rollFacts, updateChase } from "../../src/applications/chase/chase-app.js";
-import { applyChaseCommand, moveFromMessage, nextStoredChase, rollBounds, usedRollsOf } from "../../src/applications/chase/chase-logic.js";
-import { onRequestMessage } from "../../src/combat/requests.js";
-import { MAX_USED_ROLLS } from "../../src/workflow/chase.js";
+import { CHASE_SETTING, chaseMoveHandler, readChase, registerChaseHandlers, rollFacts, updateChase } from "../../src/foundry/cychosys/chase-app.js";
+import { applyChaseCommand, moveFromMessage, nextStoredChase, rollBounds, usedRollsOf } from "../../src/rulesets/cychosys/views/chase-logic.js";
+import { onRequestMessage } from "../../src/foundry/requests.js";
+import { MAX_USED_ROLLS } from "../../src/rulesets/cychosys/workflow/chase.js";
 
 registerChaseHandlers();
 

@@ -24,10 +24,10 @@ import {
   world,
 } from "./fakes.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeCombatRound, defineCombatDocuments, registerCombatHandlers } from "../../src/combat/documents.js";
-import { onRequestMessage, submitRequest } from "../../src/combat/requests.js";
-import { readRoundState } from "../../src/combat/round-state.js";
-import { newRoundState, useAction } from "../../src/workflow/round.js";
+import { closeCombatRound, defineCombatDocuments, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { onRequestMessage, submitRequest } from "../../src/foundry/requests.js";
+import { readRoundState } from "../../src/rulesets/cychosys/combat/round-state.js";
+import { newRoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";
 
 const { CychosysCombat } = defineCombatDocuments();
 registerCombatHandlers();

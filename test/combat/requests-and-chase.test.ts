@@ -1,14 +1,14 @@
 import { createdMessages, fakeRoll, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/combat/requests.js";
-import { rollFacts } from "../../src/applications/chase/chase-app.js";
-import { parseCombatRequest } from "../../src/combat/request-schema.js";
-import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/applications/chase/chase-logic.js";
-import { chaseView } from "../../src/applications/chase/chase-view.js";
-import { trackerRowView } from "../../src/combat/tracker-view.js";
-import { STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { buyExtraAction, holdAction, newRoundState } from "../../src/workflow/round.js";
-import type { ChaseState } from "../../src/workflow/chase.js";
+import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/foundry/requests.js";
+import { rollFacts } from "../../src/foundry/cychosys/chase-app.js";
+import { parseCombatRequest } from "../../src/rulesets/cychosys/combat/request-schema.js";
+import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/rulesets/cychosys/views/chase-logic.js";
+import { chaseView } from "../../src/rulesets/cychosys/views/chase-view.js";
+import { trackerRowView } from "../../src/rulesets/cychosys/combat/tracker-view.js";
+import { STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
+import { buyExtraAction, holdAction, newRoundState } from "../../src/rulesets/cychosys/workflow/round.js";
+import type { ChaseState } from "../../src/rulesets/cychosys/workflow/chase.js";
 
 const handled: { user: string; pool: string }[] = [];
 registerRequestHandler("extraAction", async (user, request) => {

@@ -6,10 +6,10 @@ import {
   roundStateHome,
   roundStatesUpdate,
   roundStateUpdate,
-} from "../../src/combat/round-state.js";
+} from "../../src/rulesets/cychosys/combat/round-state.js";
 import { diffUpdate, isPathKey } from "../../src/foundry/update-diff.js";
-import { STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { grantParryBonus, holdAction, newRoundState, useDefense } from "../../src/workflow/round.js";
+import { STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
+import { grantParryBonus, holdAction, newRoundState, useDefense } from "../../src/rulesets/cychosys/workflow/round.js";
 import { applyUpdate } from "./fakes.js";
 
 const actor = (actionsPerRound: number) => ({ system: { derived: { actionsPerRound } } });

@@ -2,15 +2,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishString } from "../../src/rules/messages.js";
-import { REQUEST_SCHEMAS } from "../../src/combat/request-schema.js";
+import { englishString } from "../../src/core/messages.js";
+import { REQUEST_SCHEMAS } from "../../src/rulesets/cychosys/combat/request-schema.js";
 
 describe("every string the combat code uses", () => {
   it("exists in lang/en.json", () => {
     const root = join(import.meta.dirname, "..", "..");
     const files = [
-      ...readdirSync(join(root, "src/combat")).map((f) => `src/combat/${f}`),
-      ...readdirSync(join(root, "src/applications/chase")).map((f) => `src/applications/chase/${f}`),
+      ...["src/rulesets/cychosys/combat", "src/foundry/cychosys/combat"].flatMap((dir) => readdirSync(join(root, dir)).map((f) => `${dir}/${f}`)),
+      "src/foundry/requests.ts",
+      "src/rulesets/cychosys/views/chase-logic.ts",
+      "src/rulesets/cychosys/views/chase-view.ts",
+      "src/foundry/cychosys/chase-app.ts",
       "src/foundry/migrations.ts",
     ];
     const missing: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveCombatant, deriveObject, rollFormula } from "../../src/data/derive/combatant.js";
+import { deriveCombatant, deriveObject, rollFormula } from "../../src/rulesets/cychosys/data/derive/combatant.js";
 import { parker, thorton } from "../fixtures/cast.js";
 
 describe("derived character data", () => {

@@ -1,6 +1,6 @@
 /** src/data/schema/migrations.ts: versioned upgrades of stored `system` data. */
 import { describe, expect, it } from "vitest";
-import { migrateSystemSource, MIGRATIONS, SCHEMA_VERSION, systemDefaults, validateSystemSource } from "../../src/data/schema/index.js";
+import { migrateSystemSource, MIGRATIONS, SCHEMA_VERSION, systemDefaults, validateSystemSource } from "../../src/rulesets/cychosys/data/schema/index.js";
 
 describe("migrateSystemSource", () => {
   it("v0 → v1: pools stored as numbers become { value, max }; the version is raised", () => {

@@ -18,7 +18,7 @@ import {
   systemDefaults,
   validateSystemSource,
   valueAboveMaxProblems,
-} from "../../src/data/schema/index.js";
+} from "../../src/rulesets/cychosys/data/schema/index.js";
 import { RAW_UNSAFE } from "../fixtures/hostile.js";
 
 const TYPES: [DocumentName, string][] = [...ACTOR_TYPES.map((t) => ["Actor", t] as [DocumentName, string]), ...ITEM_TYPES.map((t) => ["Item", t] as [DocumentName, string])];

@@ -8,8 +8,8 @@ import {
   SCHEMA_VERSION,
   systemDefaults,
   validateSystemSource,
-} from "../../src/data/schema/index.js";
-import { makeRules, parseBundle, STANDARD_EFFECTS, type EffectsTable } from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/data/schema/index.js";
+import { makeRules, parseBundle, STANDARD_EFFECTS, type EffectsTable } from "../../src/rulesets/cychosys/rules/index.js";
 import { parker, thorton } from "../fixtures/cast.js";
 
 const parserMessage = (text: string, table: EffectsTable = STANDARD_EFFECTS) => {

@@ -1,7 +1,7 @@
 /** src/dice/cychosys-die.ts: the `dc` die term (R11), the roll total (R12–R13), Dice So Nice. */
 import { FakeDie } from "../foundry/fakes.js";
 import { describe, expect, it } from "vitest";
-import { CychosysDie, CychosysRoll, diceSoNicePreset, registerDiceSoNice } from "../../src/dice/cychosys-die.js";
+import { CychosysDie, CychosysRoll, diceSoNicePreset, registerDiceSoNice } from "../../src/foundry/cychosys/dice.js";
 
 const g = globalThis as unknown as { CONFIG: { Dice: { terms: Record<string, unknown> } } };
 g.CONFIG.Dice.terms.c = CychosysDie;

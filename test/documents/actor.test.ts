@@ -1,12 +1,12 @@
 /** The data models and the Actor document against small Foundry fakes. */
 import { createdMessages, FakeDie, notifications, renderedTemplates } from "../foundry/fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACTOR_MODELS, CharacterModel, ITEM_MODELS, NpcModel, ObjectModel, SkillModel } from "../../src/data/models/index.js";
-import { conditionsFromEffects } from "../../src/data/conditions.js";
-import { CychosysDie } from "../../src/dice/cychosys-die.js";
-import { CychosysActor } from "../../src/documents/actor.js";
-import { CychosysItem } from "../../src/documents/item.js";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, systemDefaults } from "../../src/data/schema/index.js";
+import { ACTOR_MODELS, CharacterModel, ITEM_MODELS, NpcModel, ObjectModel, SkillModel } from "../../src/foundry/cychosys/models/index.js";
+import { conditionsFromEffects } from "../../src/rulesets/cychosys/data/conditions.js";
+import { CychosysDie } from "../../src/foundry/cychosys/dice.js";
+import { CychosysActor } from "../../src/foundry/cychosys/documents/actor.js";
+import { CychosysItem } from "../../src/foundry/cychosys/documents/item.js";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, systemDefaults } from "../../src/rulesets/cychosys/data/schema/index.js";
 import { parker, thorton } from "../fixtures/cast.js";
 
 const g = globalThis as unknown as { CONFIG: Record<string, any>; game: Record<string, any> };

@@ -1,9 +1,9 @@
 /** src/data/fields.ts: the Foundry fields built from the schema descriptions match them. */
 import { fakeFields } from "./fakes.js";
 import { describe, expect, it } from "vitest";
-import { buildSchema, notationValidator, uniqueValidator, type FieldsNamespace } from "../../src/data/fields.js";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type FieldDescription, type FieldsDescription } from "../../src/data/schema/index.js";
-import { makeRules, parseBundle, STANDARD_EFFECTS } from "../../src/rules/index.js";
+import { buildSchema, notationValidator, uniqueValidator, type FieldsNamespace } from "../../src/foundry/models/fields.js";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type FieldDescription, type FieldsDescription } from "../../src/rulesets/cychosys/data/schema/index.js";
+import { makeRules, parseBundle, STANDARD_EFFECTS } from "../../src/rulesets/cychosys/rules/index.js";
 
 type Built = { kind: string; options: Record<string, any>; element?: Built; fields?: Record<string, Built> };
 const fields = fakeFields as unknown as FieldsNamespace;

@@ -7,7 +7,7 @@
 import { notifications } from "./fakes.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MIGRATION_ATTEMPTS, migrateWorldIfNeeded, migrationRetry, planWorldMigration, type RawDocument, runWorldMigration } from "../../src/foundry/migrations.js";
-import { systemDefaults } from "../../src/data/schema/index.js";
+import { systemDefaults } from "../../src/rulesets/cychosys/data/schema/index.js";
 
 /** A document that fails its first `failures` updates (Infinity: always). */
 class FakeDocument {

@@ -2,11 +2,11 @@
 import "./fakes.js";
 import { describe, expect, it } from "vitest";
 import { planWorldMigration, needsMigration } from "../../src/foundry/migrations.js";
-import { readRulesForm, rulesFormContext, rulesFormProblems } from "../../src/foundry/rules-form.js";
+import { readRulesForm, rulesFormContext, rulesFormProblems } from "../../src/foundry/cychosys/rules-form.js";
 import { rulesFromSettings, standardChart, standardEffects } from "../../src/foundry/settings.js";
-import { statusEffectsFor } from "../../src/foundry/status-effects.js";
-import { english, STANDARD_CHART, STANDARD_EFFECTS, STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { systemDefaults } from "../../src/data/schema/index.js";
+import { statusEffectsFor } from "../../src/foundry/cychosys/status-effects.js";
+import { english, STANDARD_CHART, STANDARD_EFFECTS, STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
+import { systemDefaults } from "../../src/rulesets/cychosys/data/schema/index.js";
 
 const format = (key: string, params: Record<string, string | number> = {}) => english(key, params);
 

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { deriveCombatant } from "../../src/data/derive/combatant.js";
-import { ACTOR_TYPES, ITEM_TYPES, validateSystemSource } from "../../src/data/schema/index.js";
-import type { CombatantSource, ItemView } from "../../src/data/source-types.js";
-import { BODY_LOCATIONS, locationFromTotal, parseBundle, STANDARD_EFFECTS } from "../../src/rules/index.js";
+import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import { ACTOR_TYPES, ITEM_TYPES, validateSystemSource } from "../../src/rulesets/cychosys/data/schema/index.js";
+import type { CombatantSource, ItemView } from "../../src/rulesets/cychosys/data/source-types.js";
+import { BODY_LOCATIONS, locationFromTotal, parseBundle, STANDARD_EFFECTS } from "../../src/rulesets/cychosys/rules/index.js";
 import { compilePacks, declaredPacks, extractPacks, readPackSources, slugify, type SourceDocument, type SourceFile } from "../../tools/packs/lib.js";
 import lockedIds from "./ids.json";
 

@@ -8,7 +8,7 @@ import {
   actionTotal, applyAntiImpact, applyPiercing, contest, counterExchange, distributeHits, type EffectMark, effectCosts, formatBundle,
   makeBundle, mark, MAX_EFFECTS, MAX_NOTATION_LENGTH, MAX_NOTE_LENGTH, NotationError, normalizeCovers, parseBundle, parseImpact, parseScenario, readDie, readRoll, readScenario, reduceEffects, resolveAttack,
   RulesError, type RulesErrorCode,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 /** Run `fn`, require a RulesError with `code` whose message contains every fragment (any case); return it. */
 function rulesError(fn: () => unknown, code: RulesErrorCode, ...fragments: (string | number)[]): RulesError {

@@ -24,7 +24,7 @@ import {
   soak,
   strikeObject,
   strikeResult,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 const b = (text: string) => parseBundle(text);
 const piece = (shield: string, covers: OutfitPiece["covers"] | "all", layer: OutfitPiece["layer"] = "worn"): OutfitPiece => ({

@@ -20,7 +20,7 @@ import {
   resolveAttack,
   RulesError,
   SCENARIO_JSON_LIMITS,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 import { BOM_VALID, hostileCases, RAW_UNSAFE } from "../fixtures/hostile.js";
 
 const textCases = hostileCases().filter((c): c is typeof c & { input: string } => typeof c.input === "string");

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, readJson, RulesError, SCENARIO_JSON_LIMITS } from "../../src/rules/index.js";
+import { lineAndColumn, readJson, RulesError, SCENARIO_JSON_LIMITS } from "../../src/rulesets/cychosys/rules/index.js";
 
 function problem(text: string): RulesError {
   try {

@@ -16,7 +16,7 @@ import {
   STANDARD_EFFECTS,
   validateChart,
   validateEffectsTable,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 describe("R1–R3 notation", () => {
   it.each(["VD6", "FB2", "BR3", "VFXP2", "SOBP12", "WUXR3", "BBDD2", "X", "1", "0", "SXOBH10", "SDRH2"])(

@@ -9,7 +9,7 @@ import {
   type EffectMark, FACETS, type FacetValues, formatBundle, impactAsterisks, impactHits, LAYERS, makeBundle,
   mark, type OrderEntry, type OutfitPiece, outcomeJson, parseBundle, tryParseBundle, type Pools, rank, actionTotal,
   reduceEffects, resolveAttack, soak, STANDARD_CHART, STANDARD_EFFECTS, strikeResult, sumFacets, turnOrder,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 const LETTERS = STANDARD_EFFECTS.effects.map((e) => e.letter);
 const WOUNDING = STANDARD_EFFECTS.effects.filter((e) => e.kind === "wounding").map((e) => e.letter);

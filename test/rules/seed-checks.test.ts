@@ -29,7 +29,7 @@ import {
   soak,
   strikeResult,
   distributeHits,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 const b = (text: string) => parseBundle(text);
 const skin = (shield: string): OutfitPiece => ({ shield: b(shield), covers: normalizeCovers("all"), layer: "skin", weight: 0 });

@@ -20,7 +20,7 @@ import {
   resolveAttack,
   smallSize,
   smallSizeAt,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 import {
   arbAimed,
   arbEdgeText,

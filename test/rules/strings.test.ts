@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishString } from "../../src/rules/messages.js";
+import { englishString } from "../../src/core/messages.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const sources = ["src/rules", "src/cli", "src/workflow"].flatMap((dir) =>
+const sources = ["src/rulesets/cychosys/rules", "src/cli", "src/rulesets/cychosys/workflow", "src/core", "src/core/transport"].flatMap((dir) =>
   readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".ts"))
     .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(root, dir, f), "utf8") })),
@@ -27,9 +27,9 @@ const patterns: [string, RegExp][] = [
   ["CYCHOSYS.Flow.", /new FlowError\(\s*"(\w+)"/g],
 ];
 const prefixOf: Record<string, string> = {
-  "src/rules/explain.ts": "CYCHOSYS.Explain.",
-  "src/rules/scenario.ts": "CYCHOSYS.Scenario.",
-  "src/cli/demo-log.ts": "CYCHOSYS.Demo.",
+  "src/rulesets/cychosys/rules/explain.ts": "CYCHOSYS.Explain.",
+  "src/rulesets/cychosys/rules/scenario.ts": "CYCHOSYS.Scenario.",
+  "src/rulesets/cychosys/demo-log.ts": "CYCHOSYS.Demo.",
   "src/cli/bench.ts": "CYCHOSYS.Bench.",
 };
 

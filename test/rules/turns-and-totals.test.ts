@@ -22,7 +22,7 @@ import {
   assertNotInCombat,
   earnExperience,
   formatBundle,
-} from "../../src/rules/index.js";
+} from "../../src/rulesets/cychosys/rules/index.js";
 
 describe("R13 action totals", () => {
   it("R13: base + dice + finesse + speed + modifier − effect costs − condition penalties, with every term shown", () => {

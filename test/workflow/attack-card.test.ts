@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCovers, parseBundle } from "../../src/rules/index.js";
-import { attackCardView, rollLine } from "../../src/workflow/attack-card.js";
-import { applyInjury, counterAgain, declareAttack, defend } from "../../src/workflow/attack-flow.js";
+import { normalizeCovers, parseBundle } from "../../src/rulesets/cychosys/rules/index.js";
+import { attackCardView, rollLine } from "../../src/rulesets/cychosys/workflow/attack-card.js";
+import { applyInjury, counterAgain, declareAttack, defend } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { gm, parker, parkerPlayer, pools, riddle, riddlePlayer, skinOnly, thorton } from "../fixtures/flow.js";
 
 const state = skinOnly(pools(7, 5, 5));

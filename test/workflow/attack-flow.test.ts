@@ -9,8 +9,8 @@ import {
   mayActFor,
   previewInjury,
   undoInjury,
-} from "../../src/workflow/attack-flow.js";
-import { FlowError } from "../../src/workflow/errors.js";
+} from "../../src/rulesets/cychosys/workflow/attack-flow.js";
+import { FlowError } from "../../src/rulesets/cychosys/workflow/errors.js";
 import { gm, parker, parkerPlayer, pools, riddle, riddlePlayer, skinOnly, thorton, user } from "../fixtures/flow.js";
 
 const throwAt = (...targets: (typeof riddle)[]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nextChaseRound, recordMove, setTerrain, startChase, waitingToMove } from "../../src/workflow/chase.js";
-import { buyExtraAction, closeRound, grantParryBonus, holdAction, isDefeated, newRoundState, orderForRound, useAction, useDefense } from "../../src/workflow/round.js";
+import { nextChaseRound, recordMove, setTerrain, startChase, waitingToMove } from "../../src/rulesets/cychosys/workflow/chase.js";
+import { buyExtraAction, closeRound, grantParryBonus, holdAction, isDefeated, newRoundState, orderForRound, useAction, useDefense } from "../../src/rulesets/cychosys/workflow/round.js";
 
 describe("the combat round", () => {
   it("R14: each round is ordered by current quickness", () => {
@@ -72,7 +72,7 @@ describe("the chase tracker (R39)", () => {
 
 describe("an attack in the round (R15, R25)", () => {
   it("spends an action; against one target it uses the parry bonus held against that target, once", async () => {
-    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/workflow/round.js");
+    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/rulesets/cychosys/workflow/round.js");
     const held = grantParryBonus(newRoundState(0), { againstUuid: "Actor.parker", bonus: 4 });
     const first = attackRoundStep(held, ["Actor.parker"]);
     expect(first.parryBonus).toBe(4);
@@ -82,7 +82,7 @@ describe("an attack in the round (R15, R25)", () => {
   });
 
   it("an attack on several targets shares one total: no single target's bonus applies", async () => {
-    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/workflow/round.js");
+    const { attackRoundStep, grantParryBonus, newRoundState } = await import("../../src/rulesets/cychosys/workflow/round.js");
     const held = grantParryBonus(newRoundState(1), { againstUuid: "Actor.parker", bonus: 4 });
     const step = attackRoundStep(held, ["Actor.parker", "Actor.riddle"]);
     expect(step.parryBonus).toBe(0);

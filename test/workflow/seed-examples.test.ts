@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type AttackInput, explainAttack, formatBundle, outcomeJson, type Pools, readScenario, resolveAttack } from "../../src/rules/index.js";
-import { attackCardView } from "../../src/workflow/attack-card.js";
+import { type AttackInput, explainAttack, formatBundle, outcomeJson, type Pools, readScenario, resolveAttack } from "../../src/rulesets/cychosys/rules/index.js";
+import { attackCardView } from "../../src/rulesets/cychosys/workflow/attack-card.js";
 import {
   applyInjury,
   type AttackFlow,
@@ -19,7 +19,7 @@ import {
   type DefenseDeclaration,
   type FlowUser,
   type StruckState,
-} from "../../src/workflow/attack-flow.js";
+} from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 
 const EXAMPLES = join(import.meta.dirname, "../../examples");
 const attacker = { actorUuid: "Actor.attacker", name: "Attacker" };

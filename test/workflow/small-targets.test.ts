@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { declareAttack, defend, previewInjury, previewResolution } from "../../src/workflow/attack-flow.js";
+import { declareAttack, defend, previewInjury, previewResolution } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { arbAimed, arbEdgeText, arbRawOutfit, BY_DIGIT, engineOutfit, referenceReach } from "../fixtures/r35-reference.js";
 import { gm, parker, pools, riddle } from "../fixtures/flow.js";
 

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { STANDARD_CHART, STANDARD_EFFECTS } from "../../src/rules/index.js";
-import { rulesFormContext, rulesFormProblems } from "../../src/foundry/rules-form.js";
+import { STANDARD_CHART, STANDARD_EFFECTS } from "../../src/rulesets/cychosys/rules/index.js";
+import { rulesFormContext, rulesFormProblems } from "../../src/foundry/cychosys/rules-form.js";
 import { renderChatPage } from "./chat.js";
 import { buildCombatPages } from "./combat.js";
 import { buildWorkflowPages } from "./workflow.js";

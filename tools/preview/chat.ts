@@ -4,8 +4,8 @@
  * R8, R40). Contexts come from the real `rollCardContext`.
  */
 import Handlebars from "handlebars";
-import { type ActionTotalView, deriveCombatant } from "../../src/data/derive/combatant.js";
-import { rollCardContext } from "../../src/applications/view/roll-card.js";
+import { type ActionTotalView, deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import { rollCardContext } from "../../src/rulesets/cychosys/views/roll-card.js";
 import { parker } from "../../test/fixtures/cast.js";
 import { CHAT_CARD, CHAT_LOG_CSS, type makeEnvironment } from "./render.js";
 

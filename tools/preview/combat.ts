@@ -8,13 +8,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
-import { applyChaseCommand } from "../../src/applications/chase/chase-logic.js";
-import { CHASE_TEMPLATE, chaseView } from "../../src/applications/chase/chase-view.js";
-import { type CombatantFacts, extraActionChoices, planRoundEnd } from "../../src/combat/plan.js";
-import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/combat/tracker-view.js";
-import { english, type Localize, STANDARD_OPTIONS } from "../../src/rules/index.js";
-import { buyExtraAction, grantParryBonus, holdAction, newRoundState, type RoundState, useAction } from "../../src/workflow/round.js";
-import type { ChaseState } from "../../src/workflow/chase.js";
+import { applyChaseCommand } from "../../src/rulesets/cychosys/views/chase-logic.js";
+import { CHASE_TEMPLATE, chaseView } from "../../src/rulesets/cychosys/views/chase-view.js";
+import { type CombatantFacts, extraActionChoices, planRoundEnd } from "../../src/rulesets/cychosys/combat/plan.js";
+import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/rulesets/cychosys/combat/tracker-view.js";
+import { english, type Localize, STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
+import { buyExtraAction, grantParryBonus, holdAction, newRoundState, type RoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";
+import type { ChaseState } from "../../src/rulesets/cychosys/workflow/chase.js";
 import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 
 type Env = ReturnType<typeof makeEnvironment>;

@@ -3,8 +3,8 @@
  * exactly as the data models derive it, turned into template contexts by the
  * same view models the real sheets use.
  */
-import { deriveCombatant, deriveObject } from "../../src/data/derive/combatant.js";
-import type { ItemView, ObjectSource } from "../../src/data/source-types.js";
+import { deriveCombatant, deriveObject } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import type { ItemView, ObjectSource } from "../../src/rulesets/cychosys/data/source-types.js";
 import {
   CHARACTER_PARTS,
   CHARACTER_TABS,
@@ -18,7 +18,7 @@ import {
   type SheetEffect,
   type SheetItem,
   tabsView,
-} from "../../src/applications/view/index.js";
+} from "../../src/rulesets/cychosys/views/index.js";
 import { parker, thorton } from "../../test/fixtures/cast.js";
 import { makeI18n } from "./helpers.js";
 

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Handlebars from "handlebars";
-import { TEMPLATE_ROOT } from "../../src/applications/view/index.js";
+import { TEMPLATE_ROOT } from "../../src/rulesets/cychosys/views/index.js";
 import type { PreviewSheet } from "./fixtures.js";
 import { registerFoundryHelpers } from "./helpers.js";
 

@@ -7,11 +7,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
-import { deriveCombatant } from "../../src/data/derive/combatant.js";
-import type { Localize } from "../../src/rules/index.js";
-import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../src/chat/card.js";
-import { attackDeclaration, defenseDeclaration, type GearRef } from "../../src/chat/requests.js";
-import { parseBundle, normalizeCovers } from "../../src/rules/index.js";
+import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
+import type { Localize } from "../../src/rulesets/cychosys/rules/index.js";
+import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../src/rulesets/cychosys/views/card.js";
+import { attackDeclaration, defenseDeclaration, type GearRef } from "../../src/rulesets/cychosys/workflow/requests.js";
+import { parseBundle, normalizeCovers } from "../../src/rulesets/cychosys/rules/index.js";
 import {
   APPLY_DIALOG_TEMPLATE,
   applyDialogView,
@@ -19,8 +19,8 @@ import {
   attackDialogView,
   DEFENSE_DIALOG_TEMPLATE,
   defenseDialogView,
-} from "../../src/applications/dialogs/views.js";
-import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser, type StruckState } from "../../src/workflow/attack-flow.js";
+} from "../../src/rulesets/cychosys/views/dialogs.js";
+import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser, type StruckState } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { parker, thorton } from "../../test/fixtures/cast.js";
 import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 import { makeI18n } from "./helpers.js";

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "../../../lang/en.json" with { type: "json" };
-import { englishString } from "../../../src/rules/messages.js";
+import { englishString } from "../../../src/core/messages.js";
 import {
   ATTACK_MODES, benchD6, COVER_LEVELS, DEFENSE_MODES, DEFENSE_SKILLS, d6DemoScript, formatBenchD6, RANGE_BANDS, WOUND_LEVELS,
 } from "../../../src/rulesets/d6/rules/index.js";

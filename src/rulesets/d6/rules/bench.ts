@@ -2,7 +2,7 @@
  * A timing helper the `bench` command can call: full D6 attack resolutions
  * per second over the seed scenarios (read once, outside the timed loop).
  */
-import { english } from "../../../rules/messages.js";
+import { english } from "../../../core/messages.js";
 import { D6_STANDARD_RULES, type D6Rules } from "./options.js";
 import { type D6AttackInput, resolveD6Attack } from "./resolve.js";
 import { readD6Scenario } from "./scenario.js";

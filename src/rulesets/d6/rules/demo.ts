@@ -3,7 +3,7 @@
  * narrated line by line (as src/cli/demo-log.ts does for Cychosys). Every
  * figure comes from the rules core; this file only stages the scenes.
  */
-import { english } from "../../../rules/messages.js";
+import { english } from "../../../core/messages.js";
 import { aimAt, aimDice, canInterrupt, declareActions, newCombatantRound, roundPenaltyDice, startRound, takePartialDefense, takeWait } from "./actions.js";
 import { rollActiveDefense } from "./defense.js";
 import { formatDieCode, parseDieCode, parseWeaponDamage } from "./die-code.js";

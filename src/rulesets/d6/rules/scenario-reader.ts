@@ -4,7 +4,7 @@
  * `attacker.weapon.damage: must be a die code like "4D" or "+1D" (got "4E").`
  * Messages stay short whatever the input held (printable(), preview()).
  */
-import { english } from "../../../rules/messages.js";
+import { english } from "../../../core/messages.js";
 import { type DieCode, type DieModifier, parseDieCode, parseDieModifier, parseWeaponDamage, type WeaponDamage } from "./die-code.js";
 import { D6Error } from "./errors.js";
 import { D6_STANDARD_RULES, type D6Rules } from "./options.js";

@@ -6,7 +6,7 @@
  * scenario that reads is also resolved once here, so a wrong number of
  * damage or resistance dice is named as a field too.
  */
-import { readJson, SCENARIO_JSON_LIMITS } from "../../../rules/json.js";
+import { readJson, SCENARIO_JSON_LIMITS } from "../../../core/json.js";
 import { MAX_DECLARED_ACTIONS } from "./actions.js";
 import type { BladeWeapon } from "./damage.js";
 import { defenseActionDice } from "./defense.js";

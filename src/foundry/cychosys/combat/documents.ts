@@ -1,0 +1,269 @@
+/**
+ * The Combat and Combatant document classes (the turn tracker, R14–R17,
+ * R25, R33). Initiative is quickness, set without a roll; the order is the
+ * rules core's `compareTurnOrder` (via src/combat/plan.ts), refreshed at the
+ * start of every round; the end of a round runs once, on the active GM's
+ * client, in the one combat queue (requests.ts); each combatant's round
+ * state lives on the combat, `flags.cychosys.rounds.<id>` (round-state.ts).
+ */
+import { type RulesOptions, ZERO_FACETS } from "../../../rulesets/cychosys/rules/index.js";
+import { isDefeated } from "../../../rulesets/cychosys/workflow/round.js";
+import { roundEndHtml, roundEndSummary } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import { format } from "../../i18n.js";
+import {
+  combatStartCombatUpdate,
+  combatStartUpdates,
+  compareCombatants,
+  defeatUpdate,
+  type DocumentUpdate,
+  planRoundEnd,
+  quicknessOf,
+  readInterrupt,
+  roundStartUpdates,
+} from "../../../rulesets/cychosys/combat/plan.js";
+import { currentOptions, FLAG_SCOPE, readRoundState } from "../../../rulesets/cychosys/combat/round-state.js";
+import { enqueue, isActiveGM, submitRequest } from "../../requests.js";
+import { type CombatantDoc, type CombatDoc, endInterrupt, facts, registerActionHandlers } from "./actions.js";
+
+export type { CombatantDoc, CombatDoc };
+
+/** Foundry's uniform generator (CONFIG.Dice.randomUniform), so a world's dice settings apply to the tiebreak too. */
+function randomUniform(): number {
+  const config = (globalThis as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG;
+  return config?.Dice?.randomUniform?.() ?? Math.random();
+}
+
+const isGM = () => (game as unknown as { user: { isGM: boolean } }).user.isGM;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// ---------------------------------------------------------------------------
+// What the documents do, as functions over the narrow shapes (tested with fakes).
+
+/** R14: initiative for the given combatants is their quickness — no roll. */
+export async function setInitiativeFromQuickness(combat: CombatDoc, ids: readonly string[]): Promise<void> {
+  const updates: DocumentUpdate[] = [];
+  for (const id of ids) {
+    const c = combat.combatants.get(id);
+    const q = c ? quicknessOf(c.actor) : null;
+    if (c && q !== null) updates.push({ _id: c.id, initiative: q });
+  }
+  if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
+}
+
+/**
+ * Combat start (GM): fresh budgets on the combat, no interrupt, no round
+ * closed yet (one combat update); then initiative, the tiebreak drawn once
+ * and the tie figures on the combatants.
+ */
+export async function prepareCombatStart(combat: CombatDoc, random: () => number = randomUniform, options: RulesOptions = currentOptions()): Promise<void> {
+  const list = combat.combatants.contents.map(facts);
+  const combatUpdate = combatStartCombatUpdate(combat, list, options);
+  if (Object.keys(combatUpdate).length > 0) await combat.update(combatUpdate);
+  const updates = combatStartUpdates(list, random);
+  if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
+}
+
+/** R14: refresh initiative and tie figures from current pools; true when anything changed. */
+export async function refreshOrder(combat: CombatDoc): Promise<boolean> {
+  const updates = roundStartUpdates(combat.combatants.contents.map(facts));
+  if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
+  return updates.length > 0;
+}
+
+/** R33: mark (or unmark) the combat's combatants by their hit pools. */
+export async function markDefeated(combat: CombatDoc, onlyActorUuid?: string): Promise<void> {
+  const updates: DocumentUpdate[] = [];
+  for (const c of combat.combatants.contents) {
+    if (onlyActorUuid && c.actor?.uuid !== onlyActorUuid) continue;
+    const update = defeatUpdate(facts(c));
+    if (update) updates.push({ _id: c.id, ...update });
+  }
+  if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
+}
+
+/**
+ * R17, R25, R33: the end of round `round`, once — only on the active GM's
+ * client, and only the first time (the combat remembers the last round
+ * closed). One combat update closes the round and resets every budget (both
+ * or neither); then unused actions restore fatigue, actor by actor — one that
+ * fails is reported (console, notification, the note) and the others go on;
+ * then the defeated are marked and one note says what happened. Returns
+ * whether the round was closed. Callers run it in the combat queue.
+ */
+export async function closeCombatRound(combat: CombatDoc, round: number, options: RulesOptions = currentOptions()): Promise<boolean> {
+  if (!isActiveGM()) return false;
+  const closed = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.closedRound;
+  if (typeof closed === "number" && closed >= round) return false;
+  const list = combat.combatants.contents;
+  const { plans, combatUpdate } = planRoundEnd(combat, list.map(facts), options);
+  try {
+    await combat.update({ ...combatUpdate, [`flags.${FLAG_SCOPE}.closedRound`]: round });
+  } catch (error) {
+    console.error(`Cychosys | the end of round ${round} could not be recorded`, error);
+    ui.notifications?.error(format("CYCHOSYS.Combat.RoundEnd.failed", { round, error: errorText(error) }), { permanent: true });
+    return false;
+  }
+  const failed = new Set<string>();
+  for (const plan of plans) {
+    const actor = combat.combatants.get(plan.combatantId)?.actor;
+    if (!actor || Object.keys(plan.actorUpdate).length === 0) continue;
+    try {
+      await actor.update(plan.actorUpdate);
+    } catch (error) {
+      console.error(`Cychosys | round ${round}: ${plan.name}'s fatigue could not be restored`, error);
+      failed.add(plan.combatantId);
+    }
+  }
+  const failedNames = plans.filter((p) => failed.has(p.combatantId)).map((p) => p.name);
+  if (failedNames.length) ui.notifications?.error(format("CYCHOSYS.Combat.RoundEnd.notRestored", { names: failedNames.join(", ") }), { permanent: true });
+  await markDefeated(combat).catch((error) => console.error("Cychosys | marking the defeated failed", error));
+  // One note in the chat says what the round's end did, so the table can follow it.
+  const nameOf = (uuid: string) => list.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
+  const out = list
+    .filter((c) => {
+      const hit = c.actor?.system.pools?.hit;
+      return !!hit && isDefeated({ physical: hit.physical.value, mental: hit.mental.value, emotional: hit.emotional.value });
+    })
+    .map((c) => c.name);
+  // What the note says was restored is what was: a failed actor's line says it failed instead.
+  const shown = plans.map((p) => (failed.has(p.combatantId) ? { ...p, restored: { ...ZERO_FACETS } } : p));
+  const summary = roundEndSummary(round, shown, nameOf, out, (key, params) => format(key, (params ?? {}) as Record<string, string | number>), failedNames);
+  await ChatMessage.implementation
+    .create({ content: roundEndHtml(summary), speaker: { alias: summary.title } } as never)
+    .catch((error: unknown) => console.error("Cychosys | could not post the round-end note", error));
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The document classes.
+
+type CombatBase = new (...args: never[]) => CombatDoc & {
+  startCombat(): Promise<unknown>;
+  nextRound(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+};
+
+function combats(): CombatDoc[] {
+  return ((game as unknown as { combats?: { contents: CombatDoc[] } }).combats?.contents ?? []) as CombatDoc[];
+}
+
+/** Define the classes (Foundry's `Combat` and `Combatant` are globals only once Foundry runs). */
+export function defineCombatDocuments() {
+  const FoundryCombat = Combat as unknown as CombatBase;
+
+  class CychosysCombat extends FoundryCombat {
+    /** R14: the rules core's order; no initiative goes last. */
+    _sortCombatants(a: CombatantDoc, b: CombatantDoc): number {
+      return compareCombatants(facts(a), facts(b));
+    }
+
+    /** Initiative is quickness: nothing is rolled, no message is posted. */
+    async rollInitiative(ids: string | string[]): Promise<this> {
+      await setInitiativeFromQuickness(this, typeof ids === "string" ? [ids] : ids);
+      return this;
+    }
+
+    override async startCombat(): Promise<unknown> {
+      if (isGM()) {
+        // Reported, not fatal: the combat still starts (its budgets are then last run's, and say so).
+        await enqueue(() => prepareCombatStart(this)).catch((error) => {
+          console.error("Cychosys | preparing the combat failed", error);
+          ui.notifications?.error(format("CYCHOSYS.Combat.startFailed", { error: errorText(error) }), { permanent: true });
+        });
+      }
+      return super.startCombat();
+    }
+
+    /** The GM re-sorts before the round turns over, so the new round's first turn is right at once. */
+    override async nextRound(): Promise<unknown> {
+      if (isGM()) await enqueue(() => refreshOrder(this));
+      return super.nextRound();
+    }
+
+    /**
+     * R16: ending an interrupting combatant's turn returns to the one
+     * interrupted — on the active GM, in the queue; anyone else asks it.
+     */
+    override async nextTurn(): Promise<unknown> {
+      if (readInterrupt(this.flags)) {
+        if (isActiveGM()) {
+          if (await enqueue(() => endInterrupt(this))) return this;
+        } else {
+          await submitRequest({ kind: "endInterrupt", combatId: this.id });
+          return this;
+        }
+      }
+      return super.nextTurn();
+    }
+
+    /** Runs on the one designated GM after the round changed. */
+    async _onEndRound(context: { round: number }): Promise<void> {
+      const base = FoundryCombat.prototype as unknown as { _onEndRound?: (c: unknown) => Promise<void> };
+      await base._onEndRound?.call(this, context);
+      const round = context?.round ?? this.round - 1;
+      await enqueue(() => closeCombatRound(this, round));
+    }
+
+    /** A round started by a player's "end turn": the active GM re-sorts here and starts with the first. */
+    async _onStartRound(context: { round: number }): Promise<void> {
+      const base = FoundryCombat.prototype as unknown as { _onStartRound?: (c: unknown) => Promise<void> };
+      await base._onStartRound?.call(this, context);
+      if (!isActiveGM()) return;
+      await enqueue(async () => {
+        if ((await refreshOrder(this)) && this.turn !== 0) await this.update({ turn: 0 });
+      });
+    }
+  }
+
+  type CombatantBase = new (...args: never[]) => CombatantDoc & {
+    combat: CombatDoc | null;
+    updateSource(data: DocumentUpdate): unknown;
+  };
+  const FoundryCombatant = Combatant as unknown as CombatantBase;
+
+  class CychosysCombatant extends FoundryCombatant {
+    /** This round's action budget and parry bonuses, as the combat holds them (fresh when it holds none yet). */
+    get roundState() {
+      return readRoundState(this.combat, this);
+    }
+
+    /**
+     * Initiative from quickness; joining a started combat draws the tiebreak
+     * now. No budget is written here (the creator may be a player, who cannot
+     * write the combat): a combatant the combat holds no round state for has
+     * a fresh one.
+     */
+    async _preCreate(data: unknown, options: unknown, user: unknown): Promise<boolean | void> {
+      const base = FoundryCombatant.prototype as unknown as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> };
+      if ((await base._preCreate?.call(this, data, options, user)) === false) return false;
+      const q = quicknessOf(this.actor);
+      const source: DocumentUpdate = {};
+      if (q !== null && typeof this.initiative !== "number") source.initiative = q;
+      if (this.combat?.started) {
+        source[`flags.${FLAG_SCOPE}.tiebreak`] = randomUniform();
+        source[`flags.${FLAG_SCOPE}.physicalHits`] = this.actor?.system.pools?.hit.physical.value ?? 0;
+      }
+      if (Object.keys(source).length > 0) this.updateSource(source);
+    }
+  }
+
+  return { CychosysCombat, CychosysCombatant };
+}
+
+/** Register the request handlers and the hooks the tracker needs (in `init`). */
+export function registerCombatHandlers(): void {
+  registerActionHandlers();
+  // R33: whenever an actor's pools change during a combat, the active GM marks or unmarks it (in the queue).
+  const mark = (actorUuid: string) => {
+    for (const combat of combats()) {
+      if (combat.started) void enqueue(() => markDefeated(combat, actorUuid)).catch((error) => console.error("Cychosys | marking the defeated failed", error));
+    }
+  };
+  Hooks.on("updateActor", ((actor: { uuid: string }, changes: { system?: { pools?: unknown } }) => {
+    if (changes?.system?.pools && isActiveGM()) mark(actor.uuid);
+  }) as never);
+  // An unlinked token's actor changes through its token's delta: the same check for that synthetic actor.
+  Hooks.on("updateToken", ((token: { actor?: { uuid: string } | null }, changes: { delta?: { system?: { pools?: unknown } } }) => {
+    if (changes?.delta?.system?.pools && token.actor && isActiveGM()) mark(token.actor.uuid);
+  }) as never);
+}

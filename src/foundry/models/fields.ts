@@ -1,0 +1,72 @@
+/**
+ * Turns the Foundry-free schema descriptions (src/data/schema/) into Foundry
+ * `DataField`s. A thin builder: every rule it enforces comes from the
+ * description (integers with min and max, choices) or from the rules core
+ * (notation is checked by its parser, and a rejected value carries the
+ * parser's message, localized).
+ */
+import { type EffectsTable, STANDARD_EFFECTS } from "../../rulesets/cychosys/rules/index.js";
+import { format } from "../i18n.js";
+import type { FieldDescription, FieldsDescription } from "../../rulesets/cychosys/data/schema/index.js";
+import { describeValue, notationProblem } from "../../rulesets/cychosys/data/schema/index.js";
+
+/** The part of `foundry.data.fields` the builder uses (tests pass a fake that records options). */
+export type FieldsNamespace = Pick<
+  typeof foundry.data.fields,
+  "NumberField" | "StringField" | "HTMLField" | "BooleanField" | "ArrayField" | "SchemaField"
+>;
+
+/** The effects table notation is read with: the world's (R10 setting), else the standard one. */
+export function worldEffects(): EffectsTable {
+  const config = (globalThis as { CONFIG?: { CYCHOSYS?: { effects?: EffectsTable } } }).CONFIG;
+  return config?.CYCHOSYS?.effects ?? STANDARD_EFFECTS;
+}
+
+/** The `validate` option of a notation field: throws the parser's message, localized. */
+export function notationValidator(allowNote: boolean, effects: () => EffectsTable = worldEffects) {
+  return (value: unknown): void => {
+    const problem = notationProblem(value, allowNote, effects());
+    if (problem) throw new Error(format(problem.key, problem.params));
+  };
+}
+
+/** The `validate` option of a list whose elements may not repeat. */
+export function uniqueValidator(value: unknown): void {
+  if (!Array.isArray(value)) return;
+  const seen = new Set<unknown>();
+  for (const element of value) {
+    if (seen.has(element)) throw new Error(format("CYCHOSYS.Schema.repeated", { value: describeValue(element) }));
+    seen.add(element);
+  }
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the built fields' precise types come from the descriptions, not from TypeScript */
+export function buildField(field: FieldDescription, fields: FieldsNamespace = foundry.data.fields): any {
+  const base = { required: true, nullable: false } as const;
+  switch (field.kind) {
+    case "integer":
+      return new fields.NumberField({ ...base, integer: true, min: field.min, max: field.max, initial: field.initial });
+    case "notation":
+      return new fields.StringField({ ...base, blank: true, initial: field.initial, validate: notationValidator(field.note) as any });
+    case "text":
+      return new fields.StringField({ ...base, blank: field.blank, initial: field.initial });
+    case "html":
+      return new fields.HTMLField({ ...base, blank: true, initial: field.initial });
+    case "choice":
+      return new fields.StringField({ ...base, blank: false, choices: [...field.choices], initial: field.initial });
+    case "boolean":
+      return new fields.BooleanField({ initial: field.initial });
+    case "list": {
+      const element = buildField(field.element, fields);
+      return new fields.ArrayField(element, field.unique ? { ...base, validate: uniqueValidator as any } : { ...base });
+    }
+    case "object":
+      return new fields.SchemaField(buildSchema(field.fields, fields), { ...base });
+  }
+}
+
+/** `defineSchema()` of a data model: one Foundry field per described key. */
+export function buildSchema(description: FieldsDescription, fields: FieldsNamespace = foundry.data.fields): Record<string, any> {
+  return Object.fromEntries(Object.entries(description).map(([key, field]) => [key, buildField(field, fields)]));
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -1,7 +1,14 @@
-/** src/index.ts: the Foundry entry registers the system's pieces on `init`. */
+/**
+ * src/index.ts: the Foundry entry registers, on `init`, what every world has
+ * — the "Combat rules" setting, every ruleset's data models, the shared
+ * document classes, the read-only sheet for other rulesets' types — and then
+ * loads the active ruleset's own code (a separate chunk), which registers the
+ * rest.
+ */
 import { registeredSheets } from "./foundry/fakes.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rules from "../src/rulesets/cychosys/rules/index.js";
+import { whenAdapterLoaded } from "../src/foundry/adapter.js";
 
 describe("Foundry entry point", () => {
   afterEach(() => {
@@ -10,7 +17,7 @@ describe("Foundry entry point", () => {
     Reflect.deleteProperty(globalThis, "cychosys");
   });
 
-  it("registers its hooks; on init: rules data, models, documents, the dc die, statuses, settings", async () => {
+  it("in a Cychosys world: every ruleset's models, the shared classes, the Cychosys code loaded on its own", async () => {
     const hooks: [string, (...args: unknown[]) => void][] = [];
     const registered: string[] = [];
     const config: Record<string, any> = {
@@ -24,36 +31,47 @@ describe("Foundry entry point", () => {
     vi.stubGlobal("Hooks", { once: (name: string, fn: () => void) => hooks.push([name, fn]), on: (name: string, fn: () => void) => hooks.push([name, fn]) });
     vi.stubGlobal("Combat", class Combat {});
     vi.stubGlobal("Combatant", class Combatant {});
+    vi.stubGlobal("Actor", class Actor {});
+    vi.stubGlobal("Item", class Item {});
     vi.stubGlobal("CONFIG", config);
     vi.stubGlobal("game", {
-      settings: { register: (ns: string, key: string) => registered.push(`${ns}.${key}`), registerMenu: (ns: string, key: string) => registered.push(`menu ${ns}.${key}`) },
+      settings: {
+        register: (ns: string, key: string) => registered.push(`${ns}.${key}`),
+        registerMenu: (ns: string, key: string) => registered.push(`menu ${ns}.${key}`),
+        get: (_ns: string, key: string) => (key === "ruleset" ? "cychosys" : undefined),
+      },
     });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    registeredSheets.length = 0;
 
     await import("../src/index.js");
-    expect(hooks.map(([name]) => name)).toEqual(["init", "setup", "ready", "diceSoNiceReady"]);
-    expect(config.CYCHOSYS).toBeUndefined();
-
+    expect(hooks.map(([name]) => name)).toEqual(["init", "ready"]);
     hooks[0]![1]();
+    // On init, whatever the world plays.
+    expect(registered).toEqual(expect.arrayContaining(["cychosys.ruleset", "cychosys.rulesetChosen", "menu cychosys.rulesetMenu", "cychosys.migrationVersions"]));
+    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature"]);
+    expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit", "d6Skill", "d6Weapon", "d6Armor"]);
+    expect(config.Actor.documentClass.name).toBe("RulesetDocument");
+    expect(config.Combat.documentClass.name).toBe("SystemCombat");
+    expect(config.Combatant.documentClass.name).toBe("SystemCombatant");
+    expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
+    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual(["Actor:d6Character+d6Creature", "Item:d6Skill+d6Weapon+d6Armor"]);
+    expect(globalThis.cychosys.ruleset).toBe("cychosys");
+
+    // Then the Cychosys code, loaded on its own.
+    await whenAdapterLoaded();
     expect(config.CYCHOSYS).toEqual(rules.makeRules());
     expect(globalThis.cychosys.rules).toBe(rules);
-    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object"]);
-    expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit"]);
-    expect(config.Actor.documentClass.name).toBe("CychosysActor");
-    expect(config.Item.documentClass.name).toBe("CychosysItem");
-    expect(config.Combat.documentClass.name).toBe("CychosysCombat");
-    expect(config.Combatant.documentClass.name).toBe("CychosysCombatant");
-    expect(hooks.map(([name]) => name)).toEqual(expect.arrayContaining(["createChatMessage", "renderCombatTracker", "updateActor"]));
+    expect(hooks.map(([name]) => name)).toEqual(expect.arrayContaining(["createChatMessage", "renderCombatTracker", "updateActor", "hotbarDrop"]));
     expect(typeof (globalThis.cychosys as unknown as { openChase?: unknown }).openChase).toBe("function");
     expect(config.Dice.terms.c.name).toBe("CychosysDie");
     expect(config.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(["CychosysRoll"]);
-    expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
     expect(config.statusEffects.map((s: { id: string }) => s.id)).toEqual([
       ...rules.STANDARD_EFFECTS.effects.filter((e) => e.kind === "wounding").map((e) => `cychosys-${e.letter}`),
       "dead",
     ]);
-    expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.systemMigrationVersion", "cychosys.chase", "menu cychosys.rulesMenu"]));
-    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual([
+    expect(registered).toEqual(expect.arrayContaining(["cychosys.effectsTable", "cychosys.chart", "cychosys.surgeWinsTies", "cychosys.chase", "menu cychosys.rulesMenu"]));
+    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`).slice(2)).toEqual([
       "Actor:character",
       "Actor:npc",
       "Actor:object",

@@ -10,10 +10,10 @@
  * - A key may appear only once in an object; a number must be one a double
  *   holds (`1e400` and `1e-400` are refused, not read as Infinity or 0).
  * - Nesting, strings and number literals have caps (JsonLimits); over one is
- *   a RulesError("scenarioLimit"); anything else is RulesError("scenarioJson").
+ *   a InputError("scenarioLimit"); anything else is InputError("scenarioJson").
  */
 import { echoChar, echoString } from "./echo.js";
-import { RulesError } from "../rulesets/cychosys/rules/errors.js";
+import { InputError } from "./errors.js";
 import { english } from "./messages.js";
 
 export interface JsonLimits {
@@ -79,7 +79,7 @@ class Reader {
 
   private fail(key: string, index: number, params: Record<string, string | number> = {}, code: "scenarioJson" | "scenarioLimit" = "scenarioJson"): never {
     if (this.text.charCodeAt(index) === BOM && key !== "empty") key = "bom";
-    throw new RulesError(code, { problem: say(key, { ...params, ...this.where(index) }) });
+    throw new InputError(code, { problem: say(key, { ...params, ...this.where(index) }) });
   }
 
   private limit(key: string, index: number, max: number): never {
@@ -268,7 +268,7 @@ class Reader {
   }
 }
 
-/** Read JSON text under the given limits; every problem is a RulesError whose message says where. */
+/** Read JSON text under the given limits; every problem is a InputError whose message says where. */
 export function readJson(text: string, limits: JsonLimits = SCENARIO_JSON_LIMITS): unknown {
   return new Reader(text, limits).read();
 }

@@ -2,7 +2,7 @@
  * Localizing through Foundry when it is ready, with the English strings of
  * lang/en.json as the fallback (early in `init`, and in tests).
  */
-import { english } from "../rulesets/cychosys/rules/index.js";
+import { english } from "../core/messages.js";
 
 type Params = Record<string, string | number>;
 

@@ -1,57 +1,72 @@
 /**
- * What the system registers with Foundry on `init`: rules data, data models,
- * document classes, the `dc` die, status effects, token bars, settings and sheets.
- * Registration only: no rules arithmetic lives here.
- *
- * Note: the Cychosys die is registered as `CONFIG.Dice.terms.c`, which
- * replaces Foundry's coin term (`dc`) in a Cychosys world (R11).
+ * What the system registers with Foundry on `init`, whatever the world plays:
+ * the "Combat rules" setting, every ruleset's data models (so a document of
+ * any ruleset loads, and one of another ruleset opens read-only), the shared
+ * Actor, Item, Combat and Combatant classes, the active ruleset's token bars,
+ * the read-only sheet, the GM's transport — and then the active ruleset's own
+ * code, loaded on its own (src/foundry/rulesets.ts). Registration only.
  */
-import * as rules from "../rulesets/cychosys/rules/index.js";
-import * as schema from "../rulesets/cychosys/data/schema/index.js";
-import { ACTOR_MODELS, ITEM_MODELS } from "./cychosys/models/index.js";
-import { CychosysDie, CychosysRoll } from "./cychosys/dice.js";
-import { CychosysActor } from "./cychosys/documents/actor.js";
-import { CychosysItem } from "./cychosys/documents/item.js";
-import { registerSheets } from "./cychosys/sheets/index.js";
-import { registerAttackWorkflow } from "./cychosys/attack.js";
-import { registerCombat } from "./cychosys/combat/index.js";
-import { RulesSettingsApp } from "./cychosys/rules-settings-app.js";
-import { registerSettings, registerStatusEffects } from "./settings.js";
-
-/** Token bars (hit pools) and values each actor type offers. */
-export const TRACKABLE_ATTRIBUTES = {
-  character: {
-    bar: ["pools.hit.physical", "pools.hit.mental", "pools.hit.emotional", "pools.fatigue.physical", "pools.fatigue.mental", "pools.fatigue.emotional"],
-    value: [],
-  },
-  npc: {
-    bar: ["pools.hit.physical", "pools.hit.mental", "pools.hit.emotional", "pools.fatigue.physical", "pools.fatigue.mental", "pools.fatigue.emotional"],
-    value: [],
-  },
-  object: { bar: ["hits"], value: [] },
-};
+import { rulesetOfType, typesOf } from "../core/schema/registry.js";
+import { manifestById } from "../core/schema/registry.js";
+import "../rulesets/manifests.js";
+import { setActiveAdapter } from "./adapter.js";
+import { defineCombatDocuments } from "./combat.js";
+import { defineDocuments, worldClasses } from "./documents.js";
+import { format, localize } from "./i18n.js";
+import { registerInactiveSheets } from "./inactive-sheet.js";
+import { trackLifecycle, whenReached } from "./lifecycle.js";
+import { registerMigrationSetting } from "./migrations.js";
+import { modelFor } from "./models/base.js";
+import { onRequestMessage } from "./requests.js";
+import { promptFirstRun, registerRulesetSetting } from "./ruleset-setting.js";
+import { LOADERS } from "./rulesets.js";
+import { registerTransport } from "./transport.js";
 
 export function init(): void {
-  // The rules data a world plays with; the world settings replace parts of it
-  // on `setup`, and a module may replace a part (e.g. its own effects table).
-  CONFIG.CYCHOSYS = rules.makeRules();
-  // The rules core and the data schema for macros and modules: `cychosys.rules.parseBundle("VD6")`.
-  globalThis.cychosys = { rules, schema };
+  trackLifecycle();
+  const active = registerRulesetSetting();
+  registerMigrationSetting();
+  globalThis.cychosys = { ruleset: active } as never;
 
-  CONFIG.Actor.documentClass = CychosysActor as never;
-  CONFIG.Item.documentClass = CychosysItem as never;
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  CONFIG.Actor.trackableAttributes = TRACKABLE_ATTRIBUTES as never;
+  // Every ruleset's types have a model, so no world document fails to load.
+  for (const documentName of ["Actor", "Item"] as const) {
+    const models = CONFIG[documentName].dataModels as Record<string, unknown>;
+    for (const type of typesOf(documentName)) models[type] = modelFor(documentName, type);
+  }
+  const { SystemActor, SystemItem } = defineDocuments();
+  CONFIG.Actor.documentClass = SystemActor as never;
+  CONFIG.Item.documentClass = SystemItem as never;
+  worldClasses.Actor = SystemActor;
+  worldClasses.Item = SystemItem;
+  const { SystemCombat, SystemCombatant } = defineCombatDocuments();
+  CONFIG.Combat.documentClass = SystemCombat as never;
+  CONFIG.Combatant.documentClass = SystemCombatant as never;
+  CONFIG.Actor.trackableAttributes = (manifestById(active)?.trackable ?? {}) as never;
 
-  // R11: `3dc` rolls three Cychosys dice (this replaces the coin term `dc`).
-  CONFIG.Dice.terms.c = CychosysDie as never;
-  CONFIG.Dice.rolls.push(CychosysRoll as never);
+  registerInactiveSheets(active, (documentName, type) => rulesetOfType(documentName, type));
+  registerTransport();
+  Hooks.on("createChatMessage", ((message: Parameters<typeof onRequestMessage>[0]) => void onRequestMessage(message)) as never);
+  whenReached("ready", () => void promptFirstRun());
+  void loadActiveRuleset(active);
+  console.log(`Cychosys | Initializing the Cychosys game system (combat rules: ${active})`);
+}
 
-  registerStatusEffects(CONFIG.CYCHOSYS.effects);
-  registerSettings(RulesSettingsApp as never);
-  registerSheets();
-  registerAttackWorkflow();
-  registerCombat();
-  console.log("Cychosys | Initializing the Cychosys game system");
+/** Import the active ruleset's code, register it, and redo what ran before it arrived. */
+async function loadActiveRuleset(id: keyof typeof LOADERS): Promise<void> {
+  const name = localize(`CYCHOSYS.Ruleset.${id}.name`);
+  try {
+    const { adapter } = await LOADERS[id]();
+    adapter.register();
+    setActiveAdapter(adapter);
+    // Documents prepared before the code arrived derived nothing: prepare them again, redraw what shows them.
+    const world = game as unknown as { actors?: { contents: { reset(): void; render?(force: boolean): void }[] }; ready?: boolean };
+    for (const actor of world.actors?.contents ?? []) actor.reset();
+    whenReached("ready", () => {
+      for (const actor of world.actors?.contents ?? []) actor.render?.(false);
+      ui.chat?.render?.();
+    });
+  } catch (error) {
+    console.error(`Cychosys | loading the ${id} rules failed`, error);
+    whenReached("ready", () => ui.notifications?.error(format("CYCHOSYS.Ruleset.loadFailed", { ruleset: name, error: String((error as Error)?.message ?? error) }), { permanent: true }));
+  }
 }

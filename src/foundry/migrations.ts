@@ -1,20 +1,25 @@
 /**
- * The world migration runner (docs/data-model.md, "Versioned"): once per
- * system version, the active GM upgrades every world actor, every world item
- * and every item embedded in an actor through the pure migrations, reading
+ * The world migration runner (docs/data-model.md, "Versioned"), per ruleset:
+ * whenever a ruleset's schema versions change (its fingerprint, e.g.
+ * `character:1,npc:1,…`), the active GM upgrades that ruleset's world
+ * actors, world items and items embedded in its actors — never another
+ * ruleset's documents — through its pure migrations, reading
  * the raw stored data (`game.data`, from before `migrateData` ran) so that a
  * change is written back to the database. The last migrated version is kept
- * in a hidden world setting — recorded only when every document was
+ * per ruleset in a hidden world setting — recorded only when every document was
  * written: each update carries only the paths that changed, a failed one is
  * tried again (up to `MIGRATION_ATTEMPTS` times), and if any still fails the
  * GM is told which and the version is left, so the migration runs again at
  * the next load. Compendium packs are not migrated here (their sources are
  * built by tools/packs from current data).
  */
-import { type DocumentName, migrateSystemSource } from "../rulesets/cychosys/data/schema/index.js";
+import type { RulesetManifest } from "../core/ruleset.js";
+import type { DocumentName } from "../core/schema/description.js";
+import { migrateSystemSource } from "../core/schema/migrations.js";
+import { registeredManifests, rulesetOfType } from "../core/schema/registry.js";
 import { format } from "./i18n.js";
-import { SYSTEM_ID } from "./settings.js";
-import { diffUpdate } from "./update-diff.js";
+import { SYSTEM_ID } from "./system.js";
+import { diffUpdate } from "../core/update-diff.js";
 
 /** A raw stored document, as `game.data.actors` / `game.data.items` hold it. */
 export interface RawDocument {
@@ -51,10 +56,12 @@ function plan(documentName: DocumentName, raw: RawDocument, parentId?: string): 
   return update;
 }
 
-/** Every update a world needs: its actors, their embedded items, its items. Pure. */
-export function planWorldMigration(actors: readonly RawDocument[], items: readonly RawDocument[]): PlannedUpdate[] {
+/** Every update a world needs: its actors, their embedded items, its items (of one ruleset, when given). Pure. */
+export function planWorldMigration(actors: readonly RawDocument[], items: readonly RawDocument[], ruleset?: string): PlannedUpdate[] {
   const updates: PlannedUpdate[] = [];
+  const mine = (documentName: DocumentName, raw: RawDocument) => !ruleset || rulesetOfType(documentName, raw.type) === ruleset;
   for (const actor of actors) {
+    if (!mine("Actor", actor)) continue;
     const own = plan("Actor", actor);
     if (own) updates.push(own);
     for (const item of actor.items ?? []) {
@@ -63,17 +70,19 @@ export function planWorldMigration(actors: readonly RawDocument[], items: readon
     }
   }
   for (const item of items) {
+    if (!mine("Item", item)) continue;
     const own = plan("Item", item);
     if (own) updates.push(own);
   }
   return updates;
 }
 
-/** Is `stored` older than `current` (semantic versions; "" is older than anything)? */
-export function needsMigration(stored: string, current: string): boolean {
-  if (!stored) return true;
-  return foundry.utils.isNewerVersion(current, stored);
+/** A ruleset's schema versions in one string: it changes exactly when one of its types' versions does. */
+export function schemaFingerprint(manifest: RulesetManifest): string {
+  return (["Actor", "Item"] as const).flatMap((d) => Object.entries(manifest[d]).map(([type, t]) => `${type}:${t.version}`)).join(",");
 }
+
+export const MIGRATION_SETTING = "migrationVersions";
 
 /** How often a document's update is tried before the migration reports it as failed. */
 export const MIGRATION_ATTEMPTS = 3;
@@ -134,34 +143,41 @@ export async function runWorldMigration(updates: readonly PlannedUpdate[], ports
   return outcome;
 }
 
-/** Run the migration when this client is the active GM and the world is behind; record the version only when it all succeeded. */
+/** Run each ruleset's migration when this client is the active GM and the world is behind; record a ruleset only when it all succeeded. */
 export async function migrateWorldIfNeeded(): Promise<void> {
   const user = game.user;
   if (!user?.isActiveGM) return;
   const current = game.system!.version;
-  const stored = game.settings!.get(SYSTEM_ID, "systemMigrationVersion") as string;
-  if (!needsMigration(stored, current)) return;
+  const stored = { ...((game.settings!.get(SYSTEM_ID, MIGRATION_SETTING as never) as Record<string, string> | undefined) ?? {}) };
   const data = game.data as unknown as { actors?: RawDocument[]; items?: RawDocument[] };
-  const updates = planWorldMigration(data.actors ?? [], data.items ?? []);
-  if (updates.length > 0) {
-    ui.notifications?.info(format("CYCHOSYS.Migration.start", { version: current }), { permanent: true });
+  for (const manifest of registeredManifests()) {
+    const fingerprint = schemaFingerprint(manifest);
+    if (stored[manifest.id] === fingerprint) continue;
+    const updates = planWorldMigration(data.actors ?? [], data.items ?? [], manifest.id);
+    if (updates.length > 0) ui.notifications?.info(format("CYCHOSYS.Migration.start", { version: current }), { permanent: true });
+    const outcome = await runWorldMigration(updates, {
+      find: (update) =>
+        (update.documentName === "Actor"
+          ? game.actors?.get(update.id)
+          : update.parentId
+            ? game.actors?.get(update.parentId)?.items.get(update.id)
+            : game.items?.get(update.id)) as Migratable | undefined,
+      progress: (done, total) => ui.notifications?.info(format("CYCHOSYS.Migration.progress", { done, total })),
+      pause: (attempt) => new Promise((resolve) => setTimeout(resolve, migrationRetry.delayMs * attempt)),
+    });
+    if (outcome.failed.length > 0) {
+      const names = outcome.failed.map((f) => f.update.name);
+      const shown = names.length > 10 ? `${names.slice(0, 10).join(", ")} (+${names.length - 10})` : names.join(", ");
+      ui.notifications?.error(format("CYCHOSYS.Migration.incomplete", { count: names.length, names: shown, version: current }), { permanent: true });
+      continue;
+    }
+    stored[manifest.id] = fingerprint;
+    await game.settings!.set(SYSTEM_ID, MIGRATION_SETTING as never, stored as never);
+    if (updates.length > 0) ui.notifications?.info(format("CYCHOSYS.Migration.done", { version: current, changed: outcome.changed }), { permanent: true });
   }
-  const outcome = await runWorldMigration(updates, {
-    find: (update) =>
-      (update.documentName === "Actor"
-        ? game.actors?.get(update.id)
-        : update.parentId
-          ? game.actors?.get(update.parentId)?.items.get(update.id)
-          : game.items?.get(update.id)) as Migratable | undefined,
-    progress: (done, total) => ui.notifications?.info(format("CYCHOSYS.Migration.progress", { done, total })),
-    pause: (attempt) => new Promise((resolve) => setTimeout(resolve, migrationRetry.delayMs * attempt)),
-  });
-  if (outcome.failed.length > 0) {
-    const names = outcome.failed.map((f) => f.update.name);
-    const shown = names.length > 10 ? `${names.slice(0, 10).join(", ")} (+${names.length - 10})` : names.join(", ");
-    ui.notifications?.error(format("CYCHOSYS.Migration.incomplete", { count: names.length, names: shown, version: current }), { permanent: true });
-    return;
-  }
-  await game.settings!.set(SYSTEM_ID, "systemMigrationVersion", current);
-  if (updates.length > 0) ui.notifications?.info(format("CYCHOSYS.Migration.done", { version: current, changed: outcome.changed }), { permanent: true });
+}
+
+/** The hidden world setting that records each ruleset's migrated schema (on `init`). */
+export function registerMigrationSetting(): void {
+  game.settings!.register(SYSTEM_ID, MIGRATION_SETTING as never, { scope: "world", config: false, type: Object, default: {} } as never);
 }

@@ -16,10 +16,10 @@
  * and the chase window's.)
  */
 import { format, localize, localizeError } from "./i18n.js";
-import { LocalizedError } from "../rulesets/cychosys/rules/errors.js";
-import { PartialChange, Refusal } from "../rulesets/cychosys/combat/errors.js";
+import { LocalizedError } from "../core/errors.js";
+import { PartialChange, Refusal } from "../core/combat-errors.js";
 import { escapeHtml } from "../core/html.js";
-import { type CombatRequest, type CombatRequestKind, parseCombatRequest } from "../rulesets/cychosys/combat/request-schema.js";
+import type { CombatRequest, CombatRequestKind, RequestCheck } from "../rulesets/cychosys/combat/request-schema.js";
 
 import { SerialQueue } from "../core/queue.js";
 export type { CombatRequest, CombatRequestKind };
@@ -41,6 +41,13 @@ export type RequestHandler<K extends CombatRequestKind = CombatRequestKind> = (
 ) => Promise<void>;
 
 const handlers = new Map<string, RequestHandler<never>>();
+
+/** The active ruleset's shape check of its tracker requests (it registers it when its code loads). */
+let parseCombatRequest: (value: unknown) => RequestCheck = () => ({ ok: false, field: "kind", reason: "unknown" });
+
+export function registerRequestParser(parse: (value: unknown) => RequestCheck): void {
+  parseCombatRequest = parse;
+}
 
 export function registerRequestHandler<K extends CombatRequestKind>(kind: K, handler: RequestHandler<K>): void {
   handlers.set(kind, handler as unknown as RequestHandler<never>);

@@ -15,9 +15,11 @@ declare global {
 
   // eslint-disable-next-line no-var -- a global must be declared with `var`
   var cychosys: {
-    /** The pure rules core: parse, chart, roll reading, contests, injury. */
+    /** The combat rules this world plays (`cychosys`, `d6`). */
+    ruleset: string;
+    /** In a Cychosys world, the pure rules core: parse, chart, roll reading, contests, injury. */
     rules: typeof rulesCore;
-    /** The data schema: `cychosys.schema.validateSystemSource("Item", "weapon", data)`. */
+    /** In a Cychosys world, the data schema: `cychosys.schema.validateSystemSource("Item", "weapon", data)`. */
     schema: typeof dataSchema;
   };
 }

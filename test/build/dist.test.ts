@@ -1,13 +1,13 @@
 /**
  * Checks of the built system in dist/ (run after `vite build`): the files
  * Foundry loads are there, the manifest is the one in the repository, and
- * `cychosys.mjs` is one self-contained ES module that reaches Foundry only
- * through its globals.
+ * `cychosys.mjs` with the chunks it loads reach Foundry only through its
+ * globals; each ruleset's engine is a chunk of its own, loaded only where it
+ * is played (test/build/load.test.ts runs them).
  */
 import "../foundry/fakes.js";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { runInNewContext } from "node:vm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
@@ -50,71 +50,58 @@ describe("dist/", () => {
   });
 });
 
-describe("dist/cychosys.mjs", () => {
-  const code = readFileSync(resolve(dist, "cychosys.mjs"), "utf8");
-
-  it("imports nothing: no import or export declarations, no import(), no require()", () => {
-    const file = ts.createSourceFile("cychosys.mjs", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
-    const found: string[] = [];
+describe("dist/: the entry and the rulesets' chunks", () => {
+  const files = readdirSync(dist).filter((f) => f.endsWith(".js") || f.endsWith(".mjs"));
+  const read = (f: string) => readFileSync(resolve(dist, f), "utf8");
+  /** The files a module imports statically, by relative path. */
+  const importsOf = (code: string, name: string) => {
+    const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+    const found: { spec: string; dynamic: boolean }[] = [];
     const visit = (node: ts.Node): void => {
-      if (ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) found.push(node.getText(file));
-      if (ts.isExportDeclaration(node) || ts.isExportAssignment(node)) found.push(node.getText(file));
-      if (ts.isCallExpression(node)) {
-        const callee = node.expression;
-        if (callee.kind === ts.SyntaxKind.ImportKeyword) found.push(node.getText(file));
-        if (ts.isIdentifier(callee) && callee.text === "require") found.push(node.getText(file));
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) found.push({ spec: node.moduleSpecifier.text, dynamic: false });
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const arg = node.arguments[0];
+        found.push({ spec: arg && ts.isStringLiteral(arg) ? arg.text : node.getText(file), dynamic: true });
       }
-      if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) found.push(node.getText(file));
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "require") found.push({ spec: node.getText(file), dynamic: false });
       ts.forEachChild(node, visit);
     };
     visit(file);
-    expect(found).toEqual([]);
+    return found;
+  };
+  /** The entry and everything it imports statically: what every world downloads before its ruleset. */
+  const staticClosure = (entry: string): Set<string> => {
+    const seen = new Set<string>();
+    const walk = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const i of importsOf(read(f), f)) if (!i.dynamic) walk(i.spec.replace(/^\.\//, ""));
+    };
+    walk(entry);
+    return seen;
+  };
+
+  it("reach only each other: relative imports of files in dist/, nothing else (Foundry only through its globals)", () => {
+    for (const f of files) {
+      for (const i of importsOf(read(f), f)) {
+        expect(i.spec, `${f} imports ${i.spec}`).toMatch(/^\.\/[\w.-]+\.(m?js)$/);
+        expect(existsSync(resolve(dist, i.spec)), `${f} imports ${i.spec}`).toBe(true);
+      }
+    }
   });
 
-  it("bundles only the system's own sources and its runtime dependencies (zod; no Foundry, no other node_modules)", () => {
-    const map = readJson(resolve(dist, "cychosys.mjs.map")) as { sources: string[] };
-    expect(map.sources.length).toBeGreaterThan(0);
-    const runtime = Object.keys((readJson(resolve(dist, "..", "package.json")) as { dependencies: Record<string, string> }).dependencies);
-    const allowed = new RegExp(`^\\.\\./(src/|node_modules/(${runtime.join("|")})/)`);
-    for (const source of map.sources) expect(source, source).toMatch(allowed);
-  });
-
-  it("registers its hooks and, on init, exposes the rules core and registers the system through Foundry's globals", () => {
-    const hooks: [string, () => void][] = [];
-    const logs: unknown[][] = [];
-    const registered: string[] = [];
-    const fakes = globalThis as unknown as Record<string, unknown>;
-    const sandbox: Record<string, unknown> = {
-      Hooks: { once: (name: string, fn: () => void) => hooks.push([name, fn]), on: (name: string, fn: () => void) => hooks.push([name, fn]) },
-      CONFIG: { Actor: { dataModels: {} }, Item: { dataModels: {} }, Combat: {}, Combatant: {}, Dice: { terms: {}, rolls: [] }, statusEffects: [] },
-      game: { settings: { register: (_ns: string, key: string) => registered.push(key), registerMenu: (_ns: string, key: string) => registered.push(key) } },
-      foundry: fakes.foundry,
-      Actor: fakes.Actor,
-      Item: fakes.Item,
-      Combat: class Combat {},
-      Combatant: class Combatant {},
-      structuredClone,
-      console: { log: (...args: unknown[]) => logs.push(args) },
-    };
-    runInNewContext(`"use strict";\n${code}`, sandbox, { filename: "cychosys.mjs" });
-    expect(hooks.map(([name]) => name)).toEqual(["init", "setup", "ready", "diceSoNiceReady"]);
-    expect(sandbox.cychosys).toBeUndefined();
-
-    hooks[0]![1]();
-    const config = sandbox.CONFIG as {
-      CYCHOSYS: { effects: { effects: unknown[] }; chart: unknown; options: unknown };
-      Actor: { dataModels: object };
-      Dice: { terms: Record<string, { name: string }> };
-    };
-    expect(config.CYCHOSYS.effects.effects.length).toBeGreaterThan(0);
-    expect(config.CYCHOSYS.chart).toBeDefined();
-    expect(config.CYCHOSYS.options).toBeDefined();
-    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object"]);
-    expect(config.Dice.terms.c!.name).toBe("CychosysDie");
-    expect((sandbox.CONFIG as { Combat: { documentClass: { name: string } } }).Combat.documentClass.name).toBe("CychosysCombat");
-    expect(registered).toContain("effectsTable");
-    const rules = (sandbox.cychosys as { rules: Record<string, (...args: unknown[]) => unknown> }).rules;
-    expect(rules.formatBundle!(rules.parseBundle!("VD6"))).toBe("VD6");
-    expect(logs).toHaveLength(1);
+  it("every world downloads the entry and the shared core; each ruleset's engine only where it is played (a chunk of its own)", () => {
+    const shared = staticClosure("cychosys.mjs");
+    const sharedCode = [...shared].map(read).join("\n");
+    expect(sharedCode).not.toContain("function resolveAttack(");
+    expect(sharedCode).not.toContain("function resolveD6Attack(");
+    const dynamic = importsOf(read("cychosys.mjs"), "cychosys.mjs").filter((i) => i.dynamic).map((i) => i.spec.replace(/^\.\//, ""));
+    const engines = dynamic.flatMap((f) => [...staticClosure(f)].filter((x) => !shared.has(x)));
+    const engineCode = (needle: string) => engines.filter((f) => read(f).includes(needle));
+    expect(engineCode("function resolveAttack(")).toHaveLength(1);
+    expect(engineCode("function resolveD6Attack(")).toHaveLength(1);
+    const size = (set: Iterable<string>) => [...set].reduce((n, f) => n + read(f).length, 0);
+    // The figures the README quotes: what a world downloads before its ruleset's chunk.
+    console.log(`shared ${Math.round(size(shared) / 1024)} kB; engines: ${dynamic.map((f) => `${f} ${Math.round(size(new Set([...staticClosure(f)].filter((x) => !shared.has(x)))) / 1024)} kB`).join(", ")}`);
   });
 });

@@ -11,7 +11,8 @@
 import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combatant.js";
 import type { CombatantSource, ItemView } from "../../src/rulesets/cychosys/data/source-types.js";
 import { english, STANDARD_RULES } from "../../src/rulesets/cychosys/rules/index.js";
-import type { ActorLike, CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/core/transport/ports.js";
+import type { CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/core/transport/ports.js";
+import type { CychosysActor as ActorLike } from "../../src/rulesets/cychosys/workflow/steps.js";
 import type { AttackFlow } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 
 export const gm: UserLike = { id: "gm", name: "Gamemaster", isGM: true };
@@ -94,13 +95,13 @@ class Writable {
   }
 }
 
-export class FakeItem extends Writable implements ItemLike {
+export class FakeItem extends Writable implements ItemLike<Record<string, unknown>> {
   flags: Record<string, unknown> = {};
   constructor(
     public uuid: string,
     public name: string,
     public type: string,
-    public system: ItemLike["system"] & Record<string, unknown>,
+    public system: { edge?: string; parry?: { hits: number; shield: string } } & Record<string, unknown>,
     public parent: FakeActor | null = null,
   ) {
     super();
@@ -198,13 +199,13 @@ export class FakeActor extends Writable implements ActorLike {
   }
 }
 
-export class FakeMessage extends Writable implements MessageLike {
+export class FakeMessage extends Writable implements MessageLike<AttackFlow> {
   deleted = false;
-  flags: MessageLike["flags"];
+  flags: MessageLike<AttackFlow>["flags"];
   constructor(
     public id: string,
     public author: UserLike | null,
-    flags: MessageLike["flags"],
+    flags: MessageLike<AttackFlow>["flags"],
   ) {
     super();
     this.flags = structuredClone(flags);
@@ -263,11 +264,10 @@ export function makeEnv(docs: FakeActor[], messages: FakeMessage[], options: Fak
   const reported: unknown[] = [];
   const items = () => docs.flatMap((d) => d.itemDocs);
   const env: WorkflowEnv = {
-    rules: STANDARD_RULES,
     resolve: async (uuid) => docs.find((d) => d.uuid === uuid) ?? items().find((i) => i.uuid === uuid),
     message: (id) => messages.find((m) => m.id === id && !m.deleted),
     createCard: async (_speaker, flow) => {
-      const card = new FakeMessage(`card${String(++ids).padStart(4, "0")}`, gm, { cychosys: { flow: structuredClone(flow) } });
+      const card = new FakeMessage(`card${String(++ids).padStart(4, "0")}`, gm, { cychosys: { flow: structuredClone(flow) as AttackFlow } });
       messages.push(card);
       return card;
     },

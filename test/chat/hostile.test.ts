@@ -59,7 +59,7 @@ describe("hostile players against the attack card", () => {
     const w = world();
     const riddlePistol = w.riddleActor.items.get("wpPistol")!;
     const scope = { participants: new Set([w.parkerActor.uuid, w.thortonActor.uuid]), objects: new Map([[riddlePistol.uuid, w.parkerActor.uuid]]) };
-    await expect(planWrites([{ kind: "addToObjectHits", itemUuid: riddlePistol.uuid, delta: -2 }], w.env, scope)).rejects.toThrow();
+    await expect(planWrites([{ kind: "adjust", uuid: riddlePistol.uuid, changes: [{ path: "system.parry.hits", delta: -2, min: 0, max: 999 }] }], w.env, scope, w.ruleset.round)).rejects.toThrow();
   });
 
   it("clearing `applications` and resetting the phase cannot apply the same injury twice", async () => {
@@ -105,8 +105,8 @@ describe("hostile players against the attack card", () => {
     expect(w.riddleActor.writes).toEqual([]);
     // A write to anyone but the flow's participants is refused by the executor itself.
     const scope = { participants: new Set([w.parkerActor.uuid, w.thortonActor.uuid]), objects: new Map<string, string>() };
-    const delta = { hit: { physical: -5, mental: 0, emotional: 0 }, fatigue: { physical: 0, mental: 0, emotional: 0 } };
-    await expect(planWrites([{ kind: "addToPools", actorUuid: w.riddleActor.uuid, delta }], w.env, scope)).rejects.toThrow("Only the attacker and the targets");
+    const change = { path: "system.pools.hit.physical.value", delta: -5, min: 0, max: { path: "system.pools.hit.physical.max" } };
+    await expect(planWrites([{ kind: "adjust", uuid: w.riddleActor.uuid, changes: [change] }], w.env, scope, w.ruleset.round)).rejects.toThrow("Only the attacker and the targets");
   });
 
   it("a flipped verdict does not land: applying recomputes the verdict from the stored totals", async () => {

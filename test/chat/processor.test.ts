@@ -13,7 +13,7 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     const request = w.requestMessage(evade(card, [1, 1, 2]), p1);
     expect(await w.handle(request)).toMatchObject({ ok: true });
     expect(request.deleted).toBe(true);
-    const flow = trustedFlow(card)!;
+    const flow = trustedFlow<AttackFlow>(card)!;
     // Parker's evade is 4 + 1 + 1 + 2 = 8 against Thorton's 9 + 36 − 2 (his piercing B, R10) = 43.
     expect(flow.attack.total).toBe(43);
     expect(flow.targets[0]).toMatchObject({ phase: "resolved", defenses: 1, defense: { form: "evade", total: 8 }, verdict: { struck: "defender" } });
@@ -85,7 +85,7 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     expect(first).toMatchObject({ ok: true });
     expect(second).toEqual({ ok: false, reason: "The injury to Parker is already applied; undo it first." });
     expect(w.parkerActor.updates.length).toBe(1);
-    expect(trustedFlow(card)!.targets[0]!.applications.length).toBe(1);
+    expect(trustedFlow<AttackFlow>(card)!.targets[0]!.applications.length).toBe(1);
   });
 
   it("undo restores the pools and removes exactly the conditions the injury created, once", async () => {
@@ -116,9 +116,9 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     expect(w.combat!.roundOf(w.parkerActor)).toBeUndefined();
     await w.send(evade(card, [2, 2, 2]), p1);
     expect(w.combat!.roundOf(w.parkerActor)!.budget.spent).toBe(1);
-    const flowBefore = structuredClone(trustedFlow(card));
+    const flowBefore = structuredClone(trustedFlow<AttackFlow>(card));
     expect(await w.send(evade(card, [3, 3, 3]), p1)).toMatchObject({ ok: false });
-    expect(trustedFlow(card)).toEqual(flowBefore);
+    expect(trustedFlow<AttackFlow>(card)).toEqual(flowBefore);
   });
 
   it("with the NPC setting on, the GM applies the default injury as soon as an NPC is struck", async () => {
@@ -143,8 +143,8 @@ describe("the GM's client runs requests (docs/combat-workflow.md)", () => {
     const card = await w.declare(w.thortonActor, "wpPistol", [6, 6, 6, 6, 6, 6], [w.parkerActor]);
     const request = w.requestMessage(evade(card, [1, 1, 2]), p1);
     const { handleRequestMessage } = await import("../../src/core/transport/processor.js");
-    expect(await handleRequestMessage(w.env, w.queue, request, { ...p2, isActiveGM: false })).toBeUndefined();
-    expect(await handleRequestMessage(w.env, w.queue, request, { ...gm2, isActiveGM: false })).toBeUndefined();
+    expect(await handleRequestMessage(w.env, w.ruleset, w.queue, request, { ...p2, isActiveGM: false })).toBeUndefined();
+    expect(await handleRequestMessage(w.env, w.ruleset, w.queue, request, { ...gm2, isActiveGM: false })).toBeUndefined();
     const writes = card.writes.length;
     expect(await w.handle(card)).toBeUndefined();
     expect(request.deleted).toBe(false);
@@ -265,7 +265,7 @@ describe("the arithmetic on the card (R13, R25)", () => {
     const w = world();
     const card = await w.declare(w.thortonActor, "wpPistol", [6, 6, 6, 6, 6, 6], [w.parkerActor]);
     expect(await w.send(evade(card, [1, 1, 2]), p1)).toMatchObject({ ok: true });
-    const defense = trustedFlow(card)!.targets[0]!.defense!;
+    const defense = trustedFlow<AttackFlow>(card)!.targets[0]!.defense!;
     expect(defense.roll).toMatchObject({ faces: [1, 1, 2] });
     expect(defense.roll!.terms.reduce((sum, t) => sum + t.value, 0)).toBe(defense.total);
   });

@@ -269,7 +269,7 @@ describe("the GM's handler under random requests from several users", () => {
   it("with failures injected into writes: once the GM finishes what was recorded, nothing is pending and no write landed twice", { timeout: 120_000 }, async () => {
     for (let seed = 101; seed <= 105; seed++) {
       const { world: w } = await run(seed, 2_000, { failures: true });
-      await finishAllPending(w.env, w.queue, w.messages);
+      await finishAllPending(w.env, w.ruleset, w.queue, w.messages);
       for (const card of cards(w)) if (card.author?.isGM) expect(card.flow.pending).toBeUndefined();
       for (const doc of [...w.actors, ...w.actors.flatMap((a) => a.itemDocs), w.combat!]) {
         const marks = doc.writes.flatMap((write) => Object.keys((write.data ?? {}) as object).filter((k) => k.startsWith("flags.cychosys.intents.") && !k.includes("-=")));

@@ -46,7 +46,7 @@ describe("a GM client that fails halfway never applies twice", () => {
     w.parkerActor.failNext(1); // the pools update passes, the conditions' creation fails
     expect(await w.send(apply(card), p1)).toMatchObject({ ok: false });
     expect(w.parkerActor.created).toEqual([]);
-    await finishAllPending(w.env, w.queue, w.messages);
+    await finishAllPending(w.env, w.ruleset, w.queue, w.messages);
     expect(card.flow.pending).toBeUndefined();
     expect(w.parkerActor.pools()).toEqual(control.parkerActor.pools());
     expect([...w.parkerActor.effectList.values()].map((e) => e.letter)).toEqual([...control.parkerActor.effectList.values()].map((e) => e.letter));

@@ -8,6 +8,7 @@ import { parker, thorton } from "../fixtures/cast.js";
 import { SerialQueue } from "../../src/core/queue.js";
 import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
 import type { AttackRequest } from "../../src/rulesets/cychosys/workflow/request-schema.js";
+import { createCychosysRuleset } from "../../src/rulesets/cychosys/ruleset.js";
 import type { UserLike } from "../../src/core/transport/ports.js";
 import { FakeActor, FakeCombat, FakeMessage, gm, makeEnv, p1, p2 } from "./fakes.js";
 
@@ -26,6 +27,7 @@ export function world(options: { autoApply?: boolean; combat?: boolean } = {}) {
   const messages: FakeMessage[] = [];
   const { env, whispers, reported } = makeEnv(actors, messages, { autoApply: options.autoApply ?? false, ...(combat && { combat }) });
   const queue = new SerialQueue();
+  const ruleset = createCychosysRuleset();
   let requests = 0;
 
   /** A request message as `author`'s client writes it (Foundry sets the author). */
@@ -35,11 +37,11 @@ export function world(options: { autoApply?: boolean; combat?: boolean } = {}) {
     return message;
   };
   /** The active GM's client handles a request message. */
-  const handle = (message: FakeMessage) => handleRequestMessage(env, queue, message, { ...gm, isActiveGM: true });
+  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset, queue, message, { ...gm, isActiveGM: true });
   /** `author` sends a request; the active GM handles it. */
   const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
   /** The GM runs a step locally. */
-  const local = (request: AttackRequest): Promise<StepOutcome> => queue.run(() => runRequest(env, request, gm, `local${++requests}`));
+  const local = (request: AttackRequest): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset, request, gm, `local${++requests}`));
 
   /** Declare an attack (`author` sends it; the GM posts the card) and return the card. */
   const declare = async (attacker: FakeActor, gearId: string, faces: number[], targets: FakeActor[], author: UserLike = gm, extra: Partial<AttackRequest> = {}) => {
@@ -49,7 +51,7 @@ export function world(options: { autoApply?: boolean; combat?: boolean } = {}) {
     return messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow).at(-1)!;
   };
 
-  return { parkerActor, thortonActor, riddleActor, sentryActor, actors, combat, messages, env, whispers, reported, queue, requestMessage, handle, send, local, declare };
+  return { parkerActor, thortonActor, riddleActor, sentryActor, actors, combat, messages, env, whispers, reported, queue, ruleset, requestMessage, handle, send, local, declare };
 }
 
 export type World = ReturnType<typeof world>;

@@ -1,6 +1,7 @@
 import { asUser, chapterCombatants, createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeCombatRound, defineCombatDocuments, markDefeated } from "../../src/foundry/cychosys/combat/documents.js";
+import { closeCombatRound, markDefeated, roundStateOf } from "../../src/foundry/cychosys/combat/documents.js";
+import { defineCombatDocuments } from "./classes.js";
 import { endInterrupt, extraAction, setRecoveryPool, waitAction } from "../../src/foundry/cychosys/combat/actions.js";
 import { readRoundState } from "../../src/rulesets/cychosys/combat/round-state.js";
 import { CychosysActor } from "../../src/foundry/cychosys/documents/actor.js";
@@ -90,7 +91,6 @@ describe("the combat's order (R14)", () => {
     await combat.startCombat();
     const late = new CychosysCombatant(new FakeActor({ id: "late", quickness: 5, actionsPerRound: 2 }) as never) as unknown as FakeCombatant & {
       _preCreate(...a: unknown[]): Promise<unknown>;
-      roundState: ReturnType<typeof readRoundState>;
     };
     late.combat = combat as never;
     await late._preCreate({}, {}, {});
@@ -98,7 +98,7 @@ describe("the combat's order (R14)", () => {
     expect(late.flags.cychosys.tiebreak).toBe(0.5);
     expect(late.flags.cychosys.round).toBeUndefined();
     expect(readRoundState(combat, late).budget.perRound).toBe(2);
-    expect(late.roundState.budget.perRound).toBe(2);
+    expect(roundStateOf(late as never).budget.perRound).toBe(2);
   });
 });
 

@@ -17,6 +17,11 @@
  */
 import { createdMessages, notifications } from "../foundry/fakes.js";
 import { makeRules } from "../../src/rulesets/cychosys/rules/index.js";
+import { registerRequestParser } from "../../src/foundry/requests.js";
+import { parseCombatRequest } from "../../src/rulesets/cychosys/combat/request-schema.js";
+
+// A Cychosys world: its tracker requests are checked by its own schema (registered when its code loads).
+registerRequestParser(parseCombatRequest);
 
 export { createdMessages, notifications };
 

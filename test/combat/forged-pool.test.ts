@@ -10,7 +10,8 @@
  */
 import { chapterCombatants, createdMessages, FakeCombatant, FakeMessage, gm, setUsers } from "./fakes.js";
 import { describe, expect, it } from "vitest";
-import { defineCombatDocuments, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { defineCombatDocuments } from "./classes.js";
 import { onRequestMessage } from "../../src/foundry/requests.js";
 
 registerCombatHandlers();

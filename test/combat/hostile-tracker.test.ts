@@ -24,7 +24,8 @@ import {
   world,
 } from "./fakes.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeCombatRound, defineCombatDocuments, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { closeCombatRound, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
+import { defineCombatDocuments } from "./classes.js";
 import { onRequestMessage, submitRequest } from "../../src/foundry/requests.js";
 import { readRoundState } from "../../src/rulesets/cychosys/combat/round-state.js";
 import { newRoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";

@@ -7,7 +7,7 @@ import {
   roundStatesUpdate,
   roundStateUpdate,
 } from "../../src/rulesets/cychosys/combat/round-state.js";
-import { diffUpdate, isPathKey } from "../../src/foundry/update-diff.js";
+import { diffUpdate, isPathKey } from "../../src/core/update-diff.js";
 import { STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
 import { grantParryBonus, holdAction, newRoundState, useDefense } from "../../src/rulesets/cychosys/workflow/round.js";
 import { applyUpdate } from "./fakes.js";

@@ -8,9 +8,14 @@ import { CychosysActor } from "../../src/foundry/cychosys/documents/actor.js";
 import { CychosysItem } from "../../src/foundry/cychosys/documents/item.js";
 import { ACTOR_SCHEMAS, ITEM_SCHEMAS, systemDefaults } from "../../src/rulesets/cychosys/data/schema/index.js";
 import { parker, thorton } from "../fixtures/cast.js";
+import { setActiveAdapter } from "../../src/foundry/adapter.js";
+import { deriveCychosys } from "../../src/foundry/cychosys/derive.js";
+import { createCychosysRuleset } from "../../src/rulesets/cychosys/ruleset.js";
 
 const g = globalThis as unknown as { CONFIG: Record<string, any>; game: Record<string, any> };
 g.CONFIG.Dice.terms.c = CychosysDie;
+// A Cychosys world: the models derive through the Cychosys code once it has loaded.
+setActiveAdapter({ ruleset: createCychosysRuleset(), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, derive: deriveCychosys });
 
 /** A fake actor: items and effects as Foundry collections would give them. */
 function makeActor(type: "character" | "npc", cast: typeof parker | typeof thorton, effects: object[] = []) {

@@ -1,4 +1,5 @@
 /** src/data/fields.ts: the Foundry fields built from the schema descriptions match them. */
+import { useEffectsTable } from "../../src/rulesets/cychosys/data/schema/index.js";
 import { fakeFields } from "./fakes.js";
 import { describe, expect, it } from "vitest";
 import { buildSchema, notationValidator, uniqueValidator, type FieldsNamespace } from "../../src/foundry/models/fields.js";
@@ -65,7 +66,7 @@ describe("buildSchema", () => {
 });
 
 describe("notation fields reject bad input at the field with the parser's message", () => {
-  const validate = notationValidator(false, () => STANDARD_EFFECTS);
+  const validate = notationValidator({ syntax: "bundle", note: false });
 
   it("accepts valid notation", () => {
     expect(() => validate("VD6")).not.toThrow();
@@ -84,20 +85,22 @@ describe("notation fields reject bad input at the field with the parser's messag
 
   it("rejects a note unless the field takes one", () => {
     expect(() => validate("X (heat)")).toThrow(/takes no note/);
-    expect(() => notationValidator(true, () => STANDARD_EFFECTS)("X (heat)")).not.toThrow();
+    expect(() => notationValidator({ syntax: "bundle", note: true })("X (heat)")).not.toThrow();
   });
 
-  it("reads the world's effects table (CONFIG.CYCHOSYS) by default", () => {
-    const g = globalThis as unknown as { CONFIG: Record<string, unknown> };
-    const before = g.CONFIG.CYCHOSYS;
+  it("reads the world's effects table (the one the Cychosys engine hands the syntax) when one is set", () => {
     const rules = makeRules({ effects: { effects: [...STANDARD_EFFECTS.effects, { ...STANDARD_EFFECTS.effects[4]!, letter: "Q" }] } });
-    g.CONFIG.CYCHOSYS = rules;
+    useEffectsTable(() => rules.effects);
     try {
-      expect(() => notationValidator(false)("VQ6")).not.toThrow();
+      expect(() => notationValidator({ syntax: "bundle", note: false })("VQ6")).not.toThrow();
     } finally {
-      g.CONFIG.CYCHOSYS = before;
+      useEffectsTable(() => STANDARD_EFFECTS);
     }
-    expect(() => notationValidator(false)("VQ6")).toThrow(/Unknown effect letter/);
+    expect(() => notationValidator({ syntax: "bundle", note: false })("VQ6")).toThrow(/Unknown effect letter/);
+  });
+
+  it("a field naming a syntax nobody registered is refused with a clear message", () => {
+    expect(() => notationValidator({ syntax: "runes", note: false })("x")).toThrow();
   });
 });
 

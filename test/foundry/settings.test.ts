@@ -1,10 +1,12 @@
 /** Settings data (R5–R10 tables, options), the settings form, status effects and the migration planner. */
 import "./fakes.js";
 import { describe, expect, it } from "vitest";
-import { planWorldMigration, needsMigration } from "../../src/foundry/migrations.js";
+import { planWorldMigration, schemaFingerprint } from "../../src/foundry/migrations.js";
+import { CYCHOSYS_MANIFEST } from "../../src/rulesets/cychosys/manifest.js";
+import { D6_MANIFEST } from "../../src/rulesets/d6/manifest.js";
 import { readRulesForm, rulesFormContext, rulesFormProblems } from "../../src/foundry/cychosys/rules-form.js";
-import { rulesFromSettings, standardChart, standardEffects } from "../../src/foundry/settings.js";
-import { statusEffectsFor } from "../../src/foundry/cychosys/status-effects.js";
+import { rulesFromSettings, standardChart, standardEffects } from "../../src/foundry/cychosys/settings.js";
+import { statusEffectsFor } from "../../src/rulesets/cychosys/data/status-effects.js";
 import { english, STANDARD_CHART, STANDARD_EFFECTS, STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
 import { systemDefaults } from "../../src/rulesets/cychosys/data/schema/index.js";
 
@@ -113,9 +115,8 @@ describe("world migration", () => {
     expect((oldActor as any).system.pools.hit.physical).toBe(8);
   });
 
-  it("runs once per system version", () => {
-    expect(needsMigration("", "0.1.0")).toBe(true);
-    expect(needsMigration("0.1.0", "0.2.0")).toBe(true);
-    expect(needsMigration("0.2.0", "0.2.0")).toBe(false);
+  it("runs when a ruleset's schema versions change: each ruleset has its own fingerprint", () => {
+    expect(schemaFingerprint(CYCHOSYS_MANIFEST)).toBe("character:1,npc:1,object:1,skill:1,trademark:1,weapon:1,trick:1,outfit:1");
+    expect(schemaFingerprint(D6_MANIFEST)).toBe("d6Character:1,d6Creature:1,d6Skill:1,d6Weapon:1,d6Armor:1");
   });
 });

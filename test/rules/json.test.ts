@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, readJson, RulesError, SCENARIO_JSON_LIMITS } from "../../src/rulesets/cychosys/rules/index.js";
+import { lineAndColumn, readJson, SCENARIO_JSON_LIMITS } from "../../src/rulesets/cychosys/rules/index.js";
+import { InputError as RulesError } from "../../src/core/errors.js";
 
 function problem(text: string): RulesError {
   try {

@@ -1,111 +1,72 @@
 /**
- * Carries out the state machine's `FlowCommand`s on Foundry documents, as the
- * active GM, in two halves:
+ * Carries out a step's `WriteCommand`s on Foundry documents, as the active
+ * GM, for any ruleset, in two halves:
  *
  * 1. `planWrites` checks everything and changes nothing: every document is
- *    found, every actor is a participant of the flow, a parry object is an
- *    item of the defender who parried with it, every condition letter is a
- *    wounding effect, every round budget can pay. A refusal here leaves the
- *    world as it was.
+ *    found, every actor is a participant of the card, every item one the
+ *    card allows (R25: a parry object is the defender's own), every round
+ *    operation can be paid (the ruleset's round state, simulated in order).
+ *    A refusal here leaves the world as it was.
  * 2. `executeWrites` makes the planned `DocumentWrite`s, each idempotent
- *    (src/workflow/writes.ts): the caller records them on the card first, so
+ *    (src/core/writes.ts): the caller records them on the card first, so
  *    after a failure halfway the same list runs again and nothing lands twice.
  *
- * Pools and hits change by deltas clamped to their range, inside the GM's one
- * queue, so two injuries to one actor both land.
+ * Numbers change by deltas clamped to their range, inside the GM's one queue,
+ * so two injuries to one actor both land.
  */
-import { earnExperience, effectDefinition, FACETS, type Pools } from "../../rulesets/cychosys/rules/index.js";
-import { conditionEffectData } from "../../foundry/cychosys/status-effects.js";
-import { FlowError } from "../../rulesets/cychosys/workflow/errors.js";
-import type { FlowCommand } from "../../rulesets/cychosys/workflow/attack-flow.js";
-import { attackRoundStep, grantParryBonus, type RoundState, useAction } from "../../rulesets/cychosys/workflow/round.js";
-import { type DocumentWrite, MAX_MARKS, type RoundOperation, writeMark } from "../writes.js";
-import { readRoundState, roundStateUpdate } from "../../rulesets/cychosys/combat/round-state.js";
-import type { ActorLike, CombatLike, ItemLike, MessageLike, WorkflowEnv } from "./ports.js";
+import type { RulesetRound } from "../ruleset.js";
+import { FlowRefusal } from "./refusal.js";
+import { type Adjustment, type DocumentWrite, isItemOf, MAX_MARKS, valueAt, type WriteCommand, type WriteScope, writeMark } from "../writes.js";
+import { type ActorLike, type CombatantRef, isActor, type ItemLike, type MessageLike, type WorkflowEnv } from "./ports.js";
 
-const isActor = (doc: ActorLike | ItemLike | null | undefined): doc is ActorLike => !!doc && "testUserPermission" in doc;
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
 
-/** What a step's writes may touch. */
-export interface WriteScope {
-  /** The actors taking part in the flow (attacker and targets): the only actors a write may change. */
-  participants: ReadonlySet<string>;
-  /** Parry objects by item UUID, each with the actor who parried with it (R25: only the defender's own gear). */
-  objects: ReadonlyMap<string, string>;
-}
-
-/** R15/R25: a round operation on a state (throws `noActionsLeft` when the budget cannot pay). */
-export function applyRoundOperation(state: RoundState, operation: RoundOperation): RoundState {
-  switch (operation.kind) {
-    case "attack":
-      return attackRoundStep(state, operation.targetUuids).state;
-    case "spendAction":
-      return useAction(state).state;
-    case "grantParryBonus":
-      return grantParryBonus(state, { againstUuid: operation.againstUuid, bonus: operation.bonus });
-  }
-}
-
-/** Is this UUID an embedded item of that actor? (`Actor.x.Item.y` of `Actor.x`, token actors alike.) */
-export function isItemOf(itemUuid: string, actorUuid: string): boolean {
-  return itemUuid.startsWith(`${actorUuid}.Item.`) && !itemUuid.slice(actorUuid.length + 6).includes(".");
-}
+/** Writes go to `system.*` and nowhere else (never ownership, flags or the document's type). */
+const writablePath = (path: string) => /^system(\.[A-Za-z0-9_]+)+$/.test(path);
 
 /** Check every command and turn it into the writes to make; throws (changing nothing) when one cannot be done. */
-export async function planWrites(commands: readonly FlowCommand[], env: WorkflowEnv, scope: WriteScope): Promise<DocumentWrite[]> {
-  const actorAt = async (uuid: string): Promise<ActorLike> => {
-    if (!scope.participants.has(uuid)) throw new FlowError("notParticipant");
+export async function planWrites(commands: readonly WriteCommand[], env: WorkflowEnv, scope: WriteScope, round: RulesetRound): Promise<DocumentWrite[]> {
+  const documentAt = async (uuid: string): Promise<ActorLike | ItemLike> => {
+    if (scope.participants.has(uuid)) {
+      const doc = await env.resolve(uuid);
+      if (!isActor(doc)) throw new FlowRefusal("noSuchItem", { id: uuid });
+      return doc;
+    }
+    const owner = scope.objects.get(uuid);
+    if (!owner || !scope.participants.has(owner)) throw new FlowRefusal("notParticipant");
     const doc = await env.resolve(uuid);
-    if (!isActor(doc)) throw new FlowError("noSuchItem", { id: uuid });
+    const owned = isActor(doc) ? uuid === owner : !!doc && isItemOf(uuid, owner);
+    if (!doc || !owned) throw new FlowRefusal("noSuchItem", { id: uuid });
     return doc;
   };
-  // Round budgets are simulated in order, so a refusal (no action left) comes before any write.
-  const rounds = new Map<string, RoundState>();
+  // Round states are simulated in order, so a refusal (no action left) comes before any write.
+  const rounds = new Map<string, { ref: CombatantRef; state: unknown }>();
   const writes: DocumentWrite[] = [];
 
   for (const command of commands) {
     switch (command.kind) {
-      case "addToPools": {
-        const actor = await actorAt(command.actorUuid);
-        if (!actor.system.pools) throw new FlowError("noSuchItem", { id: command.actorUuid });
-        writes.push({ kind: "pools", actorUuid: command.actorUuid, delta: structuredClone(command.delta) });
+      case "adjust":
+      case "set": {
+        await documentAt(command.uuid);
+        if (!command.changes.every((c) => writablePath(c.path))) throw new FlowRefusal("notParticipant");
+        writes.push(structuredClone(command));
         break;
       }
-      case "addConditions": {
-        await actorAt(command.actorUuid);
-        for (const c of command.conditions) {
-          const effect = effectDefinition(c.letter, env.rules.effects);
-          if (!effect || effect.kind !== "wounding") throw new FlowError("noSuchItem", { id: c.letter });
-        }
-        writes.push({ kind: "createConditions", actorUuid: command.actorUuid, conditions: structuredClone(command.conditions) });
+      case "createEffects":
+      case "deleteEffects": {
+        if (!scope.participants.has(command.actorUuid)) throw new FlowRefusal("notParticipant");
+        await documentAt(command.actorUuid);
+        writes.push(structuredClone(command));
         break;
       }
-      case "removeConditions":
-        await actorAt(command.actorUuid);
-        writes.push({ kind: "deleteConditions", actorUuid: command.actorUuid, ids: [...command.ids] });
-        break;
-      case "addToObjectHits": {
-        const owner = scope.objects.get(command.itemUuid);
-        if (!owner || !scope.participants.has(owner)) throw new FlowError("notParticipant");
-        const doc = await env.resolve(command.itemUuid);
-        const owned = isActor(doc) ? command.itemUuid === owner : !!doc && isItemOf(command.itemUuid, owner);
-        if (!owned) throw new FlowError("noSuchItem", { id: command.itemUuid });
-        writes.push({ kind: "objectHits", uuid: command.itemUuid, delta: command.delta });
-        break;
-      }
-      case "spendAction":
-      case "grantParryBonus": {
-        if (!scope.participants.has(command.actorUuid)) throw new FlowError("notParticipant");
+      case "round": {
+        if (!scope.participants.has(command.actorUuid)) throw new FlowRefusal("notParticipant");
         const ref = env.combatantOf(command.actorUuid);
-        if (!ref) break; // Outside a combat there is no round budget to keep (R15, R25).
-        const operation: RoundOperation =
-          command.kind === "spendAction"
-            ? { kind: "spendAction", attackId: command.attackId }
-            : { kind: "grantParryBonus", againstUuid: command.againstUuid, bonus: command.bonus };
+        if (!ref) break; // Outside a combat there is no round state to keep.
         const key = `${ref.combat.id}.${ref.combatant.id}`;
-        const state = rounds.get(key) ?? readRoundState(ref.combat, ref.combatant, env.rules.options);
-        rounds.set(key, applyRoundOperation(state, operation));
-        writes.push({ kind: "round", combatId: ref.combat.id, combatantId: ref.combatant.id, actorUuid: command.actorUuid, operation });
+        const state = rounds.get(key)?.state ?? round.read(ref);
+        rounds.set(key, { ref, state: round.apply(state, command.operation) });
+        writes.push({ kind: "round", combatId: ref.combat.id, combatantId: ref.combatant.id, actorUuid: command.actorUuid, operation: structuredClone(command.operation) });
         break;
       }
     }
@@ -134,91 +95,68 @@ export function markUpdate(flags: unknown, mark: string, now: number): Record<st
 const hasMark = (flags: unknown, mark: string): boolean => mark in marksOf(flags);
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** The pools' new values: current + delta, each within 0 and its maximum. */
-export function poolsAfter(pools: NonNullable<ActorLike["system"]["pools"]>, delta: Pools): Record<string, number> {
+/** The new values of adjusted numbers: current + delta, each within its min and max. */
+export function adjusted(doc: { system: unknown }, changes: readonly Adjustment[]): Record<string, number> {
   const data: Record<string, number> = {};
-  for (const kind of ["hit", "fatigue"] as const) {
-    for (const facet of FACETS) {
-      const pool = pools[kind][facet];
-      data[`system.pools.${kind}.${facet}.value`] = clamp(pool.value + delta[kind][facet], 0, pool.max);
-    }
+  const source = { system: doc.system };
+  for (const change of changes) {
+    const current = valueAt(source, change.path);
+    const max = typeof change.max === "number" ? change.max : valueAt(source, change.max.path);
+    if (typeof current !== "number" || typeof max !== "number") throw new FlowRefusal("noSuchItem", { id: change.path });
+    data[change.path] = clamp(current + change.delta, change.min, max);
   }
   return data;
 }
 
-/** Hits an item may hold in `system.parry.hits` (docs/data-model.md). */
-const MAX_ITEM_HITS = 999;
-
-async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv): Promise<void> {
+async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv, round: RulesetRound): Promise<void> {
   switch (write.kind) {
-    case "pools": {
-      const actor = await env.resolve(write.actorUuid);
-      if (!isActor(actor) || !actor.system.pools) throw new FlowError("noSuchItem", { id: write.actorUuid });
-      if (hasMark(actor.flags, mark)) return;
-      await actor.update({ ...poolsAfter(actor.system.pools, write.delta), ...markUpdate(actor.flags, mark, env.now()) });
+    case "adjust":
+    case "set": {
+      const doc = await env.resolve(write.uuid);
+      if (!doc) throw new FlowRefusal("noSuchItem", { id: write.uuid });
+      if (hasMark(doc.flags, mark)) return;
+      const values = write.kind === "adjust" ? adjusted(doc, write.changes) : Object.fromEntries(write.changes.map((c) => [c.path, structuredClone(c.value)]));
+      await doc.update({ ...values, ...markUpdate(doc.flags, mark, env.now()) });
       return;
     }
-    case "createConditions": {
+    case "createEffects": {
       const actor = await env.resolve(write.actorUuid);
-      if (!isActor(actor)) throw new FlowError("noSuchItem", { id: write.actorUuid });
-      const data = write.conditions
-        .filter((c) => !actor.effects.get(c.id))
-        .map((c) => ({ _id: c.id, ...conditionEffectData(effectDefinition(c.letter, env.rules.effects)!, c.piercing, env.format) }));
+      if (!isActor(actor)) throw new FlowRefusal("noSuchItem", { id: write.actorUuid });
+      const data = write.effects.filter((e) => !actor.effects.get(e.id)).map((e) => ({ ...structuredClone(e.data), _id: e.id }));
       if (data.length) await actor.createEmbeddedDocuments("ActiveEffect", data, { keepId: true });
       return;
     }
-    case "deleteConditions": {
+    case "deleteEffects": {
       const actor = await env.resolve(write.actorUuid);
       if (!isActor(actor)) return;
-      // Exactly the conditions the application created; one removed since (treated) is simply gone.
+      // Exactly the effects the step named; one removed since is simply gone.
       const ids = write.ids.filter((id) => actor.effects.get(id));
       if (ids.length) await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
       return;
     }
-    case "objectHits": {
-      const doc = await env.resolve(write.uuid);
-      if (!doc) throw new FlowError("noSuchItem", { id: write.uuid });
-      if (hasMark(doc.flags, mark)) return;
-      const marker = markUpdate(doc.flags, mark, env.now());
-      if (isActor(doc)) {
-        const hits = doc.system.hits;
-        if (!hits) throw new FlowError("noSuchItem", { id: write.uuid });
-        await doc.update({ "system.hits.value": clamp(hits.value + write.delta, 0, hits.max), ...marker });
-      } else {
-        const hits = doc.system.parry?.hits ?? 0;
-        await doc.update({ "system.parry.hits": clamp(hits + write.delta, 0, MAX_ITEM_HITS), ...marker });
-      }
-      return;
-    }
     case "round": {
-      const combat: CombatLike | undefined = env.combat(write.combatId);
-      if (!combat || hasMark(combat.flags, mark)) return; // A combat deleted since has no budget left to keep.
-      const ref = env.combatantOf(write.actorUuid);
-      const combatant = ref && ref.combat.id === write.combatId && ref.combatant.id === write.combatantId ? ref.combatant : { id: write.combatantId, actor: null };
-      const state = readRoundState(combat, combatant, env.rules.options);
-      let next: RoundState;
+      const combat = env.combat(write.combatId);
+      if (!combat || hasMark(combat.flags, mark)) return; // A combat deleted since has no round left to keep.
+      const found = env.combatantOf(write.actorUuid);
+      const ref: CombatantRef =
+        found && found.combat.id === write.combatId && found.combatant.id === write.combatantId ? found : { combat, combatant: { id: write.combatantId, actor: null } };
+      const state = round.read(ref);
+      let next: unknown;
       try {
-        next = applyRoundOperation(state, write.operation);
+        next = round.apply(state, write.operation);
       } catch {
         // Checked when planned; a budget spent since (by a GM's hand) is not charged twice.
         next = state;
       }
-      await combat.update({ ...roundStateUpdate(combat, write.combatantId, next), ...markUpdate(combat.flags, mark, env.now()) });
-      return;
-    }
-    case "experience": {
-      const actor = await env.resolve(write.actorUuid);
-      const xp = isActor(actor) ? actor.system.experience : undefined;
-      if (!isActor(actor) || !xp || hasMark(actor.flags, mark)) return;
-      await actor.update({ "system.experience.unspent": earnExperience(xp, write.earned).unspent, ...markUpdate(actor.flags, mark, env.now()) });
+      await combat.update({ ...round.update(ref, next), ...markUpdate(combat.flags, mark, env.now()) });
       return;
     }
   }
 }
 
 /** Make the writes in order; each is skipped when its marker shows it done (a retry). */
-export async function executeWrites(writes: readonly DocumentWrite[], requestId: string, env: WorkflowEnv): Promise<void> {
-  for (const [index, write] of writes.entries()) await executeWrite(write, writeMark(requestId, index), env);
+export async function executeWrites(writes: readonly DocumentWrite[], requestId: string, env: WorkflowEnv, round: RulesetRound): Promise<void> {
+  for (const [index, write] of writes.entries()) await executeWrite(write, writeMark(requestId, index), env, round);
 }
 
 /**
@@ -226,9 +164,9 @@ export async function executeWrites(writes: readonly DocumentWrite[], requestId:
  * halfway): make them now — each skips itself if it landed — and clear the
  * record.
  */
-export async function finishPending(env: WorkflowEnv, card: MessageLike): Promise<void> {
+export async function finishPending(env: WorkflowEnv, card: MessageLike, round: RulesetRound): Promise<void> {
   const pending = card.flags.cychosys?.flow?.pending;
   if (!pending) return;
-  await executeWrites(pending.writes, pending.requestId, env);
+  await executeWrites(pending.writes, pending.requestId, env, round);
   await card.update({ "flags.cychosys.flow.-=pending": null });
 }

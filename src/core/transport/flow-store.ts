@@ -4,7 +4,7 @@
  * longer has (a verdict cleared by a second defense) must be deleted
  * explicitly with Foundry's `-=key` form; arrays are replaced whole.
  */
-import type { AttackFlow } from "../../rulesets/cychosys/workflow/attack-flow.js";
+import type { CardFlow } from "../ruleset.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -29,15 +29,15 @@ export function replacingUpdate(before: unknown, after: unknown): unknown {
 }
 
 /** The update that stores `next` where `previous` was. */
-export function flowUpdate(previous: AttackFlow | undefined, next: AttackFlow): Record<string, unknown> {
+export function flowUpdate(previous: CardFlow | undefined, next: CardFlow): Record<string, unknown> {
   return { "flags.cychosys.flow": replacingUpdate(previous, next) };
 }
 
 /** A stored flow, with any null Foundry left behind read as absent. */
-export function readFlow(flags: { cychosys?: { flow?: unknown } } | undefined): AttackFlow | undefined {
+export function readFlow<Flow extends CardFlow = CardFlow>(flags: { cychosys?: { flow?: unknown } } | undefined): Flow | undefined {
   const flow = flags?.cychosys?.flow;
   if (!isPlainObject(flow) || typeof flow.id !== "string") return undefined;
-  return stripNulls(flow as Json) as unknown as AttackFlow;
+  return stripNulls(flow as Json) as unknown as Flow;
 }
 
 function stripNulls(value: Json): Json {
@@ -53,6 +53,11 @@ function stripNulls(value: Json): Json {
  * may write (and keep rewriting) their own messages, so a flow in one is not
  * a card the workflow acts on or draws.
  */
-export function trustedFlow(message: { author: { isGM: boolean } | null; flags?: { cychosys?: { flow?: unknown } } }): AttackFlow | undefined {
-  return message.author?.isGM === true ? readFlow(message.flags) : undefined;
+export function trustedFlow<Flow extends CardFlow = CardFlow>(message: { author: { isGM: boolean } | null; flags?: { cychosys?: { flow?: unknown } } }): Flow | undefined {
+  return message.author?.isGM === true ? readFlow<Flow>(message.flags) : undefined;
+}
+
+/** The ruleset a card was made for (cards from before rulesets existed are Cychosys cards). */
+export function flowRuleset(flow: CardFlow): string {
+  return flow.ruleset ?? "cychosys";
 }

@@ -1,11 +1,9 @@
 /**
- * The few Foundry objects the attack workflow's glue touches, as narrow
- * shapes. The Foundry wiring (src/chat/foundry.ts) hands in the real
- * documents; the tests (test/chat/) hand in small fakes.
+ * The few Foundry objects the GM's transport touches, as narrow shapes, the
+ * same for every ruleset (a ruleset reads `system` as its own data). The
+ * Foundry wiring hands in the real documents; the tests hand in small fakes.
  */
-import type { CombatantDerived } from "../../rulesets/cychosys/data/derive/combatant.js";
-import type { Facet, Rules } from "../../rulesets/cychosys/rules/index.js";
-import type { AttackFlow } from "../../rulesets/cychosys/workflow/attack-flow.js";
+import type { CardFlow } from "../ruleset.js";
 
 export interface UserLike {
   id: string;
@@ -19,25 +17,13 @@ export interface EffectLike {
 
 type Flags = Record<string, unknown> | null | undefined;
 
-/** A stored pool (docs/data-model.md). */
-export interface PoolSource {
-  value: number;
-  max: number;
-}
-
-/** A character, NPC or object actor. */
-export interface ActorLike {
+/** An actor of any ruleset; `system` is that ruleset's data. */
+export interface ActorLike<System = unknown> {
   uuid: string;
   name: string;
   type: string;
   flags?: Flags;
-  system: {
-    derived?: CombatantDerived;
-    pools?: { hit: Record<Facet, PoolSource>; fatigue: Record<Facet, PoolSource> };
-    modifiers?: { soakSteps: number; actions: number };
-    hits?: PoolSource;
-    experience?: { unspent: number; spent: number };
-  };
+  system: System;
   effects: { get(id: string): EffectLike | undefined };
   items: { get(id: string): ItemLike | undefined };
   testUserPermission(user: UserLike, level: "OWNER"): boolean;
@@ -46,26 +32,26 @@ export interface ActorLike {
   deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[]): Promise<unknown>;
 }
 
-/** A weapon or trick used to attack or parry. */
-export interface ItemLike {
+/** An item of any ruleset. */
+export interface ItemLike<System = unknown> {
   uuid: string;
   name: string;
   type: string;
   flags?: Flags;
-  system: { edge?: string; parry?: { hits: number; shield: string } };
+  system: System;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
 
-/** A chat message: the attack card (flow in `flags.cychosys.flow`) or a request. */
-export interface MessageLike {
+/** A chat message: an attack card (its flow in `flags.cychosys.flow`) or a request. */
+export interface MessageLike<Flow extends CardFlow = CardFlow> {
   id: string;
   author: UserLike | null;
-  flags: { cychosys?: { flow?: AttackFlow; request?: unknown } };
+  flags: { cychosys?: { flow?: Flow; request?: unknown } };
   update(data: Record<string, unknown>): Promise<unknown>;
   delete(): Promise<unknown>;
 }
 
-/** The combat a combatant fights in: its round state lives in the combat's flags, which only a GM writes. */
+/** The combat a combatant fights in: round state lives in the combat's flags, which only a GM writes. */
 export interface CombatLike {
   id: string;
   flags?: Flags;
@@ -78,15 +64,16 @@ export interface CombatantRef {
   combatant: { id: string; actor?: { system?: unknown } | null };
 }
 
-/** What the GM-side processor needs from the world. */
+export const isActor = (doc: ActorLike | ItemLike | null | undefined): doc is ActorLike => !!doc && "testUserPermission" in doc;
+
+/** What the GM-side transport needs from the world. */
 export interface WorkflowEnv {
-  rules: Rules;
   /** `fromUuid`. */
   resolve(uuid: string): Promise<ActorLike | ItemLike | null | undefined>;
   /** `game.messages.get`. */
   message(id: string): MessageLike | undefined;
   /** The GM posts an attack card: a chat message the GM authors, spoken by the attacker. */
-  createCard(speaker: ActorLike, flow: AttackFlow): Promise<MessageLike>;
+  createCard(speaker: ActorLike, flow: CardFlow): Promise<MessageLike>;
   /** The card already posted for a request, if any (a replayed declaration posts nothing new). */
   cardFor(requestId: string): MessageLike | undefined;
   /** The actor's combatant in the started combat, if any. */

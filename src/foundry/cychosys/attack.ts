@@ -1,92 +1,41 @@
 /**
- * The attack workflow in Foundry (docs/combat-workflow.md): the attack from a
- * weapon or trick (sheet button or hotbar macro), the attack card rendered for
- * each viewing user, its buttons, and the transport — a GM runs a step
- * locally; a player writes a request message that the active GM's client
- * runs (src/chat/processor.ts). Registration is one call from `init`.
+ * Cychosys's attack workflow in Foundry (docs/combat-workflow.md): the attack
+ * from a weapon or trick (sheet button or hotbar macro), the attack card
+ * drawn for each viewing user, and its buttons. Every step goes to the GM's
+ * transport (src/foundry/transport.ts), which carries it out on the active
+ * GM's client.
  */
 import { rollFormula } from "../../rulesets/cychosys/data/derive/combatant.js";
 import { CychosysRoll } from "./dice.js";
-import { format, localize as localizeKey } from "../i18n.js";
+import { format } from "../i18n.js";
 import { applyDialog, attackDialog, defenseDialog } from "./dialogs.js";
 import { type AttackFlow, type FlowUser, type StruckState, struckParticipant } from "../../rulesets/cychosys/workflow/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../rulesets/cychosys/views/card.js";
 import { trustedFlow } from "../../core/transport/flow-store.js";
 import { localizeWith } from "../../core/localize.js";
-import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "../../core/transport/ports.js";
-import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from "../../core/transport/processor.js";
-import { enqueue } from "../requests.js";
+import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
 import { assertMayAttack } from "../../rulesets/cychosys/workflow/attack.js";
-import type { AttackRequest, CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
-import { struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
-
-export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
-const SYSTEM = "cychosys";
+import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
+import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
+import { combatantOf, dispatch } from "../transport.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
 const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
 
-type CombatantDoc = { id: string; actor: ActorLike | null };
-type CombatDoc = CombatLike & { started?: boolean; combatants: { contents: CombatantDoc[] } };
-
 interface GameLike {
   user: UserLike & { targets: Set<{ actor: ActorLike | null; name: string }> };
-  users: { activeGM: UserLike | null; get(id: string): UserLike | undefined; filter(fn: (u: UserLike) => boolean): UserLike[] };
-  messages: { get(id: string): MessageLike | undefined; contents: MessageLike[] };
-  combat: CombatDoc | null;
-  combats: { get(id: string): CombatDoc | undefined };
-  settings: { get(scope: string, key: string): unknown; register(scope: string, key: string, data: object): void };
+  users: { activeGM: UserLike | null; get(id: string): UserLike | undefined };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as (ActorLike & { isOwner: boolean }) | null;
-
-/** The actor's combatant in the started combat, if any (its round state lives on the combat). */
-function combatantOf(actorUuid: string): CombatantRef | undefined {
-  const combat = g().combat;
-  if (!combat?.started) return undefined;
-  const combatant = combat.combatants.contents.find((c) => c.actor?.uuid === actorUuid);
-  return combatant && { combat, combatant };
-}
-
-/** How far back the GM looks for the card a replayed declaration already posted. */
-const RECENT_MESSAGES = 200;
+const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as (CychosysActor & { isOwner: boolean }) | null;
 
 /** A neutral viewer: the card's stored HTML shows no buttons (each client redraws it for its user). */
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
-/** The world, as the processor sees it. */
-export function foundryEnv(): WorkflowEnv {
-  return {
-    rules: CONFIG.CYCHOSYS,
-    resolve: async (uuid) => ((await fromUuid(uuid as never)) as never) ?? undefined,
-    message: (id) => g().messages.get(id),
-    createCard: async (speaker, flow) => {
-      const content = await render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, NOBODY, { localize, rules: CONFIG.CYCHOSYS }));
-      const message = await ChatMessage.implementation.create({
-        speaker: ChatMessage.implementation.getSpeaker({ actor: speaker as never }),
-        content,
-        flags: { cychosys: { flow } },
-      } as never);
-      return message as unknown as MessageLike;
-    },
-    cardFor: (requestId) => g().messages.contents.slice(-RECENT_MESSAGES).find((m) => trustedFlow(m)?.origin === requestId),
-    combatantOf,
-    combat: (id) => g().combats.get(id),
-    randomId: () => foundry.utils.randomID(),
-    now: () => Date.now(),
-    whisper: (user, text) => ChatMessage.implementation.create({ content: `<p class="cychosys cy-refusal">${escapeHtml(text)}</p>`, whisper: [user.id] } as never),
-    format: (key, params) => format(key, params ?? {}),
-    autoApplyNpc: () => g().settings.get(SYSTEM, SETTING_AUTO_APPLY) === true,
-    report: (error) => console.error("Cychosys |", error),
-  };
-}
-
-/** The active GM's one queue, shared with the tracker's requests: its own steps and every request, one at a time. */
-const queue = { run: enqueue };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** The card's stored HTML. */
+export function cardContent(flow: AttackFlow): Promise<string> {
+  return render(ATTACK_CARD_TEMPLATE, attackCardContext(flow, NOBODY, { localize, rules: CONFIG.CYCHOSYS }));
 }
 
 /** This client's user as the workflow sees it: ownership from the documents as loaded here. */
@@ -111,7 +60,7 @@ async function showDice(roll: CychosysRoll): Promise<void> {
  * uses the parry bonus held against it (R25); with no action left, or no GM
  * connected, nothing is rolled.
  */
-export async function startAttack(actor: ActorLike & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
+export async function startAttack(actor: CychosysActor & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
   if (item.type !== "weapon" && item.type !== "trick") return;
   const derived = actor.system.derived;
   if (!derived) return;
@@ -154,44 +103,23 @@ function currentTargets(attackerUuid: string): { actorUuid: string; name: string
 
 /** `cychosys.attack(itemUuid)`: what a hotbar macro made from a weapon or trick runs. */
 export async function attackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; name: string; type: string; system: { edge?: string }; parent: ActorLike | null } | null;
+  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; name: string; type: string; system: { edge?: string }; parent: CychosysActor | null } | null;
   if (!item?.parent) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: itemUuid }));
   await startAttack(item.parent, item);
 }
 
 // ---------------------------------------------------------------------------
-// Transport.
-
-/** Run a step: locally on the active GM's client, else as a request the active GM carries out. */
-async function dispatch(request: AttackRequest): Promise<void> {
-  const user = g().user;
-  await dispatchStep(
-    {
-      user,
-      activeGM: g().users.activeGM,
-      runLocal: (r) => queue.run(() => runRequest(foundryEnv(), r, user, foundry.utils.randomID())),
-      sendRequest: (r) =>
-        ChatMessage.implementation.create({
-          content: `<p class="cychosys cy-request">${escapeHtml(format("CYCHOSYS.Card.requestSent", { step: localizeKey(`CYCHOSYS.Card.step.${r.step}`) }))}</p>`,
-          whisper: g().users.filter((u) => u.isGM).map((u) => u.id),
-          flags: { cychosys: { request: r } },
-        } as never),
-      notify,
-      format: (key, params) => format(key, params ?? {}),
-    },
-    request,
-  );
-}
+// Steps on a card.
 
 type CardStep = DistributiveOmit<CardRequest, "attackId" | "messageId">;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A step on this card. */
 function sendStep(message: MessageLike, flow: AttackFlow, step: CardStep): Promise<void> {
-  return dispatch({ attackId: flow.id, messageId: message.id, ...step } as CardRequest);
+  return dispatch({ attackId: flow.id, messageId: message.id, ...step } as CardRequest as Record<string, unknown>);
 }
 
-async function rollTotal(actor: ActorLike, totalKey: string, modifier: number): Promise<{ rolled: RolledTotal; roll: CychosysRoll } | undefined> {
+async function rollTotal(actor: CychosysActor, totalKey: string, modifier: number): Promise<{ rolled: RolledTotal; roll: CychosysRoll } | undefined> {
   const total = actor.system.derived?.totals.find((t) => t.key === totalKey);
   if (!total) return void notify("warn", format("CYCHOSYS.Flow.noSuchTotal", { key: totalKey }));
   const roll = new CychosysRoll(rollFormula(total.dice, 0));
@@ -199,15 +127,15 @@ async function rollTotal(actor: ActorLike, totalKey: string, modifier: number): 
   return { roll, rolled: { totalKey, modifier, faces: roll.keyTerm?.faces12 ?? [] } };
 }
 
-async function actorAt(uuid: string): Promise<(ActorLike & { items: { contents?: unknown[] } }) | undefined> {
-  const actor = (await fromUuid(uuid as never)) as unknown as (ActorLike & { items: { contents?: unknown[] } }) | null;
+async function actorAt(uuid: string): Promise<(CychosysActor & { items: { contents?: unknown[] } }) | undefined> {
+  const actor = (await fromUuid(uuid as never)) as unknown as (CychosysActor & { items: { contents?: unknown[] } }) | null;
   if (!actor?.system.derived) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: uuid }));
   return actor;
 }
 
 /** A button on the attack card. */
 async function onCardAction(message: MessageLike, action: string, index: number, form: string | undefined): Promise<void> {
-  const flow = trustedFlow(message);
+  const flow = trustedFlow<AttackFlow>(message);
   if (!flow) return;
   if (action === "assignTargets") {
     const targets = currentTargets(flow.attacker.actorUuid).map((t) => t.actorUuid);
@@ -281,14 +209,8 @@ function stateOf(actorUuid: string): StruckState | undefined {
   return actor?.system.derived ? struckStateOf(actor) : undefined;
 }
 
-/** Draw the attack card for this user and bind its buttons; a request shows as a short note. */
-function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
-  const flow = trustedFlow(message);
-  if (!flow) {
-    if (message.flags.cychosys?.request) html.classList.add("cychosys-request");
-    else if (message.flags.cychosys?.flow) html.querySelector(".message-content")?.replaceChildren(untrustedNote());
-    return;
-  }
+/** Draw the attack card for this user and bind its buttons (the transport's gate has let it through). */
+export function renderCard(message: MessageLike, flow: AttackFlow, html: HTMLElement): void {
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return;
   const user = viewer();
@@ -316,14 +238,6 @@ function onRenderChatMessage(message: MessageLike, html: HTMLElement): void {
   });
 }
 
-/** What a player-written "attack card" shows instead of itself: it does nothing. */
-function untrustedNote(): HTMLElement {
-  const note = document.createElement("p");
-  note.className = "cychosys cy-refusal";
-  note.textContent = format("CYCHOSYS.Flow.untrustedCard");
-  return note;
-}
-
 /** A hotbar macro from a dragged weapon or trick: it opens the attack dialog. */
 function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
   if (data.type !== "Item" || !data.uuid) return;
@@ -338,31 +252,8 @@ function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slo
   return false;
 }
 
-/** Register the world setting, the hooks and `cychosys.attack` (called once from `init`). */
+/** The hotbar hook and `cychosys.attack` (called once when the Cychosys code loads). */
 export function registerAttackWorkflow(): void {
-  g().settings.register(SYSTEM, SETTING_AUTO_APPLY, {
-    name: "CYCHOSYS.Settings.autoApplyNpc.name",
-    hint: "CYCHOSYS.Settings.autoApplyNpc.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
-  Hooks.on("renderChatMessageHTML", ((message: MessageLike, html: HTMLElement) => onRenderChatMessage(message, html)) as never);
-  const handle = (message: MessageLike) => {
-    const self = g().user;
-    const isActiveGM = g().users.activeGM?.id === self.id;
-    return handleRequestMessage(foundryEnv(), queue, message, { id: self.id, name: self.name, isGM: self.isGM, isActiveGM });
-  };
-  Hooks.on("createChatMessage", ((message: MessageLike) => void handle(message)) as never);
-  // After the active GM's client (re)starts: finish what a failure left recorded, then answer the requests still waiting.
-  Hooks.once("ready", () => {
-    if (g().users.activeGM?.id !== g().user.id) return;
-    const messages = g().messages.contents;
-    void finishAllPending(foundryEnv(), queue, messages).then(async () => {
-      for (const message of messages.filter((m) => m.flags?.cychosys?.request !== undefined)) await handle(message);
-    });
-  });
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   (globalThis.cychosys as unknown as Record<string, unknown>).attack = attackWithItem;
 }

@@ -8,7 +8,7 @@
  * header (GM), or by a macro: `cychosys.openChase()`.
  */
 import { localize } from "../i18n.js";
-import { SYSTEM_ID } from "../settings.js";
+import { SYSTEM_ID } from "./settings.js";
 import { enqueue, Refusal, registerRequestHandler, type RequestUser, submitRequest } from "../requests.js";
 import type { ChaseState } from "../../rulesets/cychosys/workflow/chase.js";
 import {

@@ -4,7 +4,7 @@
  * the form recomputes the view — costs (R19), the injury preview (R28–R36) —
  * and redraws the form, keeping the focused field.
  */
-import type { ActorLike } from "../../core/transport/ports.js";
+import type { CychosysActor as ActorLike } from "../../rulesets/cychosys/workflow/steps.js";
 import type { DefenseAnswer, ParryObjectAnswer, RolledTotal } from "../../rulesets/cychosys/workflow/requests.js";
 import { format } from "../i18n.js";
 import type { AttackFlow, InjuryChoices, StruckState } from "../../rulesets/cychosys/workflow/attack-flow.js";

@@ -7,7 +7,7 @@
 import type { ChartTable, EffectsTable } from "../../rulesets/cychosys/rules/index.js";
 import { localize } from "../i18n.js";
 import { readRulesForm, rulesFormContext, rulesFormProblems } from "./rules-form.js";
-import { SYSTEM_ID, standardChart, standardEffects } from "../settings.js";
+import { SYSTEM_ID, standardChart, standardEffects } from "./settings.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 

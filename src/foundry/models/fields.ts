@@ -1,14 +1,13 @@
 /**
  * Turns the Foundry-free schema descriptions (src/data/schema/) into Foundry
  * `DataField`s. A thin builder: every rule it enforces comes from the
- * description (integers with min and max, choices) or from the rules core
- * (notation is checked by its parser, and a rejected value carries the
- * parser's message, localized).
+ * description (integers with min and max, choices) or from the ruleset's
+ * parser (a notation field names its syntax, src/core/schema/syntax.ts, and a
+ * rejected value carries the parser's message, localized).
  */
-import { type EffectsTable, STANDARD_EFFECTS } from "../../rulesets/cychosys/rules/index.js";
 import { format } from "../i18n.js";
-import type { FieldDescription, FieldsDescription } from "../../rulesets/cychosys/data/schema/index.js";
-import { describeValue, notationProblem } from "../../rulesets/cychosys/data/schema/index.js";
+import type { FieldDescription, FieldsDescription, NotationField } from "../../core/schema/description.js";
+import { describeValue, notationProblem } from "../../core/schema/validate.js";
 
 /** The part of `foundry.data.fields` the builder uses (tests pass a fake that records options). */
 export type FieldsNamespace = Pick<
@@ -16,16 +15,10 @@ export type FieldsNamespace = Pick<
   "NumberField" | "StringField" | "HTMLField" | "BooleanField" | "ArrayField" | "SchemaField"
 >;
 
-/** The effects table notation is read with: the world's (R10 setting), else the standard one. */
-export function worldEffects(): EffectsTable {
-  const config = (globalThis as { CONFIG?: { CYCHOSYS?: { effects?: EffectsTable } } }).CONFIG;
-  return config?.CYCHOSYS?.effects ?? STANDARD_EFFECTS;
-}
-
-/** The `validate` option of a notation field: throws the parser's message, localized. */
-export function notationValidator(allowNote: boolean, effects: () => EffectsTable = worldEffects) {
+/** The `validate` option of a notation field: throws its ruleset's parser's message, localized. */
+export function notationValidator(field: Pick<NotationField, "syntax" | "note">) {
   return (value: unknown): void => {
-    const problem = notationProblem(value, allowNote, effects());
+    const problem = notationProblem(value, field);
     if (problem) throw new Error(format(problem.key, problem.params));
   };
 }
@@ -47,7 +40,7 @@ export function buildField(field: FieldDescription, fields: FieldsNamespace = fo
     case "integer":
       return new fields.NumberField({ ...base, integer: true, min: field.min, max: field.max, initial: field.initial });
     case "notation":
-      return new fields.StringField({ ...base, blank: true, initial: field.initial, validate: notationValidator(field.note) as any });
+      return new fields.StringField({ ...base, blank: true, initial: field.initial, validate: notationValidator(field) as any });
     case "text":
       return new fields.StringField({ ...base, blank: field.blank, initial: field.initial });
     case "html":

@@ -24,6 +24,7 @@ import {
 import { currentOptions, FLAG_SCOPE, readRoundState } from "../../../rulesets/cychosys/combat/round-state.js";
 import { enqueue, isActiveGM, submitRequest } from "../../requests.js";
 import { type CombatantDoc, type CombatDoc, endInterrupt, facts, registerActionHandlers } from "./actions.js";
+import type { CombatRules } from "../../combat.js";
 
 export type { CombatantDoc, CombatDoc };
 
@@ -137,117 +138,79 @@ export async function closeCombatRound(combat: CombatDoc, round: number, options
 // ---------------------------------------------------------------------------
 // The document classes.
 
-type CombatBase = new (...args: never[]) => CombatDoc & {
-  startCombat(): Promise<unknown>;
-  nextRound(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-};
-
 function combats(): CombatDoc[] {
   return ((game as unknown as { combats?: { contents: CombatDoc[] } }).combats?.contents ?? []) as CombatDoc[];
 }
 
-/** Define the classes (Foundry's `Combat` and `Combatant` are globals only once Foundry runs). */
-export function defineCombatDocuments() {
-  const FoundryCombat = Combat as unknown as CombatBase;
+type CombatantCreating = CombatantDoc & { combat: CombatDoc | null };
 
-  class CychosysCombat extends FoundryCombat {
-    /** R14: the rules core's order; no initiative goes last. */
-    _sortCombatants(a: CombatantDoc, b: CombatantDoc): number {
-      return compareCombatants(facts(a), facts(b));
+/** Cychosys's turning points of the tracker (src/foundry/combat.ts): quickness, no roll, R14 ties, the round's end. */
+export const cychosysCombatRules: CombatRules = {
+  /** R14: the rules core's order; no initiative goes last. */
+  compare: (a, b) => compareCombatants(facts(a as CombatantDoc), facts(b as CombatantDoc)),
+
+  /** Initiative is quickness: nothing is rolled, no message is posted. */
+  rollInitiative: (combat, ids) => setInitiativeFromQuickness(combat as CombatDoc, ids),
+
+  async startCombat(combat) {
+    if (!isGM()) return;
+    // Reported, not fatal: the combat still starts (its budgets are then last run's, and say so).
+    await enqueue(() => prepareCombatStart(combat as CombatDoc)).catch((error) => {
+      console.error("Cychosys | preparing the combat failed", error);
+      ui.notifications?.error(format("CYCHOSYS.Combat.startFailed", { error: errorText(error) }), { permanent: true });
+    });
+  },
+
+  /** The GM re-sorts before the round turns over, so the new round's first turn is right at once. */
+  async nextRound(combat) {
+    if (isGM()) await enqueue(() => refreshOrder(combat as CombatDoc));
+  },
+
+  /** R16: ending an interrupting combatant's turn returns to the one interrupted — on the active GM, in the queue; anyone else asks it. */
+  async nextTurn(c) {
+    const combat = c as CombatDoc;
+    if (!readInterrupt(combat.flags)) return false;
+    if (isActiveGM()) return enqueue(() => endInterrupt(combat));
+    await submitRequest({ kind: "endInterrupt", combatId: combat.id });
+    return true;
+  },
+
+  /** Runs on the one designated GM after the round changed. */
+  async endRound(combat, round) {
+    await enqueue(() => closeCombatRound(combat as CombatDoc, round));
+  },
+
+  /** A round started by a player's "end turn": the active GM re-sorts here and starts with the first. */
+  async startRound(c) {
+    const combat = c as CombatDoc;
+    if (!isActiveGM()) return;
+    await enqueue(async () => {
+      if ((await refreshOrder(combat)) && combat.turn !== 0) await combat.update({ turn: 0 });
+    });
+  },
+
+  /**
+   * Initiative from quickness; joining a started combat draws the tiebreak
+   * now. No budget is written here (the creator may be a player, who cannot
+   * write the combat): a combatant the combat holds no round state for has a
+   * fresh one.
+   */
+  preCreateCombatant(c) {
+    const combatant = c as CombatantCreating;
+    const q = quicknessOf(combatant.actor);
+    const source: DocumentUpdate = {};
+    if (q !== null && typeof combatant.initiative !== "number") source.initiative = q;
+    if (combatant.combat?.started) {
+      source[`flags.${FLAG_SCOPE}.tiebreak`] = randomUniform();
+      source[`flags.${FLAG_SCOPE}.physicalHits`] = combatant.actor?.system.pools?.hit.physical.value ?? 0;
     }
+    return source;
+  },
+};
 
-    /** Initiative is quickness: nothing is rolled, no message is posted. */
-    async rollInitiative(ids: string | string[]): Promise<this> {
-      await setInitiativeFromQuickness(this, typeof ids === "string" ? [ids] : ids);
-      return this;
-    }
-
-    override async startCombat(): Promise<unknown> {
-      if (isGM()) {
-        // Reported, not fatal: the combat still starts (its budgets are then last run's, and say so).
-        await enqueue(() => prepareCombatStart(this)).catch((error) => {
-          console.error("Cychosys | preparing the combat failed", error);
-          ui.notifications?.error(format("CYCHOSYS.Combat.startFailed", { error: errorText(error) }), { permanent: true });
-        });
-      }
-      return super.startCombat();
-    }
-
-    /** The GM re-sorts before the round turns over, so the new round's first turn is right at once. */
-    override async nextRound(): Promise<unknown> {
-      if (isGM()) await enqueue(() => refreshOrder(this));
-      return super.nextRound();
-    }
-
-    /**
-     * R16: ending an interrupting combatant's turn returns to the one
-     * interrupted — on the active GM, in the queue; anyone else asks it.
-     */
-    override async nextTurn(): Promise<unknown> {
-      if (readInterrupt(this.flags)) {
-        if (isActiveGM()) {
-          if (await enqueue(() => endInterrupt(this))) return this;
-        } else {
-          await submitRequest({ kind: "endInterrupt", combatId: this.id });
-          return this;
-        }
-      }
-      return super.nextTurn();
-    }
-
-    /** Runs on the one designated GM after the round changed. */
-    async _onEndRound(context: { round: number }): Promise<void> {
-      const base = FoundryCombat.prototype as unknown as { _onEndRound?: (c: unknown) => Promise<void> };
-      await base._onEndRound?.call(this, context);
-      const round = context?.round ?? this.round - 1;
-      await enqueue(() => closeCombatRound(this, round));
-    }
-
-    /** A round started by a player's "end turn": the active GM re-sorts here and starts with the first. */
-    async _onStartRound(context: { round: number }): Promise<void> {
-      const base = FoundryCombat.prototype as unknown as { _onStartRound?: (c: unknown) => Promise<void> };
-      await base._onStartRound?.call(this, context);
-      if (!isActiveGM()) return;
-      await enqueue(async () => {
-        if ((await refreshOrder(this)) && this.turn !== 0) await this.update({ turn: 0 });
-      });
-    }
-  }
-
-  type CombatantBase = new (...args: never[]) => CombatantDoc & {
-    combat: CombatDoc | null;
-    updateSource(data: DocumentUpdate): unknown;
-  };
-  const FoundryCombatant = Combatant as unknown as CombatantBase;
-
-  class CychosysCombatant extends FoundryCombatant {
-    /** This round's action budget and parry bonuses, as the combat holds them (fresh when it holds none yet). */
-    get roundState() {
-      return readRoundState(this.combat, this);
-    }
-
-    /**
-     * Initiative from quickness; joining a started combat draws the tiebreak
-     * now. No budget is written here (the creator may be a player, who cannot
-     * write the combat): a combatant the combat holds no round state for has
-     * a fresh one.
-     */
-    async _preCreate(data: unknown, options: unknown, user: unknown): Promise<boolean | void> {
-      const base = FoundryCombatant.prototype as unknown as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> };
-      if ((await base._preCreate?.call(this, data, options, user)) === false) return false;
-      const q = quicknessOf(this.actor);
-      const source: DocumentUpdate = {};
-      if (q !== null && typeof this.initiative !== "number") source.initiative = q;
-      if (this.combat?.started) {
-        source[`flags.${FLAG_SCOPE}.tiebreak`] = randomUniform();
-        source[`flags.${FLAG_SCOPE}.physicalHits`] = this.actor?.system.pools?.hit.physical.value ?? 0;
-      }
-      if (Object.keys(source).length > 0) this.updateSource(source);
-    }
-  }
-
-  return { CychosysCombat, CychosysCombatant };
+/** This round's action budget and parry bonuses of a combatant, as the combat holds them (fresh when it holds none yet). */
+export function roundStateOf(combatant: CombatantCreating) {
+  return readRoundState(combatant.combat, combatant);
 }
 
 /** Register the request handlers and the hooks the tracker needs (in `init`). */

@@ -15,10 +15,10 @@ import {
 import { rollCardContext } from "../../../rulesets/cychosys/views/roll-card.js";
 import { rollFormula } from "../../../rulesets/cychosys/data/derive/combatant.js";
 import type { CharacterModel, NpcModel, ObjectModel } from "../models/index.js";
-import { worldRules } from "../models/base.js";
+import { worldRules } from "../derive.js";
 import { CychosysRoll } from "../dice.js";
 import { format, localize, localizeError } from "../../i18n.js";
-import { conditionEffectData } from "../status-effects.js";
+import { conditionEffectData } from "../../../rulesets/cychosys/data/status-effects.js";
 import { isInActiveCombat } from "./in-combat.js";
 
 export const ROLL_CARD_TEMPLATE = "systems/cychosys/templates/chat/action-roll.hbs";

@@ -4,7 +4,6 @@ import { OutfitModel, SkillModel, TrademarkModel, TrickModel, WeaponModel } from
 
 export { CharacterModel, NpcModel, ObjectModel } from "./actors.js";
 export { OutfitModel, SkillModel, TrademarkModel, TrickModel, WeaponModel } from "./items.js";
-export { worldRules } from "./base.js";
 
 export const ACTOR_MODELS = { character: CharacterModel, npc: NpcModel, object: ObjectModel } as const;
 export const ITEM_MODELS = {

@@ -1,6 +1,6 @@
 /** Item data models: `skill`, `trademark`, `weapon`, `trick`, `outfit` (docs/data-model.md). */
 import type { FinesseSource, GearSource, OutfitSource, SkillSource } from "../../../rulesets/cychosys/data/source-types.js";
-import { ItemModelBase } from "./base.js";
+import { ItemModelBase } from "../../models/base.js";
 
 export class SkillModel extends ItemModelBase {
   static override schemaType = "skill";

@@ -17,7 +17,7 @@
  * No Foundry globals: a combat is anything with `flags`.
  */
 import { type Rules, type RulesOptions, STANDARD_OPTIONS } from "../rules/index.js";
-import { diffUpdate } from "../../../foundry/update-diff.js";
+import { diffUpdate } from "../../../core/update-diff.js";
 import { newRoundState, type RoundState } from "../workflow/round.js";
 
 export { newRoundState, type RoundState };

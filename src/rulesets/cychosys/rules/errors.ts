@@ -53,22 +53,8 @@ export type RulesErrorCode =
   | "scenarioLimit"
   | "scenarioTooLarge";
 
-/**
- * An error whose text lives in lang/en.json: `i18nKey` + `params` let the
- * Foundry side localize it with `game.i18n.format`; `message` is the English.
- */
-export class LocalizedError<Code extends string = string> extends Error {
-  readonly code: Code;
-  readonly params: Readonly<Record<string, string | number>>;
-  readonly i18nKey: string;
-
-  constructor(prefix: string, code: Code, params: Record<string, string | number> = {}) {
-    super(english(`${prefix}.${code}`, params));
-    this.code = code;
-    this.params = params;
-    this.i18nKey = `${prefix}.${code}`;
-  }
-}
+export { LocalizedError } from "../../../core/errors.js";
+import { LocalizedError } from "../../../core/errors.js";
 
 /** The error type of the rules core (`CYCHOSYS.Error.<code>`). */
 export class RulesError extends LocalizedError<RulesErrorCode> {

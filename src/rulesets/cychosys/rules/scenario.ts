@@ -13,6 +13,7 @@
 import type { Defense } from "./contest.js";
 import { isDefenseForm } from "./contest.js";
 import { RulesError } from "./errors.js";
+import { InputError } from "../../../core/errors.js";
 import type { ParryObject } from "./injury.js";
 import { type Bundle, MAX_EFFECTS, parseBundle, parseLetters } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
@@ -287,5 +288,13 @@ export function parseScenario(text: string, rules: Rules = STANDARD_RULES): Atta
   if (text.length > MAX_SCENARIO_BYTES || utf8Length(text) > MAX_SCENARIO_BYTES) {
     throw new RulesError("scenarioTooLarge", { max: MAX_SCENARIO_BYTES });
   }
-  return readScenario(readJson(text, SCENARIO_JSON_LIMITS), rules);
+  let value: unknown;
+  try {
+    value = readJson(text, SCENARIO_JSON_LIMITS);
+  } catch (error) {
+    // The shared reader's problem, as this core's own error type (same code and text).
+    if (error instanceof InputError) throw new RulesError(error.code, { ...error.params });
+    throw error;
+  }
+  return readScenario(value, rules);
 }

@@ -40,15 +40,13 @@ import {
   strikeLocation,
 } from "../rules/index.js";
 import { FlowError } from "./errors.js";
-import type { DocumentWrite } from "../../../core/writes.js";
+import type { CardFlow, FlowUser, ParticipantRef } from "../../../core/ruleset.js";
+
+export type { FlowUser, ParticipantRef } from "../../../core/ruleset.js";
 
 export const FLOW_VERSION = 1;
 
 /** An actor taking part, by document UUID, with the name the cards show. */
-export interface ParticipantRef {
-  actorUuid: string;
-  name: string;
-}
 
 /** How a total was made, for the card: the faces rolled (key die first) and each addend (R13). */
 export interface RollSummary {
@@ -142,32 +140,10 @@ export interface Verdict {
   missed?: "miss" | "smallTarget";
 }
 
-export interface AttackFlow {
-  version: number;
-  id: string;
-  attacker: ParticipantRef;
+/** A Cychosys card's flow: the shared card fields (src/core/ruleset.ts) and the attack with its targets. */
+export interface AttackFlow extends CardFlow {
   attack: AttackDeclaration;
   targets: TargetFlow[];
-  /** The request (its message id) the GM posted this card for; absent for a GM's own attack. */
-  origin?: string;
-  /** Writes the GM recorded as intended and has not yet confirmed done (src/chat/writes.ts). */
-  pending?: PendingWrites;
-  /** The last requests carried out on this card, so a replayed one changes nothing. */
-  done?: string[];
-}
-
-/** The GM's intent, recorded on the card before any document changes (idempotent retry). */
-export interface PendingWrites {
-  requestId: string;
-  writes: DocumentWrite[];
-}
-
-/** Who is asking: the Foundry side fills it from `game.user` and document ownership. */
-export interface FlowUser {
-  id: string;
-  isGM: boolean;
-  /** Does this user own the actor? (Foundry: `actor.isOwner` for that user.) */
-  owns(actorUuid: string): boolean;
 }
 
 /**

@@ -4,76 +4,29 @@
  * objects against it (tests, pack checks), and `src/data/fields.ts` turns it
  * into Foundry `DataField`s for the TypeDataModels.
  */
-import { ALL_LOCATIONS, FACETS, LAYERS, MAX_HITS } from "../../rules/index.js";
+import { ALL_LOCATIONS, LAYERS } from "../../rules/outfit.js";
+import { FACETS, MAX_HITS } from "../../rules/types.js";
 
-/** A whole number from min to max. */
-export interface IntegerField {
-  kind: "integer";
-  min: number;
-  max: number;
-  initial: number;
-}
+import {
+  boolean,
+  choice,
+  type DocumentName,
+  type FieldDescription,
+  type FieldsDescription,
+  html,
+  type IntegerField,
+  integer,
+  list,
+  notation as notationIn,
+  type NotationField,
+  object,
+  type ObjectField,
+  text,
+} from "../../../../core/schema/description.js";
+import { schemaFor as registeredSchema, typesOf as registeredTypes } from "../../../../core/schema/registry.js";
 
-/** Bundle notation (R2), checked by the rules core's parser; `note` allows a `(note)` (outfit shields only). */
-export interface NotationField {
-  kind: "notation";
-  initial: string;
-  note: boolean;
-}
-
-/** Plain text; `blank: false` requires something other than spaces. */
-export interface TextField {
-  kind: "text";
-  initial: string;
-  blank: boolean;
-}
-
-/** Rich text (Foundry `HTMLField`). */
-export interface HtmlField {
-  kind: "html";
-  initial: string;
-}
-
-/** One of a fixed list of strings. */
-export interface ChoiceField {
-  kind: "choice";
-  choices: readonly string[];
-  initial: string;
-}
-
-export interface BooleanFieldDescription {
-  kind: "boolean";
-  initial: boolean;
-}
-
-/** An object with these keys and no others. */
-export interface ObjectField {
-  kind: "object";
-  fields: FieldsDescription;
-  /** `{ value, max }`: value may not exceed max (R33, R37). */
-  valueAtMostMax?: boolean;
-}
-
-/** A list of one kind of element; `unique` forbids repeats (e.g. covered locations). */
-export interface ListField {
-  kind: "list";
-  element: FieldDescription;
-  unique: boolean;
-}
-
-export type FieldDescription =
-  | IntegerField
-  | NotationField
-  | TextField
-  | HtmlField
-  | ChoiceField
-  | BooleanFieldDescription
-  | ObjectField
-  | ListField;
-
-export type FieldsDescription = Readonly<Record<string, FieldDescription>>;
-
-export type DocumentName = "Actor" | "Item";
+export type { DocumentName, FieldDescription, FieldsDescription } from "../../../../core/schema/description.js";
+export { htmlFieldPaths } from "../../../../core/schema/description.js";
 
 export const ACTOR_TYPES = ["character", "npc", "object"] as const;
 export const ITEM_TYPES = ["skill", "trademark", "weapon", "trick", "outfit"] as const;
@@ -95,17 +48,9 @@ export const SCHEMA_VERSION: Readonly<Record<ActorType | ItemTypeName, number>> 
   outfit: 1,
 });
 
-// --- builders -------------------------------------------------------------
-
-const integer = (min: number, max: number, initial: number): IntegerField => ({ kind: "integer", min, max, initial });
-const notation = (initial: string, note = false): NotationField => ({ kind: "notation", initial, note });
-const text = (initial = "", blank = true): TextField => ({ kind: "text", initial, blank });
-const html = (): HtmlField => ({ kind: "html", initial: "" });
-const choice = (choices: readonly string[], initial: string): ChoiceField => ({ kind: "choice", choices, initial });
-const boolean = (initial: boolean): BooleanFieldDescription => ({ kind: "boolean", initial });
-const object = (fields: FieldsDescription, valueAtMostMax = false): ObjectField =>
-  valueAtMostMax ? { kind: "object", fields, valueAtMostMax } : { kind: "object", fields };
-const list = (element: FieldDescription, unique = false): ListField => ({ kind: "list", element, unique });
+/** The notation of Cychosys fields: bundles (R2), checked by the rules core's parser (syntax.ts). */
+export const BUNDLE_SYNTAX = "bundle";
+const notation = (initial: string, note = false): NotationField => notationIn(BUNDLE_SYNTAX, initial, note);
 
 /** Largest pool value (R33, R36, R37): the rules core's hit limit. */
 export const MAX_POOL = MAX_HITS;
@@ -182,22 +127,12 @@ export const ITEM_SCHEMAS: Readonly<Record<ItemTypeName, FieldsDescription>> = O
   },
 });
 
-/** The rich-text fields of each type, for `system.json`'s `htmlFields`. */
-export function htmlFieldPaths(fields: FieldsDescription, prefix = ""): string[] {
-  const paths: string[] = [];
-  for (const [key, field] of Object.entries(fields)) {
-    if (field.kind === "html") paths.push(`${prefix}${key}`);
-    else if (field.kind === "object") paths.push(...htmlFieldPaths(field.fields, `${prefix}${key}.`));
-  }
-  return paths;
-}
-
-/** The description of a type's `system` data, or undefined for an unknown type. */
+/** The description of a type's `system` data (any ruleset's), or undefined for an unknown type. */
 export function schemaFor(documentName: DocumentName, type: string): FieldsDescription | undefined {
-  const table: Readonly<Record<string, FieldsDescription>> = documentName === "Actor" ? ACTOR_SCHEMAS : ITEM_SCHEMAS;
-  return Object.hasOwn(table, type) ? table[type] : undefined;
+  return registeredSchema(documentName, type);
 }
 
+/** The Cychosys types of a document. */
 export function typesOf(documentName: DocumentName): readonly string[] {
-  return documentName === "Actor" ? ACTOR_TYPES : ITEM_TYPES;
+  return registeredTypes(documentName, "cychosys");
 }

@@ -8,19 +8,12 @@
  * touches only keys that are present and only shapes it recognizes, and does
  * nothing to data that is already current: steps are idempotent.
  */
-import { normalizeCovers } from "../../rules/index.js";
-import { type ActorType, type DocumentName, type ItemTypeName, SCHEMA_VERSION } from "./description.js";
+import { normalizeCovers } from "../../rules/outfit.js";
+import type { MigrationStep } from "../../../../core/schema/description.js";
+import type { ActorType, ItemTypeName } from "./description.js";
 
 type Source = Record<string, unknown>;
 
-export interface MigrationStep {
-  /** The version this step produces. */
-  version: number;
-  /** What it changes, for the changelog and the tests. */
-  description: string;
-  /** Upgrade in place; return true when something changed. */
-  migrate(source: Source): boolean;
-}
 
 const isObject = (value: unknown): value is Source => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -78,33 +71,3 @@ export const MIGRATIONS: Readonly<Record<ActorType | ItemTypeName, readonly Migr
     },
   ],
 });
-
-export interface MigrationResult {
-  changed: boolean;
-  /** The version the source said it had (0 when it had none). */
-  from: number;
-  to: number;
-}
-
-/**
- * Upgrade a type's `system` source in place through every step newer than its
- * `schemaVersion` (0 when absent). A source that states a version gets the
- * current one; a partial source without one is left without it.
- */
-export function migrateSystemSource(documentName: DocumentName, type: string, source: unknown): MigrationResult {
-  const steps = (Object.hasOwn(MIGRATIONS, type) ? MIGRATIONS[type as ActorType | ItemTypeName] : undefined) ?? [];
-  const target = (SCHEMA_VERSION as Record<string, number>)[type] ?? 0;
-  const known = (documentName === "Actor" ? ["character", "npc", "object"] : ["skill", "trademark", "weapon", "trick", "outfit"]).includes(type);
-  if (!known || !isObject(source)) return { changed: false, from: target, to: target };
-  const stated = source.schemaVersion;
-  const from = typeof stated === "number" && Number.isInteger(stated) ? stated : 0;
-  let changed = false;
-  for (const step of steps) {
-    if (step.version > from) changed = step.migrate(source) || changed;
-  }
-  if (typeof stated === "number" && stated < target) {
-    source.schemaVersion = target;
-    changed = true;
-  }
-  return { changed, from, to: Math.max(from, target) };
-}

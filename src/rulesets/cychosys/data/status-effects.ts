@@ -4,8 +4,8 @@
  * condition. Icons are Foundry core's `icons/svg/*.svg`. Pure apart from the
  * localizer it is given.
  */
-import { type EffectDefinition, type EffectsTable, FACETS } from "../../rulesets/cychosys/rules/index.js";
-import { statusId } from "../../rulesets/cychosys/data/conditions.js";
+import { type EffectDefinition, type EffectsTable, FACETS } from "../rules/index.js";
+import { statusId } from "./conditions.js";
 
 /** Core icons for the standard letters; a letter a GM adds gets the fallback. */
 export const CONDITION_ICONS: Readonly<Record<string, string>> = Object.freeze({

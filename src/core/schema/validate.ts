@@ -11,8 +11,14 @@
  * and unknown keys in messages are cut and escaped; at most MAX_PROBLEMS are
  * listed.
  */
-import { echoText, echoValue, english, type EffectsTable, formatBundle, parseBundle, RulesError, STANDARD_EFFECTS } from "../../rules/index.js";
-import { type DocumentName, type FieldDescription, type FieldsDescription, schemaFor, typesOf } from "./description.js";
+import { echoText, echoValue } from "../echo.js";
+import { english } from "../messages.js";
+import type { DocumentName, FieldDescription, FieldsDescription } from "./description.js";
+import { schemaFor, typesOf } from "./registry.js";
+import { syntaxOf } from "./syntax.js";
+
+/** What a ruleset's notation parser reads with (Cychosys: the effects table); undefined for the world's own. */
+type SyntaxContext = unknown;
 
 /** One problem: where (`pools.hit.physical.value`, `finesses.0.name`) and what, in words. */
 export interface SchemaProblem {
@@ -45,30 +51,18 @@ export function describeValue(value: unknown): string {
 }
 
 /**
- * R2: a notation field's problem, or undefined when it is fine: the parser's
- * own error (code and parameters), or a note where the field takes none.
+ * A notation field's problem, or undefined when it is fine: the ruleset's
+ * parser's own error (code and parameters), or a note where the field takes none.
  */
 export function notationProblem(
   value: unknown,
-  allowNote: boolean,
-  effects: EffectsTable = STANDARD_EFFECTS,
+  field: { syntax: string; note: boolean },
+  context?: SyntaxContext,
 ): { key: string; params: Record<string, string | number> } | undefined {
   if (typeof value !== "string") return { key: "CYCHOSYS.Schema.notText", params: { value: describeValue(value) } };
-  try {
-    const bundle = parseBundle(value, effects);
-    if (bundle.note !== undefined && !allowNote) {
-      return { key: "CYCHOSYS.Schema.noteNotAllowed", params: { note: bundle.note, text: value } };
-    }
-    return undefined;
-  } catch (error) {
-    if (error instanceof RulesError) return { key: error.i18nKey, params: { ...error.params } };
-    throw error;
-  }
-}
-
-/** The canonical spelling of a valid notation (R3), e.g. `6DV` → `VD6`. */
-export function canonicalNotation(value: string, effects: EffectsTable = STANDARD_EFFECTS): string {
-  return formatBundle(parseBundle(value, effects), effects);
+  const syntax = syntaxOf(field.syntax);
+  if (!syntax) return { key: "CYCHOSYS.Schema.unknownSyntax", params: { syntax: field.syntax } };
+  return syntax.problem(value, field.note, context as never);
 }
 
 /**
@@ -118,7 +112,7 @@ export function checkField(
   value: unknown,
   path: string,
   out: KeyedProblem[],
-  effects: EffectsTable = STANDARD_EFFECTS,
+  context?: SyntaxContext,
 ): void {
   const say = (key: string, params: Record<string, string | number> = {}) => out.push({ path, key: `CYCHOSYS.Schema.${key}`, params });
   switch (field.kind) {
@@ -127,7 +121,7 @@ export function checkField(
       else if (value < field.min || value > field.max) say("range", { min: field.min, max: field.max, value });
       return;
     case "notation": {
-      const problem = notationProblem(value, field.note, effects);
+      const problem = notationProblem(value, field, context);
       if (problem) out.push({ path, ...problem });
       return;
     }
@@ -160,7 +154,7 @@ export function checkField(
           unreadable(out, join(path, index));
           continue;
         }
-        checkField(field.element, element.value, join(path, index), out, effects);
+        checkField(field.element, element.value, join(path, index), out, context);
         if (field.unique && typeof element.value !== "object") {
           if (seen.has(element.value)) out.push({ path: join(path, index), key: "CYCHOSYS.Schema.repeated", params: { value: describeValue(element.value) } });
           seen.add(element.value);
@@ -169,7 +163,7 @@ export function checkField(
       return;
     }
     case "object":
-      checkObject(field.fields, value, path, out, effects);
+      checkObject(field.fields, value, path, out, context);
       if (field.valueAtMostMax && isPlainObject(value)) aboveMax(value, path, out, true);
       return;
   }
@@ -181,7 +175,7 @@ export function checkObject(
   value: unknown,
   path: string,
   out: KeyedProblem[],
-  effects: EffectsTable = STANDARD_EFFECTS,
+  context?: SyntaxContext,
 ): void {
   if (!isPlainObject(value)) {
     out.push({ path, key: "CYCHOSYS.Schema.object", params: { value: describeValue(value) } });
@@ -198,7 +192,7 @@ export function checkObject(
     const own = readOwn(value, key);
     if (own === undefined) unreadable(out, join(path, key));
     else if (!own.present) out.push({ path: join(path, key), key: "CYCHOSYS.Schema.missing", params: {} });
-    else checkField(field, own.value, join(path, key), out, effects);
+    else checkField(field, own.value, join(path, key), out, context);
   }
   const allowed = Object.keys(fields);
   for (const key of keys) {
@@ -224,14 +218,14 @@ export function systemSourceProblems(
   documentName: DocumentName,
   type: string,
   system: unknown,
-  effects: EffectsTable = STANDARD_EFFECTS,
+  context?: SyntaxContext,
 ): KeyedProblem[] {
   const fields = typeof type === "string" ? schemaFor(documentName, type) : undefined;
   if (!fields) {
     return [{ path: "", key: "CYCHOSYS.Schema.unknownType", params: { document: documentName === "Actor" || documentName === "Item" ? documentName : describeValue(documentName), type: describeValue(type), allowed: typesOf(documentName).join(", ") } }];
   }
   const out: KeyedProblem[] = [];
-  checkObject(fields, system, "", out, effects);
+  checkObject(fields, system, "", out, context);
   if (full(out)) {
     out.length = MAX_PROBLEMS;
     out.push({ path: "", key: "CYCHOSYS.Schema.tooManyProblems", params: { max: MAX_PROBLEMS } });
@@ -248,10 +242,10 @@ export function validateSystemSource(
   documentName: DocumentName,
   type: string,
   system: unknown,
-  effects: EffectsTable = STANDARD_EFFECTS,
+  context?: SyntaxContext,
   format: Formatter = englishFormatter,
 ): SchemaProblem[] {
-  return systemSourceProblems(documentName, type, system, effects).map(({ path, key, params }) => ({ path, message: format(key, params) }));
+  return systemSourceProblems(documentName, type, system, context).map(({ path, key, params }) => ({ path, message: format(key, params) }));
 }
 
 function defaultOf(field: FieldDescription): unknown {

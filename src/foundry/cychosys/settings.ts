@@ -15,11 +15,12 @@ import {
   STANDARD_OPTIONS,
   validateChart,
   validateEffectsTable,
-} from "../rulesets/cychosys/rules/index.js";
-import { format, localize } from "./i18n.js";
-import { statusEffectsFor } from "./cychosys/status-effects.js";
+} from "../../rulesets/cychosys/rules/index.js";
+import { format, localize } from "../i18n.js";
+import { statusEffectsFor } from "../../rulesets/cychosys/data/status-effects.js";
 
-export const SYSTEM_ID = "cychosys";
+import { SYSTEM_ID } from "../system.js";
+export { SYSTEM_ID };
 
 /** The option settings, each a number or a boolean (R12, R15–R17, R25, R26, R31, R39). */
 export const OPTION_SETTINGS = {
@@ -124,7 +125,6 @@ export function registerSettings(menu: new (...args: never[]) => unknown): void 
       onChange,
     } as never);
   }
-  settings.register(SYSTEM_ID, "systemMigrationVersion", { scope: "world", config: false, type: String, default: "" } as never);
   settings.registerMenu(SYSTEM_ID, "rulesMenu", {
     name: localize("CYCHOSYS.Settings.rulesMenu.name"),
     label: localize("CYCHOSYS.Settings.rulesMenu.label"),

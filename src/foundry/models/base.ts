@@ -1,25 +1,18 @@
 /**
- * The system's TypeDataModels: each `defineSchema()` is built from the
- * Foundry-free description (src/data/schema/), `migrateData` runs the pure
- * migrations, `validateJoint` checks value ≤ max, and `prepareDerivedData`
- * calls the pure derive functions with the world's rules (`CONFIG.CYCHOSYS`).
+ * The TypeDataModels of every ruleset's types: each `defineSchema()` is built
+ * from its Foundry-free description (src/core/schema/, the ruleset's
+ * manifest), `migrateData` runs that ruleset's own migrations, `validateJoint`
+ * checks value ≤ max, and `prepareDerivedData` asks the active ruleset's code
+ * (`RulesetAdapter.derive`) — a document of another ruleset keeps its stored
+ * data and derives nothing (it opens read-only).
  */
-import { type Rules, STANDARD_RULES } from "../../../rulesets/cychosys/rules/index.js";
-import { format } from "../../i18n.js";
-import { buildSchema } from "../../models/fields.js";
-import {
-  type DocumentName,
-  type FieldsDescription,
-  migrateSystemSource,
-  schemaFor,
-  valueAboveMaxProblems,
-} from "../../../rulesets/cychosys/data/schema/index.js";
-
-/** The world's rules data (settings replace parts of it), or the standard rules before `init`. */
-export function worldRules(): Rules {
-  const config = (globalThis as { CONFIG?: { CYCHOSYS?: Rules } }).CONFIG;
-  return config?.CYCHOSYS ?? STANDARD_RULES;
-}
+import type { DocumentName, FieldsDescription } from "../../core/schema/description.js";
+import { migrateSystemSource } from "../../core/schema/migrations.js";
+import { schemaFor } from "../../core/schema/registry.js";
+import { valueAboveMaxProblems } from "../../core/schema/validate.js";
+import { activeAdapter } from "../adapter.js";
+import { format } from "../i18n.js";
+import { buildSchema } from "./fields.js";
 
 /** The description of a registered type; a programming error when it is missing. */
 export function describedSchema(documentName: DocumentName, type: string): FieldsDescription {
@@ -56,6 +49,10 @@ export class ItemModelBase extends foundry.abstract.TypeDataModel<AnySchema, Ite
     migrateSystemSource("Item", this.schemaType, source);
     return super.migrateData(source);
   }
+
+  override prepareDerivedData(): void {
+    derive(this, "Item", (this.constructor as typeof ItemModelBase).schemaType);
+  }
 }
 
 /** The base of every actor model: as for items, and `validateJoint` checks every value ≤ max. */
@@ -74,4 +71,26 @@ export class ActorModelBase extends foundry.abstract.TypeDataModel<AnySchema, Ac
   static override validateJoint(data: AnyObject): void {
     assertValueAtMostMax(describedSchema("Actor", this.schemaType), data);
   }
+
+  override prepareDerivedData(): void {
+    derive(this, "Actor", (this.constructor as typeof ActorModelBase).schemaType);
+  }
+}
+
+/** The derived data the active ruleset's code computes for this type, when it is one of its own. */
+function derive(model: { parent: unknown }, documentName: DocumentName, type: string): void {
+  const derived = activeAdapter()?.derive?.(documentName, type, model as unknown as Record<string, unknown>, model.parent);
+  if (derived !== undefined) (model as unknown as { derived: unknown }).derived = derived;
+}
+
+/** A model class for one type (its `schemaType`), for types with no class of their own. */
+export function modelFor(documentName: DocumentName, type: string): typeof ActorModelBase | typeof ItemModelBase {
+  if (documentName === "Actor") {
+    return class extends ActorModelBase {
+      static override schemaType = type;
+    };
+  }
+  return class extends ItemModelBase {
+    static override schemaType = type;
+  };
 }

@@ -1,0 +1,120 @@
+/**
+ * The Combat and Combatant document classes of every world: Foundry's own,
+ * with each turning point handed to the active ruleset's combat rules
+ * (`RulesetAdapter.combat`) — Cychosys orders by quickness with no roll and
+ * closes each round (R14–R17); OpenD6 rolls Perception every round (D6) and
+ * asks each combatant for its number of actions (D11). With no rules (the
+ * ruleset's code not loaded yet) Foundry's defaults apply.
+ */
+import { activeAdapter } from "./adapter.js";
+
+/** What a ruleset's combat rules see of a combat and a combatant (Foundry's documents, narrowly). */
+export interface CombatDocLike {
+  id: string;
+  round: number;
+  turn: number | null;
+  started: boolean;
+  flags: Record<string, unknown>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The turning points a ruleset may take over; each optional. */
+export interface CombatRules {
+  /** The order of the turns (`_sortCombatants`). */
+  compare?(a: unknown, b: unknown): number;
+  /** `rollInitiative`: set the given combatants' initiative (rolled or not). */
+  rollInitiative?(combat: unknown, ids: string[]): Promise<void>;
+  /** Before Foundry starts the combat (GM). */
+  startCombat?(combat: unknown): Promise<void>;
+  /** Before Foundry turns the round (GM). */
+  nextRound?(combat: unknown): Promise<void>;
+  /** Instead of Foundry's next turn when it returns true. */
+  nextTurn?(combat: unknown): Promise<boolean>;
+  /** After a round ended (the one designated GM). */
+  endRound?(combat: unknown, round: number): Promise<void>;
+  /** After a round started (the one designated GM). */
+  startRound?(combat: unknown, round: number): Promise<void>;
+  /** After a turn started (the one designated GM). */
+  startTurn?(combat: unknown, context: { round: number; turn: number }): Promise<void>;
+  /** Source changes for a new combatant (its first initiative, its tie figures). */
+  preCreateCombatant?(combatant: unknown): Record<string, unknown> | undefined;
+}
+
+const rules = (): CombatRules | undefined => activeAdapter()?.combat;
+
+type CombatBase = new (...args: never[]) => CombatDocLike & {
+  startCombat(): Promise<unknown>;
+  nextRound(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+  rollInitiative(ids: string | string[], options?: unknown): Promise<unknown>;
+};
+type Hook = (context: unknown) => Promise<void>;
+
+/** Define the classes (Foundry's `Combat` and `Combatant` are globals only once Foundry runs). */
+export function defineCombatDocuments() {
+  const FoundryCombat = Combat as unknown as CombatBase;
+  const base = FoundryCombat.prototype as unknown as Record<string, Hook | ((a: unknown, b: unknown) => number) | undefined>;
+
+  class SystemCombat extends FoundryCombat {
+    _sortCombatants(a: unknown, b: unknown): number {
+      const compare = rules()?.compare;
+      if (compare) return compare(a, b);
+      return (base._sortCombatants as ((a: unknown, b: unknown) => number) | undefined)?.call(this, a, b) ?? 0;
+    }
+
+    override async rollInitiative(ids: string | string[], options?: unknown): Promise<this> {
+      const roll = rules()?.rollInitiative;
+      if (!roll) {
+        await super.rollInitiative(ids, options);
+        return this;
+      }
+      await roll(this, typeof ids === "string" ? [ids] : ids);
+      return this;
+    }
+
+    override async startCombat(): Promise<unknown> {
+      await rules()?.startCombat?.(this);
+      return super.startCombat();
+    }
+
+    override async nextRound(): Promise<unknown> {
+      await rules()?.nextRound?.(this);
+      return super.nextRound();
+    }
+
+    override async nextTurn(): Promise<unknown> {
+      if (await rules()?.nextTurn?.(this)) return this;
+      return super.nextTurn();
+    }
+
+    async _onEndRound(context: { round: number }): Promise<void> {
+      await (base._onEndRound as Hook | undefined)?.call(this, context);
+      await rules()?.endRound?.(this, context?.round ?? this.round - 1);
+    }
+
+    async _onStartRound(context: { round: number }): Promise<void> {
+      await (base._onStartRound as Hook | undefined)?.call(this, context);
+      await rules()?.startRound?.(this, context?.round ?? this.round);
+    }
+
+    async _onStartTurn(combatant: unknown, context: { round: number; turn: number }): Promise<void> {
+      const start = FoundryCombat.prototype as unknown as { _onStartTurn?: (c: unknown, x: unknown) => Promise<void> };
+      await start._onStartTurn?.call(this, combatant, context);
+      await rules()?.startTurn?.(this, context);
+    }
+  }
+
+  type CombatantBase = new (...args: never[]) => { updateSource(data: Record<string, unknown>): unknown };
+  const FoundryCombatant = Combatant as unknown as CombatantBase;
+
+  class SystemCombatant extends FoundryCombatant {
+    async _preCreate(data: unknown, options: unknown, user: unknown): Promise<boolean | void> {
+      const parent = FoundryCombatant.prototype as unknown as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> };
+      if ((await parent._preCreate?.call(this, data, options, user)) === false) return false;
+      const source = rules()?.preCreateCombatant?.(this);
+      if (source && Object.keys(source).length > 0) this.updateSource(source);
+    }
+  }
+
+  return { SystemCombat, SystemCombatant };
+}

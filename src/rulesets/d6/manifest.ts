@@ -1,0 +1,43 @@
+/**
+ * OpenD6 as every world sees it, active or not: its document types (all
+ * namespaced `d6…`), their schemas, versions and migrations, its packs and
+ * token bars, and the die-code notations its fields are written in (D1).
+ * Small: the rules engine is loaded only in an OpenD6 world.
+ */
+import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
+import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";
+import { registerSyntax, type SyntaxProblem } from "../../core/schema/syntax.js";
+import { LocalizedError } from "../../core/errors.js";
+import { D6_ACTOR_SCHEMAS, D6_CODE, D6_DAMAGE, D6_ITEM_SCHEMAS, D6_MODIFIER, D6_SCHEMA_VERSION } from "./data/schema.js";
+import { parseDieCode, parseDieModifier, parseWeaponDamage } from "./rules/die-code.js";
+
+function typeManifest(type: keyof typeof D6_SCHEMA_VERSION, fields: FieldsDescription): TypeManifest {
+  return { fields, version: D6_SCHEMA_VERSION[type], migrations: [], htmlFields: htmlFieldPaths(fields) };
+}
+
+export const D6_MANIFEST: RulesetManifest = Object.freeze({
+  id: "d6",
+  name: "CYCHOSYS.Ruleset.d6.name",
+  blurb: "CYCHOSYS.Ruleset.d6.blurb",
+  Actor: Object.fromEntries(Object.entries(D6_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Character", fields)])),
+  Item: Object.fromEntries(Object.entries(D6_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Skill", fields)])),
+  packs: ["d6-weapons", "d6-armor", "d6-characters"],
+  trackable: { d6Character: { bar: [], value: ["characterPoints"] }, d6Creature: { bar: [], value: [] } },
+});
+
+/** A D6 parser's error as a schema problem (its own key and parameters). */
+function problemOf(parse: (text: string) => unknown): (value: string) => SyntaxProblem | undefined {
+  return (value) => {
+    try {
+      parse(value);
+      return undefined;
+    } catch (error) {
+      if (error instanceof LocalizedError) return { key: error.i18nKey, params: { ...error.params } };
+      throw error;
+    }
+  };
+}
+
+registerSyntax(D6_CODE, { problem: problemOf((t) => parseDieCode(t)) });
+registerSyntax(D6_MODIFIER, { problem: problemOf((t) => parseDieModifier(t)) });
+registerSyntax(D6_DAMAGE, { problem: problemOf((t) => parseWeaponDamage(t)) });

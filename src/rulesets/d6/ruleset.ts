@@ -1,0 +1,26 @@
+/**
+ * OpenD6 as a ruleset of the engine (src/core/ruleset.ts): its manifest, its
+ * attack workflow on the cards, its round state on the combat, its headless
+ * codecs. Pure: the world's D6 rules (settings) are handed in as a function.
+ */
+import type { Ruleset } from "../../core/ruleset.js";
+import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
+import { D6_MANIFEST } from "./manifest.js";
+import { D6_STANDARD_RULES, type D6Rules, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
+import { type D6Flow, d6Workflow } from "./workflow/steps.js";
+
+export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDARD_RULES): Ruleset<D6Flow> {
+  return {
+    manifest: D6_MANIFEST,
+    workflow: d6Workflow(rules),
+    round: {
+      read: (ref) => readD6Round(ref as never, rules()),
+      apply: (state, operation) => applyD6RoundOperation(state as D6RoundState, operation as D6RoundOperation, rules()),
+      update: (ref, next) => d6RoundUpdate(ref, next as D6RoundState),
+    },
+    headless: {
+      resolve: (text) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text, rules()))),
+      demo: () => d6DemoScript().join("\n"),
+    },
+  };
+}

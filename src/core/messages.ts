@@ -31,3 +31,6 @@ export function english(key: string, params: Record<string, unknown> = {}): stri
   const template = englishString(key);
   return template === undefined ? key : fillPlaceholders(template, params);
 }
+
+/** Turns a key and its parameters into text (English here; `game.i18n.format` in Foundry). */
+export type Localize = (key: string, params?: Record<string, unknown>) => string;

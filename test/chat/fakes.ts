@@ -58,7 +58,7 @@ export function applyDotted(target: Record<string, unknown>, data: Record<string
 }
 
 /** Who writes, and a failure to inject (the next N writes to a document throw). */
-class Writable {
+export class Writable {
   writer: UserLike = gm;
   failures = 0;
   /** Successful writes to let through before `failures` start failing. */

@@ -4,17 +4,19 @@
  * codecs. Pure: the world's D6 rules (settings) are handed in as a function.
  */
 import type { Ruleset } from "../../core/ruleset.js";
+import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
 import { D6_MANIFEST } from "./manifest.js";
 import { D6_STANDARD_RULES, type D6Rules, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
 import { type D6Flow, d6Workflow } from "./workflow/steps.js";
 
 export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDARD_RULES): Ruleset<D6Flow> {
+  const read = (ref: CombatantRef) => readD6Round(ref as never, rules());
   return {
     manifest: D6_MANIFEST,
-    workflow: d6Workflow(rules),
+    workflow: d6Workflow(rules, read),
     round: {
-      read: (ref) => readD6Round(ref as never, rules()),
+      read,
       apply: (state, operation) => applyD6RoundOperation(state as D6RoundState, operation as D6RoundOperation, rules()),
       update: (ref, next) => d6RoundUpdate(ref, next as D6RoundState),
     },

@@ -12,7 +12,8 @@ import { type Rules, STANDARD_RULES } from "./options.js";
 import type { AttackResolution } from "./resolve.js";
 import { FACETS } from "./types.js";
 
-export type Localize = (key: string, params?: Record<string, unknown>) => string;
+import type { Localize } from "../../../core/messages.js";
+export type { Localize };
 
 export interface ExplainLine {
   key: string;

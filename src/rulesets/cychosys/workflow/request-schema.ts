@@ -9,6 +9,8 @@
  */
 import { z } from "zod/mini";
 import { ALL_LOCATIONS } from "../rules/index.js";
+import { problemOf } from "../../../core/request-problem.js";
+import type { RequestProblem } from "../../../core/ruleset.js";
 
 // zod/mini: the same checks as zod with functions instead of methods, so the bundle carries only what is used.
 const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
@@ -107,38 +109,7 @@ export type InjuryChoicesRequest = z.infer<typeof injuryChoices>;
 /** A step on an existing card (everything but `declare`). */
 export type CardRequest = Exclude<AttackRequest, { step: "declare" }>;
 
-/** Why a request was refused: the first problem found, with its field path. */
-export interface RequestProblem {
-  /** Dotted path of the field, e.g. `answer.roll.faces.3`; "" for the request as a whole. */
-  field: string;
-  /** `CYCHOSYS.Request.problem.<kind>`. */
-  kind: "type" | "value" | "range" | "length" | "unknownField" | "missing";
-}
-
-/** Cut and make printable a path segment a hostile request may have chosen (a key name). */
-function printable(segment: PropertyKey): string {
-  const text = String(segment).replace(/[^\x20-\x7e]/g, "?");
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-function problemOf(issue: z.core.$ZodIssue): RequestProblem {
-  const path = issue.path.map(printable);
-  switch (issue.code) {
-    case "unrecognized_keys":
-      return { field: [...path, printable(issue.keys[0] ?? "")].filter(Boolean).join("."), kind: "unknownField" };
-    case "too_small":
-    case "too_big":
-      return { field: path.join("."), kind: issue.origin === "string" || issue.origin === "array" ? "length" : "range" };
-    case "invalid_type":
-      return { field: path.join("."), kind: issue.input === undefined ? "missing" : "type" };
-    case "invalid_format":
-    case "invalid_value":
-    case "invalid_union":
-      return { field: path.join("."), kind: "value" };
-    default:
-      return { field: path.join("."), kind: "value" };
-  }
-}
+export type { RequestProblem } from "../../../core/ruleset.js";
 
 /** Check a request's shape. Never throws, whatever `value` is. */
 export function parseAttackRequest(value: unknown): { ok: true; request: AttackRequest } | { ok: false; problem: RequestProblem } {

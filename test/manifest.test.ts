@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MANIFESTS } from "../src/rulesets/manifests.js";
 
 const root = resolve(import.meta.dirname, "..");
 const readJson = (file: string) => JSON.parse(readFileSync(resolve(root, file), "utf8"));
@@ -32,5 +33,15 @@ describe("system.json", () => {
     for (const language of manifest.languages) {
       expect(readJson(language.path).CYCHOSYS?.SystemTitle, language.path).toBeTypeOf("string");
     }
+  });
+
+  it("declares every ruleset's document types, each with the HTML fields its schema has", () => {
+    for (const m of MANIFESTS) {
+      for (const doc of ["Actor", "Item"] as const) {
+        for (const [type, t] of Object.entries(m[doc])) expect(manifest.documentTypes[doc][type], `${m.id} ${doc} ${type}`).toEqual(t.htmlFields?.length ? { htmlFields: t.htmlFields } : {});
+      }
+    }
+    const declared = ["Actor", "Item"].flatMap((doc) => Object.keys(manifest.documentTypes[doc]));
+    expect(declared.sort()).toEqual(MANIFESTS.flatMap((m) => [...Object.keys(m.Actor), ...Object.keys(m.Item)]).sort());
   });
 });

@@ -7,7 +7,9 @@
  * code, loaded on its own (src/foundry/rulesets.ts). Registration only.
  */
 import { rulesetOfType, typesOf } from "../core/schema/registry.js";
-import { manifestById } from "../core/schema/registry.js";
+import { manifestById, registeredManifests } from "../core/schema/registry.js";
+import { applyPackVisibility, type PackLike } from "./packs.js";
+import { SYSTEM_ID } from "./system.js";
 import "../rulesets/manifests.js";
 import { setActiveAdapter } from "./adapter.js";
 import { defineCombatDocuments } from "./combat.js";
@@ -47,6 +49,10 @@ export function init(): void {
   registerTransport();
   Hooks.on("createChatMessage", ((message: Parameters<typeof onRequestMessage>[0]) => void onRequestMessage(message)) as never);
   whenReached("ready", () => void promptFirstRun());
+  whenReached("ready", () => {
+    const world = game as unknown as { user?: { isActiveGM?: boolean }; packs?: Iterable<PackLike> };
+    if (world.user?.isActiveGM && world.packs) void applyPackVisibility(world.packs, registeredManifests(), active, SYSTEM_ID).catch((error) => console.error("Cychosys | hiding other rulesets' compendiums failed", error));
+  });
   void loadActiveRuleset(active);
   console.log(`Cychosys | Initializing the Cychosys game system (combat rules: ${active})`);
 }

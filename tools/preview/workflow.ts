@@ -74,7 +74,8 @@ function workflowCss(): string {
   return readFileSync(join(ROOT, "styles/workflow.css"), "utf8");
 }
 
-const page = (id: string, theme: "dark" | "light", title: string, width: number, body: string, css: string, frameCss: string) => `<!doctype html>
+/** A page holding one chat card or dialog, in the chat log's frame. */
+export const page = (id: string, theme: "dark" | "light", title: string, width: number, body: string, css: string, frameCss: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -1,0 +1,202 @@
+/**
+ * OpenD6's attack workflow in Foundry (docs/rulesets/d6.md, "On the table"):
+ * the attack from a weapon (sheet button or hotbar macro), the card drawn
+ * for each viewing user, and its buttons. The dice are rolled on the
+ * clicking user's client (Dice So Nice shows them to everyone, the Wild Die
+ * in its own colour); every step goes to the GM's transport
+ * (src/foundry/transport.ts), which reads every figure from the GM's own
+ * documents and round state.
+ */
+import type { FlowUser } from "../../core/ruleset.js";
+import { trustedFlow } from "../../core/transport/flow-store.js";
+import { localizeWith } from "../../core/localize.js";
+import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
+import type { D6RoundState } from "../../rulesets/d6/combat/round-state.js";
+import type { D6Derived } from "../../rulesets/d6/data/derived.js";
+import type { DefenseSkill, RollPlan } from "../../rulesets/d6/rules/index.js";
+import { D6_ATTACK_CARD_TEMPLATE, d6AttackCardView } from "../../rulesets/d6/views/attack-card.js";
+import { D6_ATTACK_DIALOG_TEMPLATE, d6AttackDialogView, readD6AttackForm } from "../../rulesets/d6/views/dialogs.js";
+import { attackPlan, defensePlan } from "../../rulesets/d6/workflow/dice-plans.js";
+import { type D6Flow, resolutionOf, targetOf } from "../../rulesets/d6/workflow/flow.js";
+import { activeAdapter } from "../adapter.js";
+import { format } from "../i18n.js";
+import { combatantOf, dispatch } from "../transport.js";
+import { rollD6Code } from "./code-roll.js";
+
+const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
+const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
+const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
+
+type D6Actor = ActorLike<{ derived?: D6Derived }> & { isOwner?: boolean };
+interface GameLike {
+  user: UserLike & { targets: Set<{ actor: ActorLike | null }> };
+  users: { activeGM: UserLike | null };
+}
+const g = () => game as unknown as GameLike;
+const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as D6Actor | null;
+
+const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
+
+/** This client's user: ownership from the documents as loaded here. */
+function viewer(): FlowUser {
+  const user = g().user;
+  return { id: user.id, isGM: user.isGM, owns: (uuid) => syncUuid(uuid)?.isOwner ?? false };
+}
+
+/** The round state the GM holds for an actor in the started combat (the combat is readable by everyone). */
+function roundOf(uuid: string): D6RoundState | undefined {
+  const ref = combatantOf(uuid);
+  const round = activeAdapter()?.ruleset.round;
+  return ref && round ? (round.read(ref) as D6RoundState) : undefined;
+}
+
+/** Dice So Nice, when installed: show a roll to everyone. */
+async function showDice(roll: unknown): Promise<void> {
+  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, synchronize: boolean): Promise<unknown> } }).dice3d;
+  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
+}
+
+/** The attack or interrupt dialog; the form's values, or null when closed. */
+async function askRoll(title: string, context: object): Promise<Record<string, unknown> | null> {
+  const content = await render(D6_ATTACK_DIALOG_TEMPLATE, context);
+  const { DialogV2 } = foundry.applications.api;
+  const result = await (DialogV2 as unknown as { prompt(config: object): Promise<unknown> }).prompt({
+    window: { title },
+    content,
+    rejectClose: false,
+    modal: true,
+    ok: {
+      label: localize("CYCHOSYS.D6.Card.rollIt"),
+      callback: (_event: Event, button: HTMLButtonElement) => Object.fromEntries(new FormData(button.form as HTMLFormElement).entries()),
+    },
+  });
+  return (result ?? null) as Record<string, unknown> | null;
+}
+
+/** Roll a plan's code with its Wild Die (D2) and show it; the faces for the request. */
+async function rollPlan(plan: RollPlan) {
+  const { roll, faces } = await rollD6Code(plan.code);
+  await showDice(roll);
+  return faces;
+}
+
+/** D30: attack with one of the actor's weapons at the user's targets. */
+export async function startD6Attack(actor: D6Actor, itemId: string): Promise<void> {
+  if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
+  const derived = actor.system.derived;
+  const weapon = derived?.weapons.find((w) => w.id === itemId);
+  if (!derived || !weapon) return;
+  const targets = [...g().user.targets].map((t) => t.actor?.uuid).filter((u): u is string => !!u && u !== actor.uuid);
+  if (!targets.length) return void notify("warn", format("CYCHOSYS.D6.Flow.noTargets"));
+  try {
+    const plan = attackPlan(derived, weapon, roundOf(actor.uuid)?.round, targets[0]!);
+    const form = await askRoll(localize("CYCHOSYS.D6.Card.attackTitle", { weapon: weapon.name }), d6AttackDialogView({ plan, ranged: weapon.mode === "ranged", gm: g().user.isGM, localize }));
+    if (!form) return;
+    const values = readD6AttackForm(form);
+    const roll = await rollPlan(plan);
+    await dispatch({
+      step: "declare",
+      actorUuid: actor.uuid,
+      itemId,
+      roll,
+      flat: values.flat,
+      ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band } } : {}),
+      ...(values.cover && { cover: values.cover }),
+      ...(values.modifier && { modifiers: [{ value: values.modifier }] }),
+      targets,
+    });
+  } catch (error) {
+    notify("warn", localizeWith(format, error));
+  }
+}
+
+/** `cychosys.attack(itemUuid)` in an OpenD6 world: what a hotbar macro made from a weapon runs. */
+export async function d6AttackWithItem(itemUuid: string): Promise<void> {
+  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; type: string; parent: D6Actor | null } | null;
+  if (!item?.parent || item.type !== "d6Weapon") return void notify("warn", format("CYCHOSYS.D6.Flow.noSuchItem", { id: itemUuid }));
+  await startD6Attack(item.parent, item.id);
+}
+
+/** A button on the card. */
+async function onCardAction(message: MessageLike, action: string, index: number, skill: DefenseSkill | undefined): Promise<void> {
+  const flow = trustedFlow<D6Flow>(message);
+  if (!flow) return;
+  const target = targetOf(flow, index);
+  const onCard = { attackId: flow.id, messageId: message.id, targetIndex: index };
+  switch (action) {
+    case "interrupt": {
+      const actor = syncUuid(target.target.actorUuid);
+      const round = roundOf(target.target.actorUuid);
+      const derived = actor?.system.derived;
+      if (!derived || !round || !skill) return void notify("warn", format("CYCHOSYS.D6.Flow.cannotInterrupt", { name: target.target.name }));
+      const plan = defensePlan(derived, skill, round.round);
+      const parryWeapons = skill === "parry" ? derived.weapons.filter((w) => w.mode === "melee").map((w) => ({ id: w.id, name: w.name })) : undefined;
+      const form = await askRoll(
+        localize("CYCHOSYS.D6.Card.interruptTitle", { defense: localize(`CYCHOSYS.D6.Defense.${skill}`) }),
+        { ...d6AttackDialogView({ plan, ranged: false, gm: false, localize, ...(parryWeapons && { parryWeapons }) }), bands: null },
+      );
+      if (!form) return;
+      const values = readD6AttackForm(form);
+      const roll = await rollPlan(plan);
+      return dispatch({ step: "interrupt", ...onCard, skill, ...(values.itemId && { itemId: values.itemId }), roll, flat: values.flat });
+    }
+    case "announce":
+    case "apply":
+    case "undo":
+      return dispatch({ step: action, ...onCard });
+    case "damage":
+    case "resist": {
+      const resolution = resolutionOf(target);
+      const code = action === "damage" ? resolution.damage?.code : resolution.resistance?.code;
+      if (!code) return;
+      const { roll, faces } = await rollD6Code(code);
+      await showDice(roll);
+      return dispatch({ step: action, ...onCard, roll: faces });
+    }
+  }
+}
+
+/** The card's stored HTML (drawn for nobody; each client redraws it for its user). */
+export function cardContent(flow: D6Flow): Promise<string> {
+  return render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, NOBODY, localize));
+}
+
+/** Draw the card for this user and bind its buttons (the transport's gate has let it through). */
+export function renderCard(message: MessageLike, flow: D6Flow, html: HTMLElement): void {
+  const content = html.querySelector<HTMLElement>(".message-content");
+  if (!content) return;
+  void render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, viewer(), localize)).then((markup) => {
+    content.innerHTML = markup;
+  });
+  content.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+    if (!button || !content.contains(button)) return;
+    event.preventDefault();
+    button.disabled = true;
+    void onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.skill as DefenseSkill | undefined)
+      .catch((error: unknown) => notify("error", localizeWith(format, error)))
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+/** A hotbar macro from a dragged D6 weapon: it starts the attack. */
+function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
+  if (data.type !== "Item" || !data.uuid) return;
+  const item = syncUuid(data.uuid) as unknown as { name: string; img: string; type: string; parent: unknown } | null;
+  if (!item || item.type !== "d6Weapon" || !item.parent) return;
+  void (async () => {
+    const command = `cychosys.attack(${JSON.stringify(data.uuid)});`;
+    const macro = (await Macro.implementation.create({ name: item.name, type: "script", img: item.img, command, flags: { cychosys: { attackItem: data.uuid } } } as never)) as unknown;
+    const user = game.user as unknown as { assignHotbarMacro(macro: unknown, slot: number): Promise<unknown> };
+    if (macro) await user.assignHotbarMacro(macro, slot);
+  })();
+  return false;
+}
+
+/** The hotbar hook and `cychosys.attack` in an OpenD6 world. */
+export function registerD6Attack(): void {
+  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  (globalThis.cychosys as unknown as Record<string, unknown>).attack = d6AttackWithItem;
+}

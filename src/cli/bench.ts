@@ -5,7 +5,9 @@
  * It measures the code as shipped: the rules core is first bundled by Vite
  * (as `npm run build` bundles it for Foundry), then imported and timed.
  */
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -38,6 +40,31 @@ const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await imp
 )) as typeof RulesApi;
 
 const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
+
+/**
+ * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
+ * or `--before <ref>`), bundled the same way, so one run times both; absent
+ * when git or that commit is not at hand (a shallow clone).
+ */
+const BEFORE_SEAM = "4b42957";
+async function coreBefore(): Promise<typeof RulesApi | undefined> {
+  const at = process.argv.indexOf("--before");
+  const ref = at >= 0 ? process.argv[at + 1]! : BEFORE_SEAM;
+  const dir = mkdtempSync(join(tmpdir(), "cychosys-before-"));
+  try {
+    const archive = execFileSync("git", ["-C", root, "archive", ref, "src/rules", "lang/en.json"], { stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 });
+    execFileSync("tar", ["-x", "-C", dir], { input: archive });
+    if (!existsSync(join(dir, "src/rules/index.ts"))) return undefined;
+    const out = join(outDir, "before");
+    await build({ configFile: false, logLevel: "warn", build: { outDir: out, emptyOutDir: true, minify: false, lib: { entry: join(dir, "src/rules/index.ts"), formats: ["es"], fileName: () => "rules.mjs" } } });
+    return (await import(pathToFileURL(join(out, "rules.mjs")).href)) as typeof RulesApi;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const before = await coreBefore();
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
 
@@ -103,3 +130,20 @@ const report = (name: string, m: { rate: number; ms: number; best: number }, cou
 report(t("resolutions"), resolutions, 200_000, 500_000);
 report(t("parse"), parses, 1_000_000, 2_000_000);
 report(t("d6Resolutions"), d6Resolutions, 200_000, 500_000);
+
+// Before and after the seam, alternated run by run so the machine's drift falls on both alike.
+if (before) {
+  const now: number[] = [];
+  const then: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    then.push(measure(100_000, 1, (i) => before.resolveAttack(scenarios[i & 63]!).struck).rate);
+    now.push(measure(100_000, 1, (i) => resolveAttack(scenarios[i & 63]!).struck).rate);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const a = median(then);
+  const b = median(now);
+  const rate = (r: number) => Math.round(r).toLocaleString("en-US");
+  console.log(t("seam", { before: rate(a), after: rate(b), change: (((b - a) / a) * 100).toFixed(1), verdict: t(b >= a * 0.9 ? "met" : "missed") }));
+} else {
+  console.log(t("seamUnavailable"));
+}

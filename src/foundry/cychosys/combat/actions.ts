@@ -18,6 +18,7 @@ import {
   type CombatantFacts,
   type DocumentUpdate,
   interruptReturnTurn,
+  orderFiguresOf,
   planExtraAction,
   planInterrupt,
   planWait,
@@ -51,14 +52,18 @@ export interface CombatDoc {
   updateEmbeddedDocuments(name: "Combatant", updates: DocumentUpdate[]): Promise<unknown>;
 }
 
-export const facts = (c: CombatantDoc): CombatantFacts => ({
-  id: c.id,
-  name: c.name,
-  initiative: typeof c.initiative === "number" ? c.initiative : null,
-  defeated: c.defeated === true,
-  flags: c.flags ?? {},
-  actor: c.actor ?? null,
-});
+export const facts = (c: CombatantDoc): CombatantFacts => {
+  const order = orderFiguresOf((c as { combat?: { flags?: Record<string, unknown> } | null }).combat?.flags, c.id);
+  return {
+    id: c.id,
+    name: c.name,
+    initiative: typeof c.initiative === "number" ? c.initiative : null,
+    defeated: c.defeated === true,
+    flags: c.flags ?? {},
+    actor: c.actor ?? null,
+    ...(order && { order }),
+  };
+};
 
 const notify = (level: "info" | "warn", text: string) => ui.notifications?.[level](text);
 

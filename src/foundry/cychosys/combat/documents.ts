@@ -13,6 +13,8 @@ import { format } from "../../i18n.js";
 import {
   combatStartCombatUpdate,
   combatStartUpdates,
+  drawTiebreaks,
+  roundStartOrderUpdate,
   compareCombatants,
   defeatUpdate,
   type DocumentUpdate,
@@ -58,17 +60,21 @@ export async function setInitiativeFromQuickness(combat: CombatDoc, ids: readonl
  */
 export async function prepareCombatStart(combat: CombatDoc, random: () => number = randomUniform, options: RulesOptions = currentOptions()): Promise<void> {
   const list = combat.combatants.contents.map(facts);
-  const combatUpdate = combatStartCombatUpdate(combat, list, options);
+  const tiebreaks = drawTiebreaks(list, random);
+  const combatUpdate = combatStartCombatUpdate(combat, list, options, tiebreaks);
   if (Object.keys(combatUpdate).length > 0) await combat.update(combatUpdate);
-  const updates = combatStartUpdates(list, random);
+  const updates = combatStartUpdates(list, tiebreaks);
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
 /** R14: refresh initiative and tie figures from current pools; true when anything changed. */
 export async function refreshOrder(combat: CombatDoc): Promise<boolean> {
-  const updates = roundStartUpdates(combat.combatants.contents.map(facts));
+  const list = combat.combatants.contents.map(facts);
+  const order = roundStartOrderUpdate(combat.flags, list);
+  if (Object.keys(order).length > 0) await combat.update(order);
+  const updates = roundStartUpdates(list);
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
-  return updates.length > 0;
+  return updates.length > 0 || Object.keys(order).length > 0;
 }
 
 /** R33: mark (or unmark) the combat's combatants by their hit pools. */

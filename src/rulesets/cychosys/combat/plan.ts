@@ -37,6 +37,33 @@ export interface CombatantFacts {
   defeated: boolean;
   flags: Record<string, unknown>;
   actor: ActorFacts | null;
+  /** R14: the figures the GM holds for its place in the order (the combat's flags: no player writes them). */
+  order?: OrderFigures;
+}
+
+/** R14: what the GM stores for a combatant's place: the round's quickness, the physical pool for ties, the tiebreak drawn once. */
+export interface OrderFigures {
+  quickness: number | null;
+  physicalHits: number;
+  tiebreak: number;
+}
+
+const ORDER = "order";
+
+/** The order figures the combat holds for a combatant, when well-formed (anything else: none). */
+export function orderFiguresOf(combatFlags: Record<string, unknown> | null | undefined, combatantId: string): OrderFigures | undefined {
+  const all = (combatFlags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.[ORDER];
+  const entry = all && typeof all === "object" ? (all as Record<string, unknown>)[combatantId] : undefined;
+  if (!entry || typeof entry !== "object") return undefined;
+  const e = entry as Record<string, unknown>;
+  const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+  if (!(e.quickness === null || num(e.quickness)) || !num(e.physicalHits) || !num(e.tiebreak)) return undefined;
+  return { quickness: e.quickness as number | null, physicalHits: e.physicalHits as number, tiebreak: e.tiebreak as number };
+}
+
+/** The combat's update that stores a combatant's order figures (GM only). */
+export function orderFiguresUpdate(combatantId: string, figures: OrderFigures): DocumentUpdate {
+  return { [`flags.${FLAG_SCOPE}.${ORDER}.${combatantId}`]: figures };
 }
 
 export type DocumentUpdate = Record<string, unknown>;
@@ -57,20 +84,22 @@ function physicalHitsOf(actor: ActorFacts | null): number {
 
 /** R14: the entry the rules core orders by — initiative (the round's quickness) and the figures stored at round start. */
 export function orderEntryOf(c: CombatantFacts): OrderEntry {
+  // The GM's figures when the combat holds them: a player may rewrite their own combatant, not the combat.
+  const held = c.order;
   const flags = scope(c);
   return {
     id: c.id,
-    quickness: c.initiative ?? 0,
+    quickness: held?.quickness ?? c.initiative ?? 0,
     playerCharacter: c.actor?.type === "character",
-    physicalHits: typeof flags.physicalHits === "number" ? flags.physicalHits : physicalHitsOf(c.actor),
-    tiebreak: typeof flags.tiebreak === "number" ? flags.tiebreak : 0,
+    physicalHits: held?.physicalHits ?? (typeof flags.physicalHits === "number" ? flags.physicalHits : physicalHitsOf(c.actor)),
+    tiebreak: held?.tiebreak ?? (typeof flags.tiebreak === "number" ? flags.tiebreak : 0),
   };
 }
 
 /** R14 as a sort callback: combatants without an initiative go last, the rest by `compareTurnOrder`. */
 export function compareCombatants(a: CombatantFacts, b: CombatantFacts): number {
-  const aHas = typeof a.initiative === "number";
-  const bHas = typeof b.initiative === "number";
+  const aHas = typeof (a.order?.quickness ?? a.initiative) === "number";
+  const bHas = typeof (b.order?.quickness ?? b.initiative) === "number";
   if (aHas !== bHas) return aHas ? -1 : 1;
   return compareTurnOrder(orderEntryOf(a), orderEntryOf(b));
 }
@@ -80,16 +109,32 @@ export function compareCombatants(a: CombatantFacts, b: CombatantFacts): number 
  * once from `random` (Foundry's generator) and kept, the physical hit pool is
  * noted for ties (the combatants' updates).
  */
-export function combatStartUpdates(combatants: readonly CombatantFacts[], random: () => number): DocumentUpdate[] {
+export function combatStartUpdates(combatants: readonly CombatantFacts[], tiebreaks: Readonly<Record<string, number>>): DocumentUpdate[] {
   return combatants.map((c) => {
     const q = quicknessOf(c.actor);
     return {
       _id: c.id,
       ...(q !== null && { initiative: q }),
-      [`flags.${FLAG_SCOPE}.tiebreak`]: random(),
+      [`flags.${FLAG_SCOPE}.tiebreak`]: tiebreaks[c.id] ?? 0,
       [`flags.${FLAG_SCOPE}.physicalHits`]: physicalHitsOf(c.actor),
     };
   });
+}
+
+/** R14: the tiebreak of each combatant, drawn once from `random` (Foundry's generator). */
+export function drawTiebreaks(combatants: readonly CombatantFacts[], random: () => number): Record<string, number> {
+  return Object.fromEntries(combatants.map((c) => [c.id, random()]));
+}
+
+/** R14: the start of every round, the combat's order figures from current figures (the tiebreak kept). */
+export function roundStartOrderUpdate(combatFlags: Record<string, unknown> | null | undefined, combatants: readonly CombatantFacts[]): DocumentUpdate {
+  const update: DocumentUpdate = {};
+  for (const c of combatants) {
+    const held = orderFiguresOf(combatFlags, c.id);
+    const next: OrderFigures = { quickness: quicknessOf(c.actor), physicalHits: physicalHitsOf(c.actor), tiebreak: held?.tiebreak ?? 0 };
+    if (!held || held.quickness !== next.quickness || held.physicalHits !== next.physicalHits) Object.assign(update, orderFiguresUpdate(c.id, next));
+  }
+  return update;
 }
 
 /**
@@ -97,9 +142,13 @@ export function combatStartUpdates(combatants: readonly CombatantFacts[], random
  * combatants no longer there dropped, no interrupt, and no round closed yet
  * (a combat started again runs its round ends again).
  */
-export function combatStartCombatUpdate(combat: RoundStateSource, combatants: readonly CombatantFacts[], options: RulesOptions): DocumentUpdate {
+export function combatStartCombatUpdate(combat: RoundStateSource, combatants: readonly CombatantFacts[], options: RulesOptions, tiebreaks: Readonly<Record<string, number>> = {}): DocumentUpdate {
   const fresh = Object.fromEntries(combatants.map((c) => [c.id, freshRoundState(c.actor, options)]));
   const update: DocumentUpdate = roundStatesUpdate(combat, fresh);
+  // R14: the order figures the GM holds (what the combatants also show, which their players could rewrite).
+  update[`flags.${FLAG_SCOPE}.${ORDER}`] = Object.fromEntries(
+    combatants.map((c) => [c.id, { quickness: quicknessOf(c.actor), physicalHits: physicalHitsOf(c.actor), tiebreak: tiebreaks[c.id] ?? 0 } satisfies OrderFigures]),
+  );
   const scope = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined) ?? {};
   if (scope.closedRound !== undefined) update[`flags.${FLAG_SCOPE}.-=closedRound`] = null;
   if (scope.interrupt !== undefined) update[`flags.${FLAG_SCOPE}.-=interrupt`] = null;

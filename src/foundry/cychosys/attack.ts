@@ -18,6 +18,7 @@ import { assertMayAttack } from "../../rulesets/cychosys/workflow/attack.js";
 import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
 import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
 import { combatantOf, dispatch } from "../transport.js";
+import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -211,49 +212,20 @@ function stateOf(actorUuid: string): StruckState | undefined {
 
 /** Draw the attack card for this user and bind its buttons (the transport's gate has let it through). */
 export function renderCard(message: MessageLike, flow: AttackFlow, html: HTMLElement): void {
-  const content = html.querySelector<HTMLElement>(".message-content");
-  if (!content) return;
-  const user = viewer();
-  const context = attackCardContext(flow, user, {
+  const context = attackCardContext(flow, viewer(), {
     localize,
     rules: CONFIG.CYCHOSYS,
     isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
     userName: (id) => g().users.get(id)?.name ?? id,
     stateOf,
   });
-  void render(ATTACK_CARD_TEMPLATE, context).then((markup) => {
-    content.innerHTML = markup;
-  });
-  content.addEventListener("click", (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
-    if (!button || !content.contains(button)) return;
-    event.preventDefault();
-    button.disabled = true;
-    const index = Number(button.dataset.targetIndex ?? -1);
-    void onCardAction(message, button.dataset.action!, index, button.dataset.form)
-      .catch((error: unknown) => notify("error", localizeWith(format, error)))
-      .finally(() => {
-        button.disabled = false;
-      });
-  });
-}
-
-/** A hotbar macro from a dragged weapon or trick: it opens the attack dialog. */
-function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
-  if (data.type !== "Item" || !data.uuid) return;
-  const item = syncUuid(data.uuid) as unknown as { name: string; img: string; type: string; parent: unknown } | null;
-  if (!item || (item.type !== "weapon" && item.type !== "trick") || !item.parent) return;
-  void (async () => {
-    const command = `cychosys.attack(${JSON.stringify(data.uuid)});`;
-    const macro = (await Macro.implementation.create({ name: item.name, type: "script", img: item.img, command, flags: { cychosys: { attackItem: data.uuid } } } as never)) as unknown;
-    const user = game.user as unknown as { assignHotbarMacro(macro: unknown, slot: number): Promise<unknown> };
-    if (macro) await user.assignHotbarMacro(macro, slot);
-  })();
-  return false;
+  drawCard(html, render(ATTACK_CARD_TEMPLATE, context), (button) =>
+    onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.form),
+  );
 }
 
 /** The hotbar hook and `cychosys.attack` (called once when the Cychosys code loads). */
 export function registerAttackWorkflow(): void {
-  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  Hooks.on("hotbarDrop", attackMacroOnDrop(["weapon", "trick"]) as never);
   (globalThis.cychosys as unknown as Record<string, unknown>).attack = attackWithItem;
 }

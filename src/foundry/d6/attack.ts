@@ -21,6 +21,7 @@ import { type D6Flow, resolutionOf, targetOf } from "../../rulesets/d6/workflow/
 import { activeAdapter } from "../adapter.js";
 import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
+import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { rollD6Code } from "./code-roll.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
@@ -163,40 +164,13 @@ export function cardContent(flow: D6Flow): Promise<string> {
 
 /** Draw the card for this user and bind its buttons (the transport's gate has let it through). */
 export function renderCard(message: MessageLike, flow: D6Flow, html: HTMLElement): void {
-  const content = html.querySelector<HTMLElement>(".message-content");
-  if (!content) return;
-  void render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, viewer(), localize)).then((markup) => {
-    content.innerHTML = markup;
-  });
-  content.addEventListener("click", (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
-    if (!button || !content.contains(button)) return;
-    event.preventDefault();
-    button.disabled = true;
-    void onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.skill as DefenseSkill | undefined)
-      .catch((error: unknown) => notify("error", localizeWith(format, error)))
-      .finally(() => {
-        button.disabled = false;
-      });
-  });
-}
-
-/** A hotbar macro from a dragged D6 weapon: it starts the attack. */
-function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
-  if (data.type !== "Item" || !data.uuid) return;
-  const item = syncUuid(data.uuid) as unknown as { name: string; img: string; type: string; parent: unknown } | null;
-  if (!item || item.type !== "d6Weapon" || !item.parent) return;
-  void (async () => {
-    const command = `cychosys.attack(${JSON.stringify(data.uuid)});`;
-    const macro = (await Macro.implementation.create({ name: item.name, type: "script", img: item.img, command, flags: { cychosys: { attackItem: data.uuid } } } as never)) as unknown;
-    const user = game.user as unknown as { assignHotbarMacro(macro: unknown, slot: number): Promise<unknown> };
-    if (macro) await user.assignHotbarMacro(macro, slot);
-  })();
-  return false;
+  drawCard(html, render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, viewer(), localize)), (button) =>
+    onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.skill as DefenseSkill | undefined),
+  );
 }
 
 /** The hotbar hook and `cychosys.attack` in an OpenD6 world. */
 export function registerD6Attack(): void {
-  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  Hooks.on("hotbarDrop", attackMacroOnDrop(["d6Weapon"]) as never);
   (globalThis.cychosys as unknown as Record<string, unknown>).attack = d6AttackWithItem;
 }

@@ -7,6 +7,7 @@
 import type { RulesetId } from "../core/ruleset.js";
 import { typesOf } from "../core/schema/registry.js";
 import { inactiveSheetView } from "../core/views/inactive.js";
+import { registerSheet } from "./card-glue.js";
 import { format, localize } from "./i18n.js";
 
 export const INACTIVE_TEMPLATE = "systems/cychosys/templates/core/inactive-sheet.hbs";
@@ -34,16 +35,9 @@ function defineInactiveSheet(Base: unknown, rulesetOf: (type: string) => Ruleset
 
 /** Register the read-only sheet for every type that is not the active ruleset's. */
 export function registerInactiveSheets(active: RulesetId, rulesetOf: (documentName: "Actor" | "Item", type: string) => RulesetId | undefined): void {
-  const { DocumentSheetConfig } = foundry.applications.apps;
-  const register = DocumentSheetConfig.registerSheet.bind(DocumentSheetConfig) as unknown as (
-    documentClass: unknown,
-    scope: string,
-    sheetClass: unknown,
-    options: { types: string[]; makeDefault: boolean; label: string },
-  ) => void;
   const sheets = foundry.applications.sheets as unknown as { ActorSheetV2: unknown; ItemSheetV2: unknown };
   for (const [documentName, cls, base] of [["Actor", Actor, sheets.ActorSheetV2], ["Item", Item, sheets.ItemSheetV2]] as const) {
     const types = typesOf(documentName).filter((t) => rulesetOf(documentName, t) !== active);
-    if (types.length) register(cls, "cychosys", defineInactiveSheet(base, (t) => rulesetOf(documentName, t)), { types, makeDefault: true, label: "CYCHOSYS.Ruleset.inactiveSheet" });
+    if (types.length) registerSheet(cls, defineInactiveSheet(base, (t) => rulesetOf(documentName, t)), { types, makeDefault: true, label: "CYCHOSYS.Ruleset.inactiveSheet" });
   }
 }

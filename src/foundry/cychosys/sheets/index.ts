@@ -3,18 +3,13 @@
  * hook (src/index.ts): it registers every actor and item sheet as the default
  * for its type and loads the partials the templates include.
  */
+import { registerSheet } from "../../card-glue.js";
 import { PARTIALS } from "../../../rulesets/cychosys/views/index.js";
 import { defineActorSheets } from "./actor-sheets.js";
 import { defineItemSheets } from "./item-sheets.js";
 
 export function registerSheets(): void {
-  const { DocumentSheetConfig } = foundry.applications.apps;
-  const register = DocumentSheetConfig.registerSheet.bind(DocumentSheetConfig) as unknown as (
-    documentClass: unknown,
-    scope: string,
-    sheetClass: unknown,
-    options: { types: string[]; makeDefault: boolean; label: string },
-  ) => void;
+  const register = (documentClass: unknown, _scope: string, sheetClass: unknown, options: { types: string[]; makeDefault: boolean; label: string }) => registerSheet(documentClass, sheetClass, options);
   const actorSheets = defineActorSheets();
   const itemSheets = defineItemSheets();
   register(Actor, "cychosys", actorSheets.CharacterSheet, { types: ["character"], makeDefault: true, label: "CYCHOSYS.Sheet.Labels.Character" });

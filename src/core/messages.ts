@@ -34,3 +34,10 @@ export function english(key: string, params: Record<string, unknown> = {}): stri
 
 /** Turns a key and its parameters into text (English here; `game.i18n.format` in Foundry). */
 export type Localize = (key: string, params?: Record<string, unknown>) => string;
+
+/** One line of an explanation: its key and parameters (for another language) and the text. */
+export interface ExplainLine {
+  key: string;
+  params: Record<string, string | number>;
+  text: string;
+}

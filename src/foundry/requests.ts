@@ -19,11 +19,17 @@ import { format, localize, localizeError } from "./i18n.js";
 import { LocalizedError } from "../core/errors.js";
 import { PartialChange, Refusal } from "../core/combat-errors.js";
 import { escapeHtml } from "../core/html.js";
-import type { CombatRequest, CombatRequestKind, RequestCheck } from "../rulesets/cychosys/combat/request-schema.js";
 
 import { SerialQueue } from "../core/queue.js";
-export type { CombatRequest, CombatRequestKind };
 export { PartialChange, Refusal };
+
+/** A tracker request of any ruleset: its kind names its handler (the ruleset's schema says the rest). */
+export interface TrackerRequest {
+  kind: string;
+}
+
+/** The active ruleset's shape check of a request: the request, or the field that is wrong and why. */
+export type RequestCheck = { ok: true; request: TrackerRequest } | { ok: false; field: string; reason: string };
 
 export const REQUEST_FLAG = "combatRequest";
 
@@ -35,10 +41,7 @@ export interface RequestUser {
 }
 
 /** A handler carries the request out for `user`, or throws a `Refusal` (or a rules error) whose message is shown to them. */
-export type RequestHandler<K extends CombatRequestKind = CombatRequestKind> = (
-  user: RequestUser,
-  request: Extract<CombatRequest, { kind: K }>,
-) => Promise<void>;
+export type RequestHandler<R extends TrackerRequest = TrackerRequest> = (user: RequestUser, request: R) => Promise<void>;
 
 const handlers = new Map<string, RequestHandler<never>>();
 
@@ -49,8 +52,14 @@ export function registerRequestParser(parse: (value: unknown) => RequestCheck): 
   parseCombatRequest = parse;
 }
 
-export function registerRequestHandler<K extends CombatRequestKind>(kind: K, handler: RequestHandler<K>): void {
+/** The handler of one kind of the active ruleset's requests (`R` is that kind's request type). */
+export function registerRequestHandler<R extends TrackerRequest>(kind: R["kind"], handler: RequestHandler<R>): void {
   handlers.set(kind, handler as unknown as RequestHandler<never>);
+}
+
+/** `registerRequestHandler` typed by a ruleset's union of requests: `requestHandlers<CombatRequest>()("wait", …)`. */
+export function requestHandlers<R extends TrackerRequest>() {
+  return <K extends R["kind"]>(kind: K, handler: RequestHandler<Extract<R, { kind: K }>>): void => registerRequestHandler(kind, handler);
 }
 
 export { SerialQueue } from "../core/queue.js";
@@ -134,7 +143,7 @@ async function whisperTo(userId: string, text: string): Promise<void> {
  * request to the GMs. False (with a notification) when nothing was done or
  * nothing could be sent.
  */
-export async function submitRequest(request: CombatRequest): Promise<boolean> {
+export async function submitRequest<R extends TrackerRequest>(request: R): Promise<boolean> {
   const user = self();
   if (isActiveGM()) {
     const result = await enqueue(() => runRequest(user, request));

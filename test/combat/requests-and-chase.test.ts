@@ -1,6 +1,7 @@
 import { createdMessages, fakeRoll, gm, notifications, player, setUsers } from "./fakes.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { onRequestMessage, Refusal, registerRequestHandler, submitRequest } from "../../src/foundry/requests.js";
+import { onRequestMessage, Refusal, requestHandlers, submitRequest } from "../../src/foundry/requests.js";
+import type { CombatRequest } from "../../src/rulesets/cychosys/combat/request-schema.js";
 import { rollFacts } from "../../src/foundry/cychosys/chase-app.js";
 import { parseCombatRequest } from "../../src/rulesets/cychosys/combat/request-schema.js";
 import { applyChaseCommand, chaseTotals, moveFromMessage } from "../../src/rulesets/cychosys/views/chase-logic.js";
@@ -11,7 +12,7 @@ import { buyExtraAction, holdAction, newRoundState } from "../../src/rulesets/cy
 import type { ChaseState } from "../../src/rulesets/cychosys/workflow/chase.js";
 
 const handled: { user: string; pool: string }[] = [];
-registerRequestHandler("extraAction", async (user, request) => {
+requestHandlers<CombatRequest>()("extraAction", async (user, request) => {
   if (user.id === "mallory") throw new Refusal("Only the combatant's owners or the GM can do that.");
   handled.push({ user: user.id, pool: request.pool });
 });

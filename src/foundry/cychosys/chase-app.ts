@@ -9,7 +9,8 @@
  */
 import { localize } from "../i18n.js";
 import { SYSTEM_ID } from "./settings.js";
-import { enqueue, Refusal, registerRequestHandler, type RequestUser, submitRequest } from "../requests.js";
+import { enqueue, Refusal, requestHandlers, type RequestUser, submitRequest } from "../requests.js";
+import type { CombatRequest } from "../../rulesets/cychosys/combat/request-schema.js";
 import type { ChaseState } from "../../rulesets/cychosys/workflow/chase.js";
 import {
   type ChaseCommand,
@@ -237,5 +238,5 @@ export async function chaseMoveHandler(user: RequestUser, request: { actorUuid: 
 
 /** Register the GM's handler for a player's move request. */
 export function registerChaseHandlers(): void {
-  registerRequestHandler("chaseMove", chaseMoveHandler);
+  requestHandlers<CombatRequest>()("chaseMove", chaseMoveHandler);
 }

@@ -25,7 +25,8 @@ import {
   readInterrupt,
   recoveryPoolUpdate,
 } from "../../../rulesets/cychosys/combat/plan.js";
-import { PartialChange, Refusal, registerRequestHandler, type RequestUser } from "../../requests.js";
+import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../../requests.js";
+import type { CombatRequest } from "../../../rulesets/cychosys/combat/request-schema.js";
 import { currentOptions, FLAG_SCOPE } from "../../../rulesets/cychosys/combat/round-state.js";
 
 /** The members of a Combatant the system uses. */
@@ -174,6 +175,7 @@ function combatById(id: string): CombatDoc {
 
 /** The GM-side handlers of the tracker's requests (requests.ts runs them, checked, in its queue). */
 export function registerActionHandlers(): void {
+  const registerRequestHandler = requestHandlers<CombatRequest>();
   registerRequestHandler("extraAction", (user, request) => extraAction(combatById(request.combatId), request.combatantId, request.pool, user));
   registerRequestHandler("wait", (user, request) => waitAction(combatById(request.combatId), request.combatantId, user));
   registerRequestHandler("endInterrupt", (user, request) => endInterruptFor(combatById(request.combatId), user));

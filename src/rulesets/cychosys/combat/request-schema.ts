@@ -7,7 +7,7 @@
  * Pure apart from localizing the reason.
  */
 import { FACETS, type Facet } from "../rules/index.js";
-import { format } from "../../../foundry/i18n.js";
+import { format } from "../../../core/i18n.js";
 
 export type CombatRequest =
   | { kind: "extraAction"; combatId: string; combatantId: string; pool: Facet }

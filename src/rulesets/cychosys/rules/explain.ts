@@ -12,14 +12,8 @@ import { type Rules, STANDARD_RULES } from "./options.js";
 import type { AttackResolution } from "./resolve.js";
 import { FACETS } from "./types.js";
 
-import type { Localize } from "../../../core/messages.js";
-export type { Localize };
-
-export interface ExplainLine {
-  key: string;
-  params: Record<string, string | number>;
-  text: string;
-}
+import type { ExplainLine, Localize } from "../../../core/messages.js";
+export type { ExplainLine, Localize };
 
 export interface ExplainNames {
   attacker?: string;

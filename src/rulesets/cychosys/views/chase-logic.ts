@@ -11,7 +11,7 @@
 import { type ChartTable, readDie, type RulesOptions } from "../rules/index.js";
 import { cychosysRollTotal } from "../data/derive/roll.js";
 import { type ChaseParticipant, type ChaseState, MAX_USED_ROLLS, nextChaseRound, recordMove, setTerrain, startChase } from "../workflow/chase.js";
-import { format, localize } from "../../../foundry/i18n.js";
+import { format, localize } from "../../../core/i18n.js";
 import { Refusal } from "../../../core/combat-errors.js";
 
 /** Skills a chase move may be rolled with: move on foot, drive or pilot for vehicles (R39). */

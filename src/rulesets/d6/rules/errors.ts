@@ -3,7 +3,7 @@
  * `CYCHOSYS.D6.Error.<code>` in lang/en.json; `i18nKey` and `params` let the
  * Foundry side localize the same key with `game.i18n.format`.
  */
-import { LocalizedError } from "../../cychosys/rules/errors.js";
+import { LocalizedError } from "../../../core/errors.js";
 
 export type D6ErrorCode =
   | "scenarioText"

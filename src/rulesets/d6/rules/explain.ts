@@ -4,7 +4,7 @@
  * (English by default, `game.i18n.format` in Foundry). No arithmetic here:
  * every figure is read from the resolution.
  */
-import type { ExplainLine, Localize } from "../../cychosys/rules/explain.js";
+import type { ExplainLine, Localize } from "../../../core/messages.js";
 import { english } from "../../../core/messages.js";
 import { formatDieCode } from "./die-code.js";
 import type { D6Resolution } from "./resolve.js";

@@ -4,7 +4,7 @@
  * literals: it reads them from a `D6Rules` passed as the last parameter,
  * defaulting to `D6_STANDARD_RULES`.
  */
-import type { AttackMode, CoverLevel, DefenseSkill, RangeBand, WoundLevel } from "./types.js";
+import { type AttackMode, type CoverLevel, type DefenseSkill, type RangeBand, WOUND_LEVELS, type WoundLevel } from "./types.js";
 
 /** D2: what a 1 on the Wild Die's first face does to a skill, attribute or initiative roll. */
 export type ComplicationMode = "flag" | "remove";
@@ -163,14 +163,8 @@ export const D6_STANDARD_RULES: Readonly<D6Rules> = Object.freeze({
     Object.freeze({ minExcess: 13, level: "mortallyWounded" as const }),
     Object.freeze({ minExcess: 16, level: "killed" as const }),
   ]),
-  woundLadder: Object.freeze([
-    "stunned",
-    "wounded",
-    "severelyWounded",
-    "incapacitated",
-    "mortallyWounded",
-    "killed",
-  ] as WoundLevel[]),
+  // D36: the ladder is the wound levels in their order, unhurt left out.
+  woundLadder: Object.freeze(WOUND_LEVELS.filter((level) => level !== "none")),
   woundEffects: Object.freeze({
     stunned: effect(1, { clearsAfterRounds: 1 }),
     wounded: effect(1),

@@ -1,0 +1,255 @@
+/**
+ * OpenD6's compendiums (packs/_source/d6-*): every document valid against the
+ * D6 data schema (src/rulesets/d6/data/schema.ts through the shared
+ * validator), every die code parsing with the D6 core, the chapter's figures
+ * present and working through the rules core (D27 reach, D31–D32 damage, D34
+ * armor, D8 initiative), and compile → extract giving back the same files.
+ * (Keys, ids, file names: test/packs/packs.test.ts covers every pack.)
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { validateSystemSource } from "../../src/core/schema/validate.js";
+import { packOwnership } from "../../src/foundry/packs.js";
+import { MANIFESTS } from "../../src/rulesets/manifests.js";
+import { D6_MANIFEST } from "../../src/rulesets/d6/manifest.js";
+import { D6_ACTOR_TYPES, D6_ITEM_TYPES } from "../../src/rulesets/d6/data/schema.js";
+import {
+  addCodes,
+  damageCode,
+  formatDieCode,
+  initiativeBonus,
+  parseDieCode,
+  parseDieModifier,
+  parseWeaponDamage,
+  reachBands,
+  resistanceCode,
+  strengthDamageDice,
+  ZERO_CODE,
+} from "../../src/rulesets/d6/rules/index.js";
+import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+
+type Doc = SourceDocument & { system: Record<string, unknown>; items?: Doc[] };
+const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters"] as const;
+const declared = declaredPacks();
+const docsOf = (pack: string): Doc[] => readPackSources(pack).map((s) => s.doc as Doc).filter((d) => !String(d._key).startsWith("!folders!"));
+const named = (pack: string, name: string): Doc => {
+  const doc = docsOf(pack).find((d) => d.name === name);
+  if (!doc) throw new Error(`${pack} has no document named ${name}`);
+  return doc;
+};
+const item = (actor: Doc, name: string): Doc => {
+  const found = (actor.items ?? []).find((i) => i.name === name);
+  if (!found) throw new Error(`${actor.name} has no item named ${name}`);
+  return found;
+};
+const code = (text: unknown) => parseDieCode(text as string);
+
+/** Every Actor and Item system of the D6 packs, embedded items included. */
+function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[] {
+  const out: { where: string; documentName: "Actor" | "Item"; doc: Doc }[] = [];
+  for (const pack of D6_PACKS) {
+    for (const doc of docsOf(pack)) {
+      const documentName = String(doc._key).startsWith("!actors!") ? "Actor" : "Item";
+      out.push({ where: `${pack}/${doc.name}`, documentName, doc });
+      for (const child of doc.items ?? []) out.push({ where: `${pack}/${doc.name} > ${child.name}`, documentName: "Item", doc: child });
+    }
+  }
+  return out;
+}
+
+describe("OpenD6 pack declarations", () => {
+  it("system.json declares the three packs as the D6 manifest names them, players observing, in the OpenD6 pack folder", () => {
+    expect([...D6_MANIFEST.packs].sort()).toEqual([...D6_PACKS].sort());
+    const byName = new Map(declared.map((p) => [p.name, p]));
+    expect(byName.get("d6-weapons")?.type).toBe("Item");
+    expect(byName.get("d6-armor")?.type).toBe("Item");
+    expect(byName.get("d6-characters")?.type).toBe("Actor");
+    for (const name of D6_PACKS) {
+      expect(byName.get(name), name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } });
+    }
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../system.json"), "utf8"));
+    const folders = manifest.packFolders as { name: string; packs?: string[] }[];
+    expect(folders.find((f) => f.name === "OpenD6")?.packs).toEqual([...D6_PACKS]);
+    expect(folders.find((f) => f.name === "Cychosys")).toBeDefined();
+  });
+
+  it("every pack system.json declares belongs to exactly one ruleset's manifest, so src/foundry/packs.ts can hide it", () => {
+    for (const pack of declared) expect(MANIFESTS.filter((m) => m.packs.includes(pack.name)).map((m) => m.id), pack.name).toHaveLength(1);
+  });
+
+  it("a D6 world shows players the three D6 packs as declared and hides Cychosys's; a Cychosys world the reverse", () => {
+    for (const pack of declared) {
+      const d6 = (D6_PACKS as readonly string[]).includes(pack.name);
+      const inD6 = packOwnership(pack, MANIFESTS, "d6");
+      const inCychosys = packOwnership(pack, MANIFESTS, "cychosys");
+      const hidden = { ...pack.ownership, PLAYER: "NONE", TRUSTED: "NONE" };
+      expect(inD6, pack.name).toEqual(d6 ? pack.ownership : hidden);
+      expect(inCychosys, pack.name).toEqual(d6 ? hidden : pack.ownership);
+    }
+  });
+
+  it("holds only D6 types (a Cychosys type would open read-only in a D6 world)", () => {
+    for (const { where, documentName, doc } of systems()) {
+      expect([...(documentName === "Actor" ? D6_ACTOR_TYPES : D6_ITEM_TYPES)] as string[], where).toContain(doc.type);
+    }
+  });
+});
+
+describe("OpenD6 document data", () => {
+  const docs = systems();
+
+  it("every system validates against the D6 data schema (validateSystemSource)", () => {
+    const problems = docs.flatMap(({ where, documentName, doc }) => validateSystemSource(documentName, doc.type!, doc.system).map((p) => `${where}: ${p.path} ${p.message}`));
+    expect(problems).toEqual([]);
+    expect(docs.length).toBeGreaterThan(40);
+  });
+
+  it("covers every D6 type but the creature", () => {
+    const types = new Set(docs.map((d) => d.doc.type));
+    for (const type of [...D6_ITEM_TYPES, "d6Character"]) expect(types, type).toContain(type);
+  });
+
+  it("every die code parses with the D6 core (D1): attributes, skills, damage, armor", () => {
+    let parsed = 0;
+    for (const { where, doc } of docs) {
+      const s = doc.system;
+      const checks: [string, () => unknown][] = [];
+      if (doc.type === "d6Character" || doc.type === "d6Creature") {
+        for (const [attribute, value] of Object.entries(s.attributes as Record<string, string>)) checks.push([attribute, () => parseDieCode(value)]);
+        checks.push(["strengthAdjustment", () => parseDieModifier(s.strengthAdjustment as string)], ["protection", () => parseDieCode(s.protection as string)]);
+      }
+      if (doc.type === "d6Skill" || doc.type === "d6Armor") checks.push(["code", () => parseDieCode(s.code as string)]);
+      if (doc.type === "d6Weapon") checks.push(["damage", () => parseWeaponDamage(s.damage as string)]);
+      for (const [field, parse] of checks) {
+        expect(parse, `${where} ${field}`).not.toThrow();
+        parsed++;
+      }
+    }
+    expect(parsed).toBeGreaterThan(60);
+  });
+
+  it("every weapon a character carries uses a skill the character has", () => {
+    for (const actor of docsOf("d6-characters")) {
+      const skills = new Set((actor.items ?? []).filter((i) => i.type === "d6Skill").map((i) => i.name));
+      for (const weapon of (actor.items ?? []).filter((i) => i.type === "d6Weapon")) {
+        const skill = weapon.system.skill as string;
+        expect(skills.has(skill), `${actor.name}: ${weapon.name} (${skill})`).toBe(true);
+      }
+    }
+  });
+
+  it("a weapon is marked ours unless its figure comes from the chapter or its worked examples", () => {
+    for (const weapon of docsOf("d6-weapons")) {
+      const text = weapon.system.description as string;
+      expect(/Ours|ours/.test(text) || /chapter|example/.test(text), weapon.name).toBe(true);
+    }
+    for (const name of ["rifle", "bow", "thrown knife", "sword", "club", "spear"]) expect(named("d6-weapons", name).system.description, name).toMatch(/Ours: the chapter gives no figure/);
+  });
+
+  it("ranged weapons are aimable (D29) with ranges rising Short < Medium < Long past Point Blank (D27); melee and unarmed weapons have none", () => {
+    for (const weapon of docsOf("d6-weapons")) {
+      const s = weapon.system as { mode: string; ranges: { short: number; medium: number; long: number }; aimable: boolean };
+      if (s.mode === "ranged") {
+        expect(s.aimable, weapon.name).toBe(true);
+        expect(3 < s.ranges.short && s.ranges.short < s.ranges.medium && s.ranges.medium < s.ranges.long, weapon.name).toBe(true);
+      } else {
+        expect(s.ranges, weapon.name).toEqual({ short: 0, medium: 0, long: 0 });
+        expect(s.aimable, weapon.name).toBe(false);
+      }
+    }
+  });
+});
+
+describe("the chapter's figures, through the rules core", () => {
+  const weapon = (name: string) => named("d6-weapons", name).system as { mode: "unarmed" | "melee" | "ranged"; damage: string; edged: boolean; lengthCm: number; usesPerRound: number };
+
+  it("D27: the support beam is over 2 m long (3 m) and reaches Point Blank and Short; the knife and fists Point Blank only", () => {
+    const beam = weapon("support beam");
+    expect(beam).toMatchObject({ mode: "melee", lengthCm: 300 });
+    expect(reachBands(beam.mode, beam.lengthCm / 100)).toEqual(["pointBlank", "short"]);
+    expect(reachBands(weapon("knife").mode, weapon("knife").lengthCm / 100)).toEqual(["pointBlank"]);
+    expect(reachBands(weapon("fists").mode, weapon("fists").lengthCm / 100)).toEqual(["pointBlank"]);
+  });
+
+  it("D31, D32: the knife is +1D on Strength Damage — Strength 3D+2 rolls 3D (seed check 10); the beam +1D+1; fists +0D", () => {
+    expect(weapon("knife")).toMatchObject({ damage: "+1D", edged: true });
+    expect(weapon("support beam")).toMatchObject({ damage: "+1D+1", edged: false });
+    expect(weapon("fists")).toMatchObject({ damage: "+0D", mode: "unarmed", edged: false });
+    const roll = (name: string, strength: string) => formatDieCode(damageCode(parseWeaponDamage(weapon(name).damage), strengthDamageDice(parseDieCode(strength))));
+    expect(roll("knife", "3D+2")).toBe("3D");
+    expect(roll("support beam", "3D+2")).toBe("3D+1");
+    expect(roll("fists", "3D+1")).toBe("2D");
+  });
+
+  it("D16: hands and small blades are made for quick repeated use; the support beam is not", () => {
+    expect(weapon("fists").usesPerRound).toBeGreaterThan(1);
+    expect(weapon("knife").usesPerRound).toBeGreaterThan(1);
+    expect(weapon("support beam").usesPerRound).toBe(1);
+  });
+
+  it("D34: the padded jacket is 1D, added to Strength for the resistance roll (Strength 3D → 4D)", () => {
+    const jacket = named("d6-armor", "padded jacket").system as { code: string; equipped: boolean };
+    expect(jacket).toMatchObject({ code: "1D", equipped: true });
+    expect(formatDieCode(resistanceCode({ strength: parseDieCode("3D"), armor: parseDieCode(jacket.code) }))).toBe("4D");
+    for (const armor of docsOf("d6-armor")) expect(parseDieCode(armor.system.code as string).dice, armor.name).toBeGreaterThan(0);
+  });
+
+  it("Kira as the thug example gives her: Strength 2D+2, dodge 4D, brawling 3D+1, melee combat 4D, search 5D+1 over Perception 3D, Agility 4D", () => {
+    const kira = named("d6-characters", "Kira");
+    const attributes = kira.system.attributes as Record<string, string>;
+    expect(attributes).toMatchObject({ strength: "2D+2", agility: "4D", perception: "3D" });
+    const skill = (name: string) => item(kira, name).system as { code: string; attribute: string };
+    expect(skill("dodge")).toMatchObject({ code: "4D", attribute: "agility" });
+    expect(skill("brawling").code).toBe("3D+1");
+    expect(skill("melee combat").code).toBe("4D");
+    expect(skill("search")).toMatchObject({ code: "5D+1", attribute: "perception" });
+    // D8 (seed check 12): search 5D+1 over Perception 3D is 2D+1 → +1; Agility 4D → +1; the better, +1.
+    expect(initiativeBonus({ perception: code(attributes.perception), search: code(skill("search").code), agility: code(attributes.agility) }).bonus).toBe(1);
+    // D32: Strength 2D+2 → Strength Damage 1D; her knife rolls 2D.
+    expect(strengthDamageDice(code(attributes.strength))).toBe(1);
+    expect(item(kira, "knife").system).toMatchObject({ damage: "+1D", edged: true });
+    expect(item(kira, "padded jacket").system).toMatchObject({ code: "1D", equipped: true });
+  });
+
+  it("the two others: Dax's Strength 3D+2 gives Strength Damage 2D and a beam reaching Short; Sela's Agility 4D gives +1 initiative", () => {
+    const dax = named("d6-characters", "Dax Morrow");
+    expect(strengthDamageDice(code((dax.system.attributes as Record<string, string>).strength))).toBe(2);
+    const beam = item(dax, "support beam").system as { lengthCm: number; mode: "melee" };
+    expect(reachBands(beam.mode, beam.lengthCm / 100)).toContain("short");
+    const sela = named("d6-characters", "Sela Vane");
+    const a = sela.system.attributes as Record<string, string>;
+    expect(a.agility).toBe("4D");
+    expect(initiativeBonus({ perception: code(a.perception), search: code(item(sela, "search").system.code), agility: code(a.agility) })).toMatchObject({ fromSearch: 0, fromAgility: 1, bonus: 1 });
+  });
+
+  it("every ready character is unhurt, linked to its token, with worn armor adding to its resistance (D34)", () => {
+    for (const actor of docsOf("d6-characters")) {
+      expect(actor.system.wounds, actor.name).toEqual({ level: "none", untilRound: 0 });
+      expect((actor as Doc & { prototypeToken: { actorLink: boolean } }).prototypeToken.actorLink, actor.name).toBe(true);
+      const armor = (actor.items ?? []).filter((i) => i.type === "d6Armor" && i.system.equipped).reduce((sum, i) => addCodes(sum, code(i.system.code)), ZERO_CODE);
+      expect(armor.dice, actor.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("OpenD6 packs: compile → extract", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "cychosys-d6-packs-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("gives back the same files, byte for byte", async () => {
+    const packs = declared.filter((p) => (D6_PACKS as readonly string[]).includes(p.name));
+    expect(packs).toHaveLength(3);
+    await compilePacks(join(scratch, "system"), { packs });
+    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
+    for (const pack of packs) {
+      const original = readPackSources(pack.name);
+      const extracted = readPackSources(pack.name, join(scratch, "sources"));
+      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
+      for (const { file } of original) {
+        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(import.meta.dirname, "../../packs/_source", pack.name, file), "utf8"));
+      }
+    }
+  }, 60_000);
+});

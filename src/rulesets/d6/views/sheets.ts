@@ -5,9 +5,10 @@
  * the derive); the sheet only arranges it. Labels are `lang/en.json` keys the
  * templates localize; figures are already text (`3D+2`).
  */
+import type { Localize } from "../../../core/messages.js";
 import { formatDieCode, type DieCode, woundPenaltyDice, woundStatus } from "../rules/index.js";
 import { ATTACK_MODES, WOUND_LEVELS, type WoundLevel } from "../rules/types.js";
-import type { D6Derived, D6SkillView, D6WeaponView } from "../data/derived.js";
+import type { D6Derived, D6Problem, D6SkillView } from "../data/derived.js";
 import { D6_ATTRIBUTES, type D6ActorType, type D6Attribute, type D6ItemType } from "../data/schema.js";
 
 export const D6_TEMPLATE_ROOT = "systems/cychosys/templates/d6";
@@ -92,20 +93,13 @@ export interface D6SheetItem {
   system: Record<string, unknown>;
 }
 
-/** What derive may add to the derived data (optional until it does). */
-type DerivedExtras = {
-  skills: (D6SkillView & { key?: string; untrained?: boolean })[];
-  weapons: (D6WeaponView & { damageCode?: string })[];
-  problems?: readonly unknown[];
-};
-
 export interface D6ActorSheetInput {
   type: D6ActorType;
   name: string;
   img: string;
   system: Record<string, unknown>;
   /** `system.derived`; undefined when nothing derived it. */
-  derived: (D6Derived & Partial<DerivedExtras>) | undefined;
+  derived: D6Derived | undefined;
   items: readonly D6SheetItem[];
   editable: boolean;
   /** The biography (character) or notes (creature), enriched. */
@@ -113,6 +107,8 @@ export interface D6ActorSheetInput {
   /** The current round in the started combat (D35: a Stunned result lasts a round), else 0. */
   round?: number;
   activeTab?: string;
+  /** Puts the derive's problems into words (the host's translator). */
+  localize: Localize;
 }
 
 export interface D6RollTarget {
@@ -159,11 +155,7 @@ export interface D6ArmorRow {
   equipped: boolean;
 }
 
-export interface D6Problem {
-  key?: string;
-  params?: Record<string, string | number>;
-  text?: string;
-}
+
 
 const DASH = "—";
 const codeText = (code: DieCode | undefined): string => (code ? formatDieCode(code) : DASH);
@@ -171,19 +163,26 @@ const str = (value: unknown): string => (typeof value === "string" ? value : "")
 const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const bySort = (a: D6SheetItem, b: D6SheetItem) => a.sort - b.sort || a.name.localeCompare(b.name);
 
-/** A derive problem in any of the shapes it may come in: text, `{ message }`, or `{ key, params }`. */
-function problemOf(problem: unknown): D6Problem {
-  if (typeof problem === "string") return { text: problem };
-  if (problem && typeof problem === "object") {
-    const p = problem as { key?: unknown; params?: unknown; message?: unknown; path?: unknown };
-    const where = typeof p.path === "string" && p.path ? `${p.path}: ` : "";
-    if (typeof p.message === "string") return { text: `${where}${p.message}` };
-    if (typeof p.key === "string") return { key: p.key, params: (p.params ?? {}) as Record<string, string | number> };
-  }
-  return { text: String(problem) };
+/** Where an unreadable code is, in words: an attribute, a field, or one of the actor's items by name. */
+function placeOf(where: string, items: readonly D6SheetItem[]): { key: string; params: Record<string, string> } {
+  const attribute = /^attributes\.(\w+)$/.exec(where)?.[1];
+  if (attribute && (D6_ATTRIBUTES as readonly string[]).includes(attribute)) return { key: `CYCHOSYS.D6.Sheet.Attribute.${attribute}`, params: {} };
+  const item = /^item:([^.]+)\.(\w+)$/.exec(where);
+  if (item) return { key: "CYCHOSYS.D6.Sheet.ProblemItem", params: { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: item[2]! } };
+  return { key: "CYCHOSYS.D6.Sheet.ProblemField", params: { field: where } };
 }
 
-const rollKeyOf = (skill: D6SkillView & { key?: string }): string => skill.key ?? (skill.id ? `skill:${skill.id}` : `untrained:${skill.name}`);
+/** D1: a stored code derive could not read (it counted as 0D): where, what was stored, the parser's message. */
+function problemLine(problem: D6Problem, items: readonly D6SheetItem[], localize: Localize): string {
+  const place = placeOf(problem.where, items);
+  return localize("CYCHOSYS.D6.Sheet.Problem", {
+    place: localize(place.key, place.params),
+    value: problem.value,
+    message: localize(problem.i18nKey, { ...problem.params }),
+  });
+}
+
+const rollKeyOf = (skill: D6SkillView): string => skill.key ?? (skill.id ? `skill:${skill.id}` : `untrained:${skill.name}`);
 
 function attributeGroups(input: D6ActorSheetInput): D6AttributeGroup[] {
   const attributes = (input.system.attributes ?? {}) as Record<string, unknown>;
@@ -239,7 +238,7 @@ function weaponRows(input: D6ActorSheetInput): D6WeaponRow[] {
     .sort(bySort)
     .map((item) => {
       const s = item.system;
-      const view = views.get(item.id) as (D6WeaponView & { damageCode?: string }) | undefined;
+      const view = views.get(item.id);
       const ranges = (s.ranges ?? {}) as Record<string, unknown>;
       const [short, medium, long] = [num(ranges.short), num(ranges.medium), num(ranges.long)];
       const mode = (ATTACK_MODES as readonly string[]).includes(str(s.mode)) ? str(s.mode) : "melee";
@@ -250,7 +249,7 @@ function weaponRows(input: D6ActorSheetInput): D6WeaponRow[] {
         skill: view?.skill.name ?? str(s.skill),
         skillCode: view?.skill.text ?? DASH,
         mode: `CYCHOSYS.D6.Mode.${mode}`,
-        damage: view?.damageCode ? `${view.damage} (${view.damageCode})` : (view?.damage ?? str(s.damage)),
+        damage: view?.damageCode && view.damage.startsWith("+") ? `${view.damage} = ${formatDieCode(view.damageCode)}` : (view?.damage ?? str(s.damage)),
         ranges: long > 0 ? `${short}/${medium}/${long}` : null,
         usesPerRound: num(s.usesPerRound) || 1,
         edged: s.edged === true,
@@ -269,8 +268,7 @@ function armorRows(input: D6ActorSheetInput): D6ArmorRow[] {
 /** The whole actor sheet's context (character or creature). */
 export function d6ActorSheetView(input: D6ActorSheetInput) {
   const d = input.derived;
-  const problems: D6Problem[] = (d?.problems ?? []).map(problemOf);
-  if (!d) problems.unshift({ key: "CYCHOSYS.D6.Sheet.NoDerived" });
+  const problems = (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize));
   const character = input.type === "d6Character";
   return {
     d6: true,
@@ -297,6 +295,8 @@ export function d6ActorSheetView(input: D6ActorSheetInput) {
     weapons: weaponRows(input),
     armors: armorRows(input),
     problems,
+    /** Nothing derived the figures (the sheet shows the stored values). */
+    underived: !d,
     text: {
       label: character ? "CYCHOSYS.D6.Sheet.Biography" : "CYCHOSYS.D6.Sheet.Notes",
       path: character ? "system.biography" : "system.notes",

@@ -50,7 +50,7 @@ function itemPage(id: string, item: D6SheetItem, theme: "dark" | "light", ownerS
     title: item.name,
     classes: ["cychosys", "d6", "sheet", "item", type],
     width: 520,
-    height: type === "d6Weapon" ? 640 : 480,
+    height: type === "d6Weapon" ? 720 : 500,
     parts: d6ItemParts(type),
     context: d6ItemSheetView({ type, name: item.name, img: ITEM_IMG, system: { ...item.system, description }, editable: true, enrichedDescription: description, ownerSkills }),
     theme,

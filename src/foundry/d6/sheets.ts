@@ -176,7 +176,11 @@ export function defineD6Sheets() {
 
   const itemSheetFor = (type: D6ItemType) =>
     class extends D6ItemSheet {
-      static override DEFAULT_OPTIONS = { ...D6ItemSheet.DEFAULT_OPTIONS, classes: [...D6ItemSheet.DEFAULT_OPTIONS.classes, type] };
+      static override DEFAULT_OPTIONS = {
+        ...D6ItemSheet.DEFAULT_OPTIONS,
+        classes: [...D6ItemSheet.DEFAULT_OPTIONS.classes, type],
+        position: { width: 520, height: type === "d6Weapon" ? 720 : 500 },
+      };
       static PARTS = d6ItemParts(type);
     };
 

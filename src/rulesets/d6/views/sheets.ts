@@ -141,6 +141,8 @@ export interface D6WeaponRow {
   skillCode: string;
   mode: string;
   damage: string;
+  /** D32: what a `+` code rolls, Strength Damage added. */
+  damageRolled: string | null;
   ranges: string | null;
   usesPerRound: number;
   edged: boolean;
@@ -177,7 +179,6 @@ function problemLine(problem: D6Problem, items: readonly D6SheetItem[], localize
   const place = placeOf(problem.where, items);
   return localize("CYCHOSYS.D6.Sheet.Problem", {
     place: localize(place.key, place.params),
-    value: problem.value,
     message: localize(problem.i18nKey, { ...problem.params }),
   });
 }
@@ -249,7 +250,8 @@ function weaponRows(input: D6ActorSheetInput): D6WeaponRow[] {
         skill: view?.skill.name ?? str(s.skill),
         skillCode: view?.skill.text ?? DASH,
         mode: `CYCHOSYS.D6.Mode.${mode}`,
-        damage: view?.damageCode && view.damage.startsWith("+") ? `${view.damage} = ${formatDieCode(view.damageCode)}` : (view?.damage ?? str(s.damage)),
+        damage: view?.damage ?? str(s.damage),
+        damageRolled: view?.damageCode && view.damage.startsWith("+") ? formatDieCode(view.damageCode) : null,
         ranges: long > 0 ? `${short}/${medium}/${long}` : null,
         usesPerRound: num(s.usesPerRound) || 1,
         edged: s.edged === true,

@@ -21,10 +21,10 @@ class FakeSheet {
   constructor(options: { document?: unknown } = {}) {
     this.document = options.document;
   }
-  async _prepareContext() {
+  async _prepareContext(_options?: unknown) {
     return { fromBase: true } as Record<string, unknown>;
   }
-  async _preparePartContext(_partId: string, context: Record<string, unknown>) {
+  async _preparePartContext(_partId: string, context: Record<string, unknown>, _options?: unknown) {
     return { ...context };
   }
   async _onFirstRender() {}

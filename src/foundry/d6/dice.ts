@@ -158,9 +158,9 @@ export interface D6DiceSoNiceApi {
 export const D6_DSN_SYSTEM = "cychosys-d6";
 export const D6_DSN_WILD_COLORSET = "cychosys-d6-wild";
 
-/** The Wild Die's colours: red with white numbers, so it stands out among the plain dice. */
+/** The Wild Die's colours: the cards' gold (styles/d6-card.css) with white numbers, so it stands out among the plain dice. */
 export function d6WildColorset(name: string): Record<string, unknown> {
-  return { name: D6_DSN_WILD_COLORSET, description: name, category: "OpenD6", foreground: "#ffffff", background: "#b3261e", edge: "#7a1812", outline: "#000000", texture: "none", material: "plastic", visibility: "visible" };
+  return { name: D6_DSN_WILD_COLORSET, description: name, category: "OpenD6", foreground: "#ffffff", background: "#b8860b", edge: "#7a5a07", outline: "#000000", texture: "none", material: "plastic", visibility: "visible" };
 }
 
 /**

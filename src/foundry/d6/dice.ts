@@ -106,6 +106,10 @@ function shapeOf(terms: readonly unknown[]): { faces: RollFaces; diceTotal: numb
 
 /** A roll of plain d6s and one Wild Die whose total is the core's reading (D2) plus its numbers (pips, flat modifiers). */
 export class D6Roll extends foundry.dice.Roll {
+  constructor(formula: string, data: Record<string, unknown> = {}, options: { d6Kind?: RollKind | string } & Record<string, unknown> = {}) {
+    super(formula, data as never, options as never);
+  }
+
   /** What the roll is for (`options.d6Kind`): skill (default), initiative, damage or resistance. */
   get d6Kind(): RollKind {
     const kind = (this.options as { d6Kind?: unknown } | undefined)?.d6Kind;

@@ -37,6 +37,7 @@ describe.skipIf(!available)("the OpenD6 roll card in Chromium", () => {
     const page = await open("d6-roll-complication");
     expect(await page.$$eval(".d6-die.removed", (d) => d.map((x) => x.textContent))).toEqual(["5", "1"]);
     expect(await page.textContent(".d6-complication")).toContain("removed");
+    expect(await page.$(".d6-roll-plan")).toBeNull();
     expect(await page.textContent(".d6-total strong")).toBe("4");
     await page.close();
   });

@@ -38,7 +38,7 @@ describe("d6RollCardContext", () => {
     expect(c.penaltyDice.map((p) => p.rule)).toEqual(["D12", "D37", "D37"]);
     expect(c.code).toBe("2D+1");
     expect(c.pips).toBe(1);
-    expect(c.labels.pips).toBe("+1 pips");
+    expect(c.labels.pips).toBe("+1 pip");
     expect(c.flat).toBe("−2");
     expect(c.total).toBe(4 + 3 + 1 - 2);
   });
@@ -66,5 +66,15 @@ describe("d6RollCardContext", () => {
     expect(attr.title).toBe("Kira: Perception");
     const untrained = d6RollCardContext({ actorName: "Kira", rollable: { ...dodge, key: "untrained:firearms", name: "firearms", untrained: true }, roll });
     expect(untrained.untrained).toBe("untrained: Agility");
+  });
+});
+
+describe("d6RollCardContext wording", () => {
+  it("no plan line when nothing changed the code; one pip, two pips", () => {
+    const one = d6RollCardContext({ actorName: "K", rollable: dodge, roll: rollSkill(code("2D+1"), {}, { dice: [2], wild: [3] }) });
+    expect(one.adjustments).toEqual([]);
+    expect(one.labels.pips).toBe("+1 pip");
+    const two = d6RollCardContext({ actorName: "K", rollable: dodge, roll: rollSkill(code("2D+2"), {}, { dice: [2], wild: [3] }) });
+    expect(two.labels.pips).toBe("+2 pips");
   });
 });

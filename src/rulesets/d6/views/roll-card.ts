@@ -43,7 +43,7 @@ export interface D6RollCardContext {
   /** The skill or attribute and its code, e.g. "dodge · 4D"; "(untrained: Agility)" added for an untrained skill. */
   subtitle: string;
   untrained: string | null;
-  /** D41: "4D − 1D for actions (D12) − 1D for wounds (D37)" and the code rolled. */
+  /** D41: "4D − 1D for actions (D12) − 1D for wounds (D37)" and the code rolled; empty when nothing changed the code. */
   adjustments: string[];
   code: string;
   /** One entry per die a penalty took away (D12, D37). */
@@ -111,7 +111,7 @@ export function d6RollCardContext(input: D6RollCardInput): D6RollCardContext {
     title: localize("CYCHOSYS.D6.Roll.title", { name: input.actorName, skill: label }),
     subtitle: `${label} · ${formatDieCode(plan.base)}`,
     untrained,
-    adjustments: line.parts,
+    adjustments: line.parts.length > 1 ? line.parts : [],
     code: line.code,
     penaltyDice,
     dice: [...plain, ...wild],
@@ -121,7 +121,7 @@ export function d6RollCardContext(input: D6RollCardInput): D6RollCardContext {
     complication,
     labels: {
       dice: localize("CYCHOSYS.D6.Roll.dice"),
-      pips: localize("CYCHOSYS.D6.Roll.pips", { pips: plan.code.pips }),
+      pips: plan.code.pips === 1 ? localize("CYCHOSYS.D6.Roll.pip") : localize("CYCHOSYS.D6.Roll.pips", { pips: plan.code.pips }),
       flat: localize("CYCHOSYS.D6.Roll.flat"),
       total: localize("CYCHOSYS.D6.Card.total"),
       penalties: localize("CYCHOSYS.D6.Roll.penalties"),

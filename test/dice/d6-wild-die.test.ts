@@ -124,7 +124,8 @@ describe("Dice So Nice", () => {
     };
     expect(registerD6DiceSoNice(api)).toBe(true);
     expect(calls.map((c) => c[0])).toEqual(["system", "colorset", "preset", "preset"]);
-    expect(calls[1]![1][0]).toMatchObject({ name: D6_DSN_WILD_COLORSET });
+    expect(calls[0]![1]).toEqual([{ id: "cychosys-d6", name: "OpenD6" }, "default"]);
+    expect(calls[1]![1][0]).toMatchObject({ name: D6_DSN_WILD_COLORSET, description: "OpenD6 Wild Die", background: "#b8860b" });
     expect(calls[2]![1]).toEqual([{ type: "dw", labels: ["1", "2", "3", "4", "5", "6"], system: "cychosys-d6", colorset: D6_DSN_WILD_COLORSET }, "d6"]);
     expect((calls[3]![1][0] as { system: string }).system).toBe("standard");
     expect(registerD6DiceSoNice(undefined)).toBe(false);

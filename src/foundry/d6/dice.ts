@@ -8,6 +8,7 @@
  * complicate.
  */
 import { canComplicate, MAX_CHAIN, readRoll, type RollFaces, type RollKind, type RollReading, type D6Rules } from "../../rulesets/d6/rules/index.js";
+import { format } from "../i18n.js";
 import { d6Rules } from "./rules-source.js";
 
 type DieResult = foundry.dice.terms.DiceTerm.Result;
@@ -173,11 +174,13 @@ export function d6WildColorset(name: string): Record<string, unknown> {
  * too, so the Wild Die shows red whatever dice system the user picked).
  * Does nothing without a usable API.
  */
-export function registerD6DiceSoNice(dice3d: unknown, names: { system: string; colorset: string } = { system: "OpenD6", colorset: "OpenD6 Wild Die" }): boolean {
+export function registerD6DiceSoNice(dice3d: unknown, names?: { system: string; colorset: string }): boolean {
   const api = dice3d as Partial<D6DiceSoNiceApi> | undefined;
   if (!api || typeof api.addDicePreset !== "function" || typeof api.addSystem !== "function" || typeof api.addColorset !== "function") return false;
-  api.addSystem({ id: D6_DSN_SYSTEM, name: names.system }, "default");
-  api.addColorset(d6WildColorset(names.colorset), "default");
+  const system = names?.system ?? format("CYCHOSYS.D6.Dice.system");
+  const colorset = names?.colorset ?? format("CYCHOSYS.D6.Dice.wildColorset");
+  api.addSystem({ id: D6_DSN_SYSTEM, name: system }, "default");
+  api.addColorset(d6WildColorset(colorset), "default");
   const labels = ["1", "2", "3", "4", "5", "6"];
   for (const system of [D6_DSN_SYSTEM, "standard"]) api.addDicePreset({ type: "dw", labels, system, colorset: D6_DSN_WILD_COLORSET }, "d6");
   return true;

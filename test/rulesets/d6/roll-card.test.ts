@@ -78,3 +78,21 @@ describe("d6RollCardContext wording", () => {
     expect(two.labels.pips).toBe("+2 pips");
   });
 });
+
+describe("the roll dialog (D11, D12)", () => {
+  it("pre-fills the declared actions, else one; says what each extra action costs", async () => {
+    const { d6RollDialogView } = await import("../../../src/rulesets/d6/views/roll-dialog.js");
+    expect(d6RollDialogView({ declared: 3, freeActions: 1 })).toMatchObject({ actions: 3, flat: 0, hint: "Each action beyond 1 costs 1D on every roll this round (D12)." });
+    expect(d6RollDialogView({ declared: null, freeActions: 2 }).actions).toBe(1);
+  });
+  it("reads the form: actions into D12 dice by the free actions (seed check 3), flat signed; anything else refused clearly", async () => {
+    const { readD6RollForm } = await import("../../../src/rulesets/d6/views/roll-dialog.js");
+    expect(readD6RollForm({ actions: "4", flat: "" }, 1)).toEqual({ actions: 4, actionDice: 3, flat: 0 });
+    expect(readD6RollForm({ actions: "3", flat: "+2" }, 2)).toEqual({ actions: 3, actionDice: 1, flat: 2 });
+    expect(readD6RollForm({ actions: 1, flat: "-5" }, 1)).toEqual({ actions: 1, actionDice: 0, flat: -5 });
+    expect(() => readD6RollForm({ actions: "two", flat: "0" }, 1)).toThrow("The number of actions must be a whole number from 1 to 20 (got two).");
+    expect(() => readD6RollForm({ actions: "21" }, 1)).toThrow(/from 1 to 20/);
+    expect(() => readD6RollForm({ actions: "1", flat: "100" }, 1)).toThrow("The flat modifier must be a whole number from -99 to 99 (got 100).");
+    expect(() => readD6RollForm({ actions: "1", flat: "1e2" }, 1)).toThrow(/flat modifier/);
+  });
+});

@@ -25,7 +25,7 @@ export function d6RollDialogView(input: { declared: number | null; freeActions: 
   const localize = input.localize ?? english;
   const rules = input.rules ?? D6_STANDARD_RULES;
   return {
-    actions: input.declared ?? Math.max(rules.minDeclaredActions, input.freeActions > 0 ? 1 : rules.minDeclaredActions),
+    actions: input.declared ?? rules.minDeclaredActions,
     maxActions: MAX_DECLARED_ACTIONS,
     flat: 0,
     maxFlat: MAX_FLAT,

@@ -48,6 +48,9 @@ describe("D1 codes of attributes and skills", () => {
     expect(d.wound.level).toBe("none");
     expect(d.problems!.length).toBeGreaterThan(6);
     expect(d.skills.find((s) => s.id === "x")).toMatchObject({ attribute: "agility", text: "0D" });
+    const odd = [null, { id: 7, name: null, type: "d6Weapon", system: { skill: 3, damage: null } }] as unknown as D6ItemInput[];
+    expect(() => deriveD6Actor(actor(), odd)).not.toThrow();
+    expect(deriveD6Actor(actor(), null as never).skills.every((s) => s.untrained)).toBe(true);
   });
 });
 

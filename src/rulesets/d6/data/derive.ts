@@ -164,8 +164,12 @@ function armorOf(items: readonly D6ItemInput[], read: Reader): DieCode {
 }
 
 /** The derived data of a d6Character or d6Creature. */
-export function deriveD6Actor(system: unknown, items: readonly D6ItemInput[], rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Derived {
+export function deriveD6Actor(system: unknown, itemList: readonly D6ItemInput[], rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Derived {
   const read = new Reader(rules);
+  // Whatever the list holds, each item read as strings and a record (derive never throws).
+  const items: D6ItemInput[] = (Array.isArray(itemList) ? itemList : [])
+    .filter((i): i is D6ItemInput => i !== null && typeof i === "object")
+    .map((i) => ({ id: str(i.id), name: str(i.name), type: str(i.type), system: i.system }));
   const stored = rec(system);
   const storedAttributes = rec(stored.attributes);
   const attributes = Object.fromEntries(D6_ATTRIBUTES.map((a) => [a, read.code(`attributes.${a}`, storedAttributes[a]).value])) as Record<D6Attribute, DieCode>;

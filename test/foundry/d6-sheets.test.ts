@@ -48,8 +48,9 @@ f.applications.ux = { TextEditor: { implementation: { enrichHTML: async (text: s
 (globalThis as Record<string, unknown>).CSS ??= { escape: (s: string) => s };
 (globalThis as Record<string, any>).game = { combats: { contents: [] }, user: { id: "u1", isGM: false, targets: new Set() }, users: { activeGM: null } };
 
+const rolls: unknown[][] = [];
+vi.mock("../../src/foundry/d6/roll.js", () => ({ promptD6Roll: async (...args: unknown[]) => rolls.push(args) }));
 const { defineD6Sheets, registerD6Sheets } = await import("../../src/foundry/d6/sheets.js");
-const { setD6SheetRoller } = await import("../../src/foundry/d6/sheet-actions.js");
 
 /** A fake input the submission check marks. */
 function fakeInput(name: string) {
@@ -106,7 +107,7 @@ const target = (data: Record<string, string>, itemId?: string) =>
 beforeEach(() => {
   notifications.warn.length = 0;
   notifications.error.length = 0;
-  setD6SheetRoller(undefined);
+  rolls.length = 0;
 });
 
 describe("registerD6Sheets", () => {
@@ -164,15 +165,13 @@ describe("the character sheet", () => {
     expect(sheet._processFormData(null, fakeForm([]), { object: { "system.wounds.level": "wounded" } })).toEqual({ system: { wounds: { level: "wounded" } } });
   });
 
-  it("roll: the roll key goes to the roller; without one the user is told", async () => {
+  it("roll: the button's roll key and the click (Shift skips the dialog) go to the roll dialog; no key, no roll", async () => {
     const { actor, sheet } = make();
     const actions = sheets.D6CharacterSheet.DEFAULT_OPTIONS.actions;
-    await actions.roll!.call(sheet as never, {} as PointerEvent, target({ rollKey: "skill:sDodge" }));
-    expect(notifications.warn).toEqual(["Rolling from the sheet is not available yet."]);
-    const roller = vi.fn(async () => undefined);
-    setD6SheetRoller(roller);
-    await actions.roll!.call(sheet as never, {} as PointerEvent, target({ rollKey: "attribute:agility" }));
-    expect(roller).toHaveBeenCalledWith(actor, "attribute:agility");
+    const click = { shiftKey: true } as PointerEvent;
+    await actions.roll!.call(sheet as never, click, target({ rollKey: "skill:sDodge" }));
+    await actions.roll!.call(sheet as never, click, target({}));
+    expect(rolls).toEqual([[actor, "skill:sDodge", click]]);
   });
 
   it("attack: the weapon's attack goes to the attack workflow (which needs a GM here)", async () => {

@@ -9,7 +9,9 @@
 import { format } from "../i18n.js";
 import { checkD6Submission, type D6SubmitProblem } from "../../rulesets/d6/views/sheet-submit.js";
 import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
+import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import { startD6Attack } from "./attack.js";
+import { promptD6Roll } from "./roll.js";
 
 export interface D6ItemDoc {
   id: string;
@@ -34,7 +36,7 @@ export interface D6ActorDoc {
   name: string;
   img: string;
   type: string;
-  system: Record<string, unknown> & { derived?: unknown };
+  system: Record<string, unknown> & { derived?: D6Derived };
   items: { contents: D6ItemDoc[]; get(id: string): D6ItemDoc | undefined };
   isOwner: boolean;
   createEmbeddedDocuments(name: "Item", data: Record<string, unknown>[], options?: Record<string, unknown>): Promise<unknown>;
@@ -45,15 +47,6 @@ export interface D6SheetHost {
   element: HTMLElement;
   isEditable: boolean;
   readonly actor: D6ActorDoc;
-}
-
-/** Rolls a skill or attribute of an actor by its roll key (`attribute:<id>`, `skill:<item id>`, `untrained:<name>`). */
-export type D6SheetRoller = (actor: D6ActorDoc, key: string) => Promise<unknown>;
-let roller: D6SheetRoller | undefined;
-
-/** The roll the sheets' skill and attribute buttons start (the dice helper's `promptD6Roll`). */
-export function setD6SheetRoller(roll: D6SheetRoller | undefined): void {
-  roller = roll;
 }
 
 const localize = (key: string, params: Record<string, string | number> = {}) => format(key, params);
@@ -77,12 +70,10 @@ const ITEM_TYPES: readonly string[] = ["d6Skill", "d6Weapon", "d6Armor"];
 type Action = (this: D6SheetHost, event: PointerEvent, target: HTMLElement) => unknown;
 
 export const d6ActorActions: Record<string, Action> = {
-  /** D41: a skill or attribute roll, by its key. */
-  async roll(_event, target) {
+  /** D41: a skill or attribute roll, by its key (`attribute:<id>`, `skill:<item id>`, `untrained:<name>`): the roll dialog, or straight away with Shift. */
+  async roll(event, target) {
     const key = target.dataset.rollKey;
-    if (!key) return;
-    if (!roller) return void notify("warn", localize("CYCHOSYS.D6.Sheet.NoRoller"));
-    await roller(this.actor, key);
+    if (key) await promptD6Roll(this.actor, key, event);
   },
   /** D30: the attack workflow from this weapon at the user's targets. */
   async attack(_event, target) {

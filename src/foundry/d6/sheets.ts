@@ -9,7 +9,6 @@
  */
 import { registerSheet } from "../card-glue.js";
 import { format } from "../i18n.js";
-import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
 import type { D6SubmitProblem } from "../../rulesets/d6/views/sheet-submit.js";
 import {
@@ -89,7 +88,7 @@ export function defineD6Sheets() {
         name: actor.name,
         img: actor.img,
         system,
-        derived: system.derived as D6Derived | undefined,
+        derived: system.derived,
         items: actor.items.contents.map((i) => ({ id: i.id, name: i.name, img: i.img, type: i.type, sort: i.sort, system: i.system })),
         editable: this.isEditable,
         enrichedText: await enrich(text, actor, actor.isOwner),

@@ -96,7 +96,7 @@ class Roll {
   static CHAINED: string[] = [];
   terms: (Die | number)[] = [];
   total: number | undefined;
-  constructor(readonly formula: string) {
+  constructor(readonly formula: string, readonly data: object = {}, readonly options: Record<string, unknown> = {}) {
     const g = globalThis as unknown as { CONFIG: { Dice: { terms: Record<string, new (d: object) => Die> } } };
     const parts = formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
     for (const part of parts) {

@@ -24,7 +24,8 @@ export function facesOf(terms: readonly RolledTerm[]): RollFaces {
   const wild: number[] = [];
   for (const term of terms) {
     const results = (term.results ?? []).map((r) => r.result);
-    if (term.denomination === "w") wild.push(...results);
+    // The Wild Die term (dice.ts) writes itself `dw`; `w` is its DENOMINATION.
+    if (term.denomination === "dw" || term.denomination === "w") wild.push(...results);
     else if (term.faces === 6) dice.push(...results);
   }
   return { dice, wild };

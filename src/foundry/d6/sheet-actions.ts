@@ -1,0 +1,180 @@
+/**
+ * What the OpenD6 sheets do when clicked or submitted, apart from the sheet
+ * classes (src/foundry/d6/sheets.ts): roll a skill or attribute, attack with
+ * a weapon (the attack workflow, src/foundry/d6/attack.ts), create, edit and
+ * delete owned items, wear or stow armor, drag items in and out; and the
+ * check of a submitted form's die codes (D1) before the document is asked to
+ * change, which keeps what was typed on screen with the parser's message.
+ */
+import { format } from "../i18n.js";
+import { checkD6Submission, type D6SubmitProblem } from "../../rulesets/d6/views/sheet-submit.js";
+import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
+import type { D6Derived } from "../../rulesets/d6/data/derived.js";
+import { startD6Attack } from "./attack.js";
+import { promptD6Roll } from "./roll.js";
+
+export interface D6ItemDoc {
+  id: string;
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  sort: number;
+  system: Record<string, unknown>;
+  parent: { uuid: string } | null;
+  isOwner: boolean;
+  sheet: { render(options: { force: boolean }): unknown } | null;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  delete(): Promise<unknown>;
+  toObject(): Record<string, unknown>;
+  toDragData(): Record<string, unknown>;
+}
+
+export interface D6ActorDoc {
+  id: string;
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown> & { derived?: D6Derived };
+  items: { contents: D6ItemDoc[]; get(id: string): D6ItemDoc | undefined };
+  isOwner: boolean;
+  createEmbeddedDocuments(name: "Item", data: Record<string, unknown>[], options?: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(name: "Item", data: Record<string, unknown>[]): Promise<unknown>;
+}
+
+export interface D6SheetHost {
+  element: HTMLElement;
+  isEditable: boolean;
+  readonly actor: D6ActorDoc;
+}
+
+const localize = (key: string, params: Record<string, string | number> = {}) => format(key, params);
+const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
+const itemIdOf = (target: HTMLElement) => target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+const itemOf = (sheet: D6SheetHost, target: HTMLElement) => sheet.actor.items.get(itemIdOf(target));
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+interface DialogApi {
+  confirm(config: Record<string, unknown>): Promise<unknown>;
+}
+async function confirmDelete(item: D6ItemDoc, actor: D6ActorDoc): Promise<boolean> {
+  const dialogs = foundry.applications.api.DialogV2 as unknown as DialogApi;
+  const content = `<p>${escapeHtml(localize("CYCHOSYS.D6.Sheet.DeleteContent", { name: item.name, actor: actor.name }))}</p>`;
+  return (await dialogs.confirm({ window: { title: localize("CYCHOSYS.D6.Sheet.DeleteTitle", { name: item.name }) }, content, rejectClose: false, modal: true })) === true;
+}
+
+const ITEM_TYPES: readonly string[] = ["d6Skill", "d6Weapon", "d6Armor"];
+
+type Action = (this: D6SheetHost, event: PointerEvent, target: HTMLElement) => unknown;
+
+export const d6ActorActions: Record<string, Action> = {
+  /** D41: a skill or attribute roll, by its key (`attribute:<id>`, `skill:<item id>`, `untrained:<name>`): the roll dialog, or straight away with Shift. */
+  async roll(event, target) {
+    const key = target.dataset.rollKey;
+    if (key) await promptD6Roll(this.actor, key, event);
+  },
+  /** D30: the attack workflow from this weapon at the user's targets. */
+  async attack(_event, target) {
+    const item = itemOf(this, target);
+    if (item?.type === "d6Weapon") await startD6Attack(this.actor as never, item.id);
+  },
+  editItem(_event, target) {
+    itemOf(this, target)?.sheet?.render({ force: true });
+  },
+  async deleteItem(_event, target) {
+    const item = itemOf(this, target);
+    if (item && (await confirmDelete(item, this.actor))) await item.delete();
+  },
+  async createItem(_event, target) {
+    const type = target.dataset.type ?? "";
+    if (!ITEM_TYPES.includes(type)) return;
+    const name = localize("CYCHOSYS.D6.Sheet.NewItem", { type: localize(`CYCHOSYS.D6.Sheet.Type.${type}`) });
+    await this.actor.createEmbeddedDocuments("Item", [{ name, type }], { renderSheet: true });
+  },
+  /** D34: only worn armor counts. */
+  async toggleEquipped(_event, target) {
+    const item = itemOf(this, target);
+    if (item?.type === "d6Armor") await item.update({ "system.equipped": item.system.equipped !== true });
+  },
+};
+
+/**
+ * Check a submission's codes (D1); the readable ones and every other field
+ * go on, each unreadable one is left out, its input marked with the
+ * parser's message (what was typed stays on screen) and the user warned.
+ */
+export function screenSubmission(type: D6ActorType | D6ItemType, data: Record<string, unknown>, form: HTMLElement | null): { accepted: Record<string, unknown>; problems: D6SubmitProblem[] } {
+  const result = checkD6Submission(type, data);
+  for (const input of form?.querySelectorAll<HTMLInputElement>("input.is-invalid") ?? []) {
+    if (!result.problems.some((p) => p.name === input.name)) {
+      input.classList.remove("is-invalid");
+      input.removeAttribute("aria-invalid");
+    }
+  }
+  for (const problem of result.problems) {
+    const message = localize("CYCHOSYS.D6.Sheet.InvalidCode", { field: problem.value, message: localize(problem.key, problem.params) });
+    const input = form?.querySelector<HTMLInputElement>(`[name="${CSS.escape(problem.name)}"]`);
+    if (input) {
+      input.classList.add("is-invalid");
+      input.setAttribute("aria-invalid", "true");
+      input.dataset.tooltip = message;
+    }
+    notify("warn", message);
+  }
+  return result;
+}
+
+/** The inputs refused at the last submission, to mark again after a render (the update of other fields re-renders). */
+export function remarkInvalid(form: HTMLElement, refused: readonly D6SubmitProblem[]): void {
+  for (const problem of refused) {
+    const input = form.querySelector<HTMLInputElement>(`[name="${CSS.escape(problem.name)}"]`);
+    if (!input) continue;
+    input.value = problem.value;
+    input.classList.add("is-invalid");
+    input.setAttribute("aria-invalid", "true");
+    input.dataset.tooltip = localize("CYCHOSYS.D6.Sheet.InvalidCode", { field: problem.value, message: localize(problem.key, problem.params) });
+  }
+}
+
+/** Drag owned items out; drop items in (copied from elsewhere, reordered when from this actor). */
+export function bindD6ItemDragDrop(sheet: D6SheetHost): void {
+  const content = sheet.element.querySelector<HTMLElement>(".window-content");
+  if (!content) return;
+  content.addEventListener("dragstart", (event) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-item-id][draggable='true']");
+    const item = row && sheet.actor.items.get(row.dataset.itemId ?? "");
+    if (!item || !event.dataTransfer) return;
+    event.stopPropagation();
+    event.dataTransfer.setData("text/plain", JSON.stringify(item.toDragData()));
+  });
+  content.addEventListener("dragover", (event) => {
+    if (sheet.isEditable) event.preventDefault();
+  });
+  content.addEventListener("drop", async (event) => {
+    if (!sheet.isEditable) return;
+    const editor = foundry.applications.ux.TextEditor.implementation as unknown as { getDragEventData(event: DragEvent): Record<string, unknown> };
+    const data = editor.getDragEventData(event);
+    if (data.type !== "Item") return;
+    event.preventDefault();
+    event.stopPropagation();
+    const fromDrop = Item.implementation.fromDropData as unknown as (data: unknown) => Promise<D6ItemDoc | undefined>;
+    const item = await fromDrop(data);
+    if (!item) return;
+    if (!ITEM_TYPES.includes(item.type)) return void notify("warn", localize("CYCHOSYS.D6.Sheet.WrongItemType", { name: item.name }));
+    if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet.actor, item, (event.target as HTMLElement).closest<HTMLElement>("[data-item-id]"));
+    await sheet.actor.createEmbeddedDocuments("Item", [item.toObject()]);
+  });
+}
+
+async function sortItem(actor: D6ActorDoc, item: D6ItemDoc, row: HTMLElement | null): Promise<void> {
+  const target = row ? actor.items.get(row.dataset.itemId ?? "") : undefined;
+  if (!target || target.id === item.id) return;
+  const siblings = actor.items.contents.filter((i) => i.type === target.type && i.id !== item.id);
+  const sort = foundry.utils.performIntegerSort as unknown as (
+    source: D6ItemDoc,
+    options: { target: D6ItemDoc; siblings: D6ItemDoc[]; sortBefore: boolean },
+  ) => { target: D6ItemDoc; update: { sort: number } }[];
+  await actor.updateEmbeddedDocuments("Item", sort(item, { target, siblings, sortBefore: true }).map((u) => ({ _id: u.target.id, ...u.update })));
+}

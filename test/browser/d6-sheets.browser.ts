@@ -1,0 +1,76 @@
+/**
+ * The OpenD6 sheets (tools/preview/d6-sheets.ts) in headless Chromium, the
+ * real templates with real Handlebars and the system's CSS: Kira's character
+ * sheet on each tab, dark and light and read-only; the thug's creature sheet
+ * with its unreadable code listed; each item sheet. No raw keys, nothing
+ * overflowing, every input labelled; the figures are the derive's.
+ */
+import { describe, expect, it } from "vitest";
+import { buildPreview } from "../../tools/preview/build.js";
+import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+
+const available = chromiumAvailable("OpenD6 sheet");
+
+describe.skipIf(!available)("OpenD6 sheets in Chromium", () => {
+  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+
+  for (const id of ["d6-character", "d6-character-light", "d6-character-readonly"]) {
+    it(`${id}: every tab switches and renders cleanly`, async () => {
+      const page = await open(id);
+      const tabs = pages().find((p) => p.id === id)?.tabs ?? [];
+      expect(tabs).toEqual(["attributes", "combat", "biography"]);
+      for (const tab of tabs) {
+        await page.click(`nav [data-action="tab"][data-tab="${tab}"]`);
+        const shown = await page.$$eval('section.tab[data-group="primary"]', (sections) =>
+          sections.filter((s) => getComputedStyle(s).display !== "none").map((s) => (s as HTMLElement).dataset.tab),
+        );
+        expect(shown).toEqual([tab]);
+        await check(page, `${id}-${tab}`);
+      }
+      await page.close();
+    });
+  }
+
+  for (const id of ["d6-creature", "d6-creature-light", "d6-item-skill", "d6-item-weapon", "d6-item-weapon-light", "d6-item-armor"]) {
+    it(`${id}: renders cleanly`, async () => {
+      const page = await open(id);
+      await check(page, id);
+      await page.close();
+    });
+  }
+
+  it("Kira's figures: codes under their attributes (D1), Strength Damage 2D (D32), the Wounded penalty (D37), armor and resistance (D34)", async () => {
+    const page = await open("d6-character");
+    const agility = page.locator('.d6-attribute[data-attribute="agility"]');
+    expect(await agility.locator("input.d6-code").inputValue()).toBe("3D+2");
+    expect(await agility.locator(".d6-skill-name").allTextContents()).toEqual(["dodge", "melee combat", "firearms"]);
+    expect(await agility.locator(".d6-skill-code").allTextContents()).toEqual(["5D+1", "4D+2", "4D"]);
+    expect(await page.textContent('[data-stat="strengthDamage"] .d6-figure')).toBe("2D");
+    expect(await page.textContent('[data-stat="armor"] .d6-figure')).toBe("1D");
+    expect(await page.textContent('[data-stat="resistance"] .d6-figure')).toBe("4D");
+    expect(await page.inputValue('select[name="system.wounds.level"]')).toBe("wounded");
+    expect(await page.textContent(".d6-status")).toContain("−1D to skill and attribute rolls (D37)");
+    expect(await page.$$eval('[data-action="roll"]', (b) => b.map((x) => (x as HTMLElement).dataset.rollKey))).toContain("skill:sDodge");
+    await page.click('nav [data-tab="combat"]');
+    const knife = page.locator('tr[data-item-id="wKnife"]');
+    expect(await knife.locator("td").nth(2).locator(".cy-notation").allTextContents()).toEqual(["+1D", "3D"]);
+    expect(await page.locator('tr[data-item-id="wPistol"] td').nth(3).textContent()).toContain("10/25/40");
+    expect(await page.$$eval('button[data-action="attack"]', (b) => b.length)).toBe(2);
+    expect(await page.getAttribute('[data-item-id="aHelm"] .d6-equip', "aria-pressed")).toBe("false");
+    await page.close();
+  });
+
+  it("read-only: no control edits anything, the roll and attack buttons stay", async () => {
+    const page = await open("d6-character-readonly");
+    expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);
+    expect(await page.$$('[data-action="deleteItem"], [data-action="createItem"]')).toHaveLength(0);
+    expect(await page.$$eval('[data-action="roll"]', (n) => n.length)).toBeGreaterThan(6);
+    await page.close();
+  });
+
+  it("the thug's unreadable intimidation code is shown plainly (D1)", async () => {
+    const page = await open("d6-creature");
+    expect(await page.textContent(".d6-problems")).toContain('intimidation (code): "2D+7": pips run from 0 to 2');
+    await page.close();
+  });
+});

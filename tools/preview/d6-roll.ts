@@ -1,0 +1,57 @@
+/**
+ * Preview pages of the OpenD6 skill roll card: Kira's dodge as her second
+ * action while Wounded (D12 and D37 dice removed) with an exploding Wild Die
+ * (D2) and a flat +1; the thug's brawling with a complication in the
+ * removing mode (the 1 and his highest die struck). Dark and light. Every
+ * figure from the real derive, core and view model.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Handlebars from "handlebars";
+import { deriveD6Actor, findRollable, type D6ItemInput } from "../../src/rulesets/d6/data/derive.js";
+import { makeD6Rules, rollSkill, type D6Rules, type RollFaces } from "../../src/rulesets/d6/rules/index.js";
+import { D6_ROLL_CARD_TEMPLATE, d6RollCardContext } from "../../src/rulesets/d6/views/roll-card.js";
+import { makeI18n } from "./helpers.js";
+import { type makeEnvironment, ROOT } from "./render.js";
+import { page } from "./workflow.js";
+
+type Env = ReturnType<typeof makeEnvironment>;
+
+const stored = (strength: string, wound: string) => ({
+  attributes: { agility: "3D", strength, mechanical: "2D", knowledge: "2D", perception: "3D+2", technical: "2D" },
+  freeActions: 1, strengthAdjustment: "+0D", protection: "0D", blockBlades: false, wounds: { level: wound, untilRound: 0 },
+});
+const skill = (id: string, name: string, code: string): D6ItemInput => ({ id, name, type: "d6Skill", system: { attribute: "agility", code } });
+
+/** The cards' inputs: who rolls what, with which penalties, faces and world rules. */
+export function d6RollExamples(): Record<"exploding" | "complication", { actorName: string; key: string; derived: ReturnType<typeof deriveD6Actor>; actionDice: number; faces: RollFaces; flat: number; rules: D6Rules }> {
+  const kira = deriveD6Actor(stored("2D+2", "wounded"), [skill("kd", "dodge", "5D+1")]);
+  const thug = deriveD6Actor(stored("3D+1", "none"), [skill("tb", "brawling", "3D+1")]);
+  return {
+    exploding: { actorName: "Kira", key: "skill:kd", derived: kira, actionDice: 1, faces: { dice: [4, 2], wild: [6, 6, 3] }, flat: 1, rules: makeD6Rules() },
+    complication: { actorName: "the thug", key: "skill:tb", derived: thug, actionDice: 0, faces: { dice: [5, 3], wild: [1] }, flat: 0, rules: makeD6Rules({ complicationMode: "remove" }) },
+  };
+}
+
+export function buildD6RollPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string }[] {
+  const i18n = makeI18n(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>);
+  const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
+  const css = [systemCss, ...["styles/d6-card.css", "styles/d6-roll.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
+  const out: { id: string; file: string }[] = [];
+  for (const [state, ex] of Object.entries(d6RollExamples())) {
+    const rollable = findRollable(ex.derived, ex.key)!;
+    const roll = rollSkill(rollable.code, { actionDice: ex.actionDice, woundDice: ex.derived.wound.penaltyDice }, ex.faces, ex.flat, rollable.name, ex.rules);
+    const card = env.render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: ex.actorName, rollable, roll, localize, rules: ex.rules }));
+    const body = `<ol class="chat-log"><li class="chat-message message">
+  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(ex.actorName)}</h4></header>
+  <div class="message-content">${card}</div>
+</li></ol>`;
+    for (const theme of ["dark", "light"] as const) {
+      const id = `d6-roll-${state}${theme === "light" ? "-light" : ""}`;
+      const file = join(outDir, `${id}.html`);
+      writeFileSync(file, page(id, theme, `OpenD6 roll card: ${state}`, 320, body, css, frameCss));
+      out.push({ id, file });
+    }
+  }
+  return out;
+}

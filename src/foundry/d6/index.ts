@@ -1,10 +1,38 @@
-// TEMPORARY (being written in this session; replaced before it is submitted): OpenD6's Foundry side.
+/**
+ * OpenD6's Foundry side, loaded only in a world that plays OpenD6
+ * (src/foundry/rulesets.ts): its world settings, the Wild Die (`dw`) and its
+ * Dice So Nice colours, the wound levels as token status effects, the
+ * sheets, the attack cards and the turn tracker's rules.
+ */
 import type { RulesetAdapter } from "../adapter.js";
+import { whenReached } from "../lifecycle.js";
 import { createD6Ruleset } from "../../rulesets/d6/ruleset.js";
+import type { D6Flow } from "../../rulesets/d6/workflow/flow.js";
+import { cardContent, registerD6Attack, renderCard } from "./attack.js";
+import { deriveD6 } from "./derive.js";
+import { registerD6Dice, registerD6DiceSoNice } from "./dice.js";
+import { d6Rules } from "./rules-source.js";
+import { readD6Settings, registerD6Settings } from "./settings.js";
+import { registerD6Sheets } from "./sheets.js";
+import { registerD6StatusEffects } from "./status.js";
 
-export const adapter: RulesetAdapter = {
-  ruleset: createD6Ruleset(),
-  register: () => undefined,
-  cardContent: async () => "",
-  renderCard: () => undefined,
+function register(): void {
+  registerD6Settings();
+  // World settings are readable from `setup`: they replace parts of the standard D6 rules.
+  whenReached("setup", () => readD6Settings());
+  // D2: `1dw` rolls the Wild Die.
+  registerD6Dice();
+  registerD6StatusEffects(d6Rules());
+  registerD6Sheets();
+  registerD6Attack();
+  // Dice So Nice (optional): the Wild Die in its own colour.
+  Hooks.once("diceSoNiceReady" as never, ((dice3d: unknown) => void registerD6DiceSoNice(dice3d)) as never);
+}
+
+export const adapter: RulesetAdapter<D6Flow> = {
+  ruleset: createD6Ruleset(d6Rules),
+  register,
+  cardContent,
+  renderCard,
+  derive: deriveD6,
 };

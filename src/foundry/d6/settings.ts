@@ -7,13 +7,10 @@ import { D6_SETTINGS, type D6SettingKey, d6RulesFromSettings } from "../../rules
 import { D6_STANDARD_RULES, type D6Rules } from "../../rulesets/d6/rules/index.js";
 import { format } from "../i18n.js";
 import { SYSTEM_ID } from "../system.js";
+import { setD6RulesSource } from "./rules-source.js";
 
+// The world's D6 rules, read by everyone through `d6Rules()` (rules-source.ts): the standard rules until `setup`.
 let current: Readonly<D6Rules> = D6_STANDARD_RULES;
-
-/** The world's D6 rules (the standard rules until the settings are read on `setup`). */
-export function worldD6Rules(): Readonly<D6Rules> {
-  return current;
-}
 
 const settings = () => game.settings as unknown as {
   register(namespace: string, key: string, data: Record<string, unknown>): void;
@@ -39,6 +36,7 @@ function reprepare(): void {
 
 /** Register the settings (in `init`). */
 export function registerD6Settings(): void {
+  setD6RulesSource(() => current);
   const onChange = () => {
     readD6Settings();
     reprepare();

@@ -127,8 +127,14 @@ export const d6CombatRules: CombatRules = {
 /** Prompted already, so a redraw does not ask twice: `combat.round.combatant`. */
 const prompted = new Set<string>();
 
-/** D11: at the start of a turn, its owner (a player, else the GM) is asked for N. */
-function onCombatUpdate(combat: D6CombatDoc): void {
+/**
+ * Every client: the order lives in the combat's flags, and Foundry re-sorts
+ * its turns only when combatants change — so a change of the round state
+ * (the order set, a place, a roll) re-sorts them here. Then D11: at the start
+ * of a turn, its owner (a player, else the GM) is asked for N.
+ */
+function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown }): void {
+  if (changed?.flags) combat.setupTurns?.();
   if (!combat.started || !orderOf(combat).set || combat.turn === null) return;
   const id = turnsOf(combat)[combat.turn]?.id;
   const combatant = id ? combat.combatants.get(id) : undefined;
@@ -148,6 +154,6 @@ export function registerD6Combat(): void {
   registerRequestParser(parseD6CombatRequest);
   registerD6TrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: D6CombatDoc | null }, html: HTMLElement) => void decorateD6Tracker(app, html)) as never);
-  Hooks.on("updateCombat", ((combat: D6CombatDoc) => onCombatUpdate(combat)) as never);
+  Hooks.on("updateCombat", ((combat: D6CombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);
   void foundry.applications.handlebars.loadTemplates([D6_TRACKER_ROW_TEMPLATE, D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE]);
 }

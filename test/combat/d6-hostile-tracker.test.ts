@@ -203,3 +203,19 @@ describe("the round (D6, D18)", () => {
     expect(text).not.toContain("<img");
   });
 });
+
+describe("D6 group rolls", () => {
+  it("a wounded member of the group rolls a different code: it is left out of the shared roll and rolls alone", async () => {
+    const { combat, c } = await thugFight();
+    const hurt = new D6FakeActor({ id: "thug", name: "Thug", perception: "2D+1", wound: "wounded" });
+    const x = new FakeCombatant(hurt, { id: "thug3", name: "Thug 3" });
+    (x as unknown as { actorId: string }).actorId = "thug";
+    x.combat = combat;
+    combat.list.push(x);
+    await send(gm, roll("thug", [5], [4], true));
+    expect(readD6Round(refOf(combat, c.thug2)).initiative?.total).toBe(10);
+    expect(readD6Round(refOf(combat, x)).initiative).toBeUndefined();
+    await send(gm, roll("thug3", [], [4]));
+    expect(readD6Round(refOf(combat, x)).initiative?.total).toBe(5);
+  });
+});

@@ -7,11 +7,11 @@
  * requests never interleave.
  */
 import { format, localize } from "../i18n.js";
-import { D6Error, D6_STANDARD_RULES } from "../../rulesets/d6/rules/index.js";
+import { D6Error, D6_STANDARD_RULES, sameCode } from "../../rulesets/d6/rules/index.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
-import { d6OrderUpdate, d6TurnOrder, type D6OrderState, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
+import { d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
 
 /** The members of a Combatant the tracker uses. */
@@ -106,7 +106,9 @@ export async function setInitiative(combat: D6CombatDoc, request: Extract<D6Comb
   const members = request.group && facts.groupKey
     ? combat.combatants.contents.filter((c) => {
         const f = factsOf(combat, c);
-        return c.id === combatant.id || (f.groupKey === facts.groupKey && stateOf(combat, c).initiative?.round !== combat.round);
+        // Same kind of foe, rolling the same code with the same bonus (a wounded one rolls alone), not rolled yet.
+        const same = f.groupKey === facts.groupKey && sameCode(initiativeCode(f), initiativeCode(facts)) && f.initiativeBonus === facts.initiativeBonus;
+        return c.id === combatant.id || (same && stateOf(combat, c).initiative?.round !== combat.round);
       })
     : [combatant];
   const group = members.length > 1 ? facts.groupKey! : undefined;

@@ -12,6 +12,7 @@ import type { CombatRules } from "../combat.js";
 import { format, localize } from "../i18n.js";
 import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
 import { parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { formatDieCode } from "../../rulesets/d6/rules/index.js";
 import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state.js";
 import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
@@ -67,12 +68,15 @@ export async function rollD6Initiative(combat: D6CombatDoc, ids: readonly string
     const combatant = combat.combatants.get(id);
     if (!combatant || !mayControl(user, combatant)) continue;
     const facts = factsOf(combat, combatant);
+    const code = initiativeCode(facts);
     const group = user.isGM && !facts.playerOwned && facts.groupKey !== null;
     if (group) {
-      if (groups.has(facts.groupKey!)) continue;
-      groups.add(facts.groupKey!);
+      // One roll per kind of foe rolling the same code and bonus (the GM's handler applies the same test).
+      const key = `${facts.groupKey}|${formatDieCode(code)}|${facts.initiativeBonus}`;
+      if (groups.has(key)) continue;
+      groups.add(key);
     }
-    const { faces } = await rollD6Code(initiativeCode(facts));
+    const { faces } = await rollD6Code(code);
     await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], group });
   }
 }

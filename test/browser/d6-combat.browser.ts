@@ -45,6 +45,8 @@ describe.skipIf(!available)("the OpenD6 tracker in Chromium", () => {
     expect((await page.locator('li[data-combatant-id="thug"] [data-flag="defense"]').textContent())?.replace(/\s+/g, " ").trim()).toBe("dodge 9 (partial defense)");
     expect(await figure("lookout", "wound")).toBe("Wounded \u22121D");
     expect(await page.locator('li[data-combatant-id="mara"] [data-cychosys-action="wait"]').count()).toBe(1);
+    // D15: the GM may move up those who have not declared yet (not the thug, who has)
+    expect(await page.locator('[data-cychosys-action="moveUp"]').evaluateAll((els) => els.map((e) => e.closest("li")!.dataset.combatantId))).toEqual(["thug2", "lookout"]);
     await page.close();
   });
 

@@ -69,6 +69,8 @@ async function onControl(combat: D6CombatDoc, combatant: D6CombatantDoc, action:
       return spendPoint(combat, combatant);
     case "declare":
       return promptDeclare(combat, combatant);
+    case "moveUp":
+      return promptDeclare(combat, combatant, true);
     case "wait":
       await submitRequest({ kind: "d6Wait", combatId: combat.id, combatantId: combatant.id });
       return;

@@ -17,7 +17,7 @@ describe("tracker row (D6, D9, D11–D14, D18, D37)", () => {
     s = applyD6RoundOperation(s, { kind: "wait" });
     const row = d6TrackerRowView(mara(), s, ctx());
     expect(row).toMatchObject({ initiative: 14, exploded: true, characterPoints: 1, declared: 2, used: 1, left: 1, penalty: "\u22121D", waiting: true, mayInterrupt: true });
-    expect(row.controls).toEqual({ roll: false, characterPoint: false, declare: false, wait: true, place: false });
+    expect(row.controls).toEqual({ roll: false, characterPoint: false, declare: false, wait: true, place: false, moveUp: false });
   });
   it("D18: defenses in force; D37: the wound and its dice; unable to act shows no controls", () => {
     const s = applyD6RoundOperation(applyD6RoundOperation(fresh(), { kind: "declare", actions: 1 }), { kind: "defense", defense: { skill: "dodge", mode: "partial", roll: 12, total: 12 } });
@@ -38,6 +38,10 @@ describe("tracker row (D6, D9, D11–D14, D18, D37)", () => {
     // D11: declare only on its own turn, once the order is set
     expect(d6TrackerRowView(mara(), rolled, ctx()).controls.declare).toBe(true);
     expect(d6TrackerRowView(mara(), rolled, ctx({ current: false })).controls.declare).toBe(false);
+    // D15: the GM may move up a combatant whose turn it is not, before it declared
+    expect(d6TrackerRowView(mara(), rolled, ctx({ current: false, isGM: true })).controls.moveUp).toBe(true);
+    expect(d6TrackerRowView(mara(), rolled, ctx({ current: false })).controls.moveUp).toBe(false);
+    expect(d6TrackerRowView(mara(), rolled, ctx({ current: true, isGM: true })).controls.moveUp).toBe(false);
   });
   it("the banner (GM, while rolling) and the declare dialog's penalties (D12, freeActions)", () => {
     const banner = d6BannerView({ round: 2, set: false, overrides: {} }, [{ name: "A", rolled: true, defeated: false }, { name: "B", rolled: false, defeated: false }, { name: "C", rolled: false, defeated: true }], { isGM: true, started: true });

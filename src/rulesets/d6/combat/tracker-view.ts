@@ -49,7 +49,8 @@ export interface D6TrackerRowView {
   woundKey: string | null;
   woundPenalty: string;
   unableToAct: boolean;
-  controls: { roll: boolean; characterPoint: boolean; declare: boolean; wait: boolean; place: boolean };
+  /** `moveUp`: D15, the GM lets it act ahead of its turn (N declared then). */
+  controls: { roll: boolean; characterPoint: boolean; declare: boolean; wait: boolean; place: boolean; moveUp: boolean };
 }
 
 export interface RowContext {
@@ -95,6 +96,7 @@ export function d6TrackerRowView(facts: D6CombatantFacts, state: D6RoundState, c
       declare: mine && context.order.set && context.current && round.declared === null,
       wait: mine && context.order.set && context.current && round.declared !== null && actionsLeft(round) > 0,
       place: context.isGM && rolling && !!initiative,
+      moveUp: context.isGM && context.started && able && context.order.set && !context.current && round.declared === null,
     },
   };
 }

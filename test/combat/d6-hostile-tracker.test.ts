@@ -199,6 +199,8 @@ describe("the round (D6, D18)", () => {
     combat.list.push(x);
     await send(gm, roll("mara", [1, 1], [2]));
     await send(gm, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "evil", chain: [3] });
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    expect(createdMessages.some((m) => String(m.content).includes("&lt;img src=x"))).toBe(true); // the order note, escaped
     const text = createdMessages.map((m) => String(m.content)).join("") + notifications.warn.join("");
     expect(text).not.toContain("<img");
   });

@@ -7,6 +7,7 @@
  * requests never interleave.
  */
 import { format, localize } from "../i18n.js";
+import { escapeHtml } from "../../core/html.js";
 import { D6Error, D6_STANDARD_RULES, sameCode } from "../../rulesets/d6/rules/index.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
@@ -172,6 +173,15 @@ export async function setOrder(combat: D6CombatDoc, user: RequestUser): Promise<
   requireGM(user);
   requireRolling(combat);
   await combat.update({ ...d6OrderUpdate(combat.flags, { ...orderOf(combat), set: true }), turn: 0 });
+  // One note says the round's order, so the table can follow it; a note that cannot be posted is only logged.
+  const names = turnsOf(combat).map((t) => {
+    const name = escapeHtml(combat.combatants.get(t.id)?.name ?? t.id);
+    return t.unrolled ? name : `${name} ${t.total}${t.overridden ? ` (${escapeHtml(localize("CYCHOSYS.D6.Combat.placed"))})` : ""}`;
+  });
+  const title = escapeHtml(format("CYCHOSYS.D6.Combat.orderNote", { round: combat.round }));
+  await ChatMessage.implementation
+    .create({ content: `<div class="cychosys cy-d6-order-note"><strong>${title}</strong><ol>${names.map((n) => `<li>${n}</li>`).join("")}</ol></div>` } as never)
+    .catch((error: unknown) => console.error("Cychosys | D6: could not post the order note", error));
 }
 
 /** Only on its turn (or, moved up by the GM, D15), once the order is set. */

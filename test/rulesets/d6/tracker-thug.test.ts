@@ -41,6 +41,7 @@ describe("seed check 2 through the tracker (D5, D11–D14, D18)", () => {
     expect(readD6Order(combat.flags, 1)).toEqual({ round: 1, set: true, overrides: { mara: 0 } });
     expect(combat.turns.map((t) => t.id)).toEqual(["mara", "thug", "thug2"]);
     expect(combat.turn).toBe(0);
+    expect(String(createdMessages.at(-1)?.content)).toContain("<li>Mara 9 (Placed by the GM)</li><li>Thug 15</li><li>Thug 2 15</li>");
     // D11: her turn: N = 2; D12: −1D on every roll this round.
     await send(player, { kind: "d6Declare", combatId: id, combatantId: "mara", actions: 2, movedUp: false });
     expect(roundPenaltyDice(readD6Round(ref(c.mara)).round)).toBe(1);

@@ -39,6 +39,16 @@ export interface D6Initiative {
   group?: string;
   /** D5: the GM's move of this combatant to a place for this round (0-based). */
   override?: number;
+  /** D6/D9: what the total was read from, so a Character Point re-reads it with the core (the tracker's). */
+  roll?: { dice: number[]; wild: number[] };
+  /** The code rolled: Perception less wound dice (D37). */
+  code?: { dice: number; pips: number };
+  bonus?: number;
+  /** D9: one Wild Die chain per Character Point spent. */
+  characterPointDice?: number[][];
+  /** D2: the Wild Die's marks, for the tracker (a 6 rolled again; a 1 on its first face). */
+  exploded?: boolean;
+  complication?: boolean;
 }
 
 export interface D6RoundState {

@@ -1,0 +1,163 @@
+/**
+ * OpenD6's turn tracker (D5–D18): the turning points of the Combat class
+ * (src/foundry/combat.ts) and its registration. Every round starts with
+ * initiative being rolled (D6: everyone rolls again; the round state keeps
+ * no total from the last round) and no turn can pass until the GM sets the
+ * order (D9: Character Points are spent before it is set); the order is the
+ * round state's (tracker-plan.ts), never `combatant.initiative`, which only
+ * mirrors the totals for display. The roll happens on the roller's client;
+ * only its faces travel to the GM (combat-actions.ts).
+ */
+import type { CombatRules } from "../combat.js";
+import { format, localize } from "../i18n.js";
+import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
+import { parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { formatDieCode } from "../../rulesets/d6/rules/index.js";
+import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state.js";
+import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
+import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
+import { rollD6Code } from "./code-roll.js";
+import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, turnsOf } from "./combat-actions.js";
+import { decorateD6Tracker, promptDeclare } from "./tracker.js";
+
+const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** D6, D11, D18: the combat update that begins `round`: every state reset (initiative cleared), the order being rolled. */
+export function roundBeginUpdate(combat: D6CombatDoc, round: number): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const c of combat.combatants.contents) {
+    const ref = { combat: combat as never, combatant: c as never };
+    Object.assign(update, d6RoundUpdate(ref, roundStartState(readD6Round(ref), round)));
+  }
+  const current = readD6Order(combat.flags, round);
+  Object.assign(update, d6OrderUpdate(combat.flags, { round, set: false, overrides: current.round === round ? current.overrides : {} }));
+  return update;
+}
+
+/** D6: begin `round` (GM): states reset, the order to be rolled, the shown totals cleared. */
+export async function beginRound(combat: D6CombatDoc, round: number): Promise<void> {
+  // Once per round: the round's start may be seen twice (nextRound, then _onStartRound).
+  if ((combat.flags as { cychosys?: { d6Order?: { round?: unknown } } }).cychosys?.d6Order?.round === round) return;
+  await combat.update(roundBeginUpdate(combat, round));
+  const shown = combat.combatants.contents.filter((c) => c.initiative !== null).map((c) => ({ _id: c.id, initiative: null }));
+  if (shown.length) await combat.updateEmbeddedDocuments("Combatant", shown);
+}
+
+/** D18: the defenses of the combatant whose turn starts end now (GM). */
+export async function beginTurn(combat: D6CombatDoc): Promise<void> {
+  if (combat.turn === null || !orderOf(combat).set) return;
+  const id = turnsOf(combat)[combat.turn]?.id;
+  const combatant = id ? combat.combatants.get(id) : undefined;
+  if (!combatant) return;
+  const ref = { combat: combat as never, combatant: combatant as never };
+  const state = readD6Round(ref);
+  const next = turnStartState(state);
+  if (next !== state) await combat.update(d6RoundUpdate(ref, next));
+}
+
+/**
+ * D6: roll on this client the initiative of the given combatants this user
+ * may control, and send the faces; the GM rolls once for each group of
+ * creatures no player owns (they share the place).
+ */
+export async function rollD6Initiative(combat: D6CombatDoc, ids: readonly string[]): Promise<void> {
+  const user = me();
+  const groups = new Set<string>();
+  for (const id of ids) {
+    const combatant = combat.combatants.get(id);
+    if (!combatant || !mayControl(user, combatant)) continue;
+    const facts = factsOf(combat, combatant);
+    const code = initiativeCode(facts);
+    const group = user.isGM && !facts.playerOwned && facts.groupKey !== null;
+    if (group) {
+      // One roll per kind of foe rolling the same code and bonus (the GM's handler applies the same test).
+      const key = `${facts.groupKey}|${formatDieCode(code)}|${facts.initiativeBonus}`;
+      if (groups.has(key)) continue;
+      groups.add(key);
+    }
+    const { faces } = await rollD6Code(code);
+    await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], group });
+  }
+}
+
+/** OpenD6's turning points of the tracker. */
+export const d6CombatRules: CombatRules = {
+  /** D5–D7: the order the combat holds for this round. */
+  compare(a, b) {
+    const combat = (a as { combat?: D6CombatDoc | null }).combat;
+    if (!combat) return 0;
+    const ids = turnsOf(combat).map((t) => t.id);
+    return ids.indexOf((a as D6CombatantDoc).id) - ids.indexOf((b as D6CombatantDoc).id);
+  },
+
+  rollInitiative: (combat, ids) => rollD6Initiative(combat as D6CombatDoc, ids),
+
+  /** D6: round 1 begins with initiative to roll. */
+  async startCombat(combat) {
+    if (!isActiveGM()) return;
+    await enqueue(() => beginRound(combat as D6CombatDoc, 1)).catch((error) => {
+      console.error("Cychosys | D6: preparing the combat failed", error);
+      ui.notifications?.error(format("CYCHOSYS.D6.Combat.startFailed", { error: errorText(error) }), { permanent: true });
+    });
+  },
+
+  /** D6: everyone rolls again at the start of every round. */
+  async nextRound(combat) {
+    const c = combat as D6CombatDoc;
+    if (isActiveGM()) await enqueue(() => beginRound(c, c.round + 1));
+  },
+
+  /** No turn passes while the order is being rolled (D6, D9). */
+  async nextTurn(combat) {
+    if (orderOf(combat as D6CombatDoc).set) return false;
+    ui.notifications?.warn(localize("CYCHOSYS.D6.Combat.orderNotSet"));
+    return true;
+  },
+
+  /** A round started another way (a player's last "end turn"): the active GM begins it. */
+  async startRound(combat, round) {
+    if (isActiveGM()) await enqueue(() => beginRound(combat as D6CombatDoc, round));
+  },
+
+  async startTurn(combat) {
+    if (isActiveGM()) await enqueue(() => beginTurn(combat as D6CombatDoc)).catch((error) => console.error("Cychosys | D6: the turn's start failed", error));
+  },
+
+  /** Nothing rolled yet: the combatant rolls when initiative is rolled. */
+  preCreateCombatant: () => ({ initiative: null }),
+};
+
+/** Prompted already, so a redraw does not ask twice: `combat.round.combatant`. */
+const prompted = new Set<string>();
+
+/**
+ * Every client: the order lives in the combat's flags, and Foundry re-sorts
+ * its turns only when combatants change — so a change of the round state
+ * (the order set, a place, a roll) re-sorts them here. Then D11: at the start
+ * of a turn, its owner (a player, else the GM) is asked for N.
+ */
+function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown }): void {
+  if (changed?.flags) combat.setupTurns?.();
+  if (!combat.started || !orderOf(combat).set || combat.turn === null) return;
+  const id = turnsOf(combat)[combat.turn]?.id;
+  const combatant = id ? combat.combatants.get(id) : undefined;
+  if (!combatant) return;
+  const user = me();
+  const facts = factsOf(combat, combatant);
+  const asks = user.isGM ? !facts.playerOwned && isActiveGM() : !!combatant.actor?.testUserPermission(user, "OWNER");
+  if (!asks || readD6Round({ combat: combat as never, combatant: combatant as never }).round.declared !== null) return;
+  const key = `${combat.id}.${combat.round}.${combatant.id}`;
+  if (prompted.has(key) || facts.wound.unableToAct) return;
+  prompted.add(key);
+  void promptDeclare(combat, combatant);
+}
+
+/** Register the tracker (called from the adapter's `register`). */
+export function registerD6Combat(): void {
+  registerRequestParser(parseD6CombatRequest);
+  registerD6TrackerHandlers();
+  Hooks.on("renderCombatTracker", ((app: { viewed?: D6CombatDoc | null }, html: HTMLElement) => void decorateD6Tracker(app, html)) as never);
+  Hooks.on("updateCombat", ((combat: D6CombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);
+  void foundry.applications.handlebars.loadTemplates([D6_TRACKER_ROW_TEMPLATE, D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE]);
+}

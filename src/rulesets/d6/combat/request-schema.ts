@@ -1,0 +1,99 @@
+/**
+ * The shape of every request the OpenD6 tracker sends the active GM
+ * (`flags.cychosys.combatRequest` on a chat message the player wrote — so
+ * anything may be there). `parseD6CombatRequest` checks it before anything
+ * runs: a plain object, a known kind, exactly that kind's fields; ids plain
+ * ids, numbers whole and bounded, faces 1–6, arrays bounded. The GM's
+ * handlers then re-check who may do it and when. Pure apart from localizing
+ * the reason. (The D6 attack workflow uses its own key, `cychosys.request`.)
+ */
+import { format } from "../../../core/i18n.js";
+import { MAX_CHAIN, MAX_CODE_DICE, MAX_DECLARED_ACTIONS } from "../rules/index.js";
+
+export type D6CombatRequest =
+  /** D6: the faces of a combatant's initiative roll (`group`: the GM rolls once for the combatant's group). */
+  | { kind: "d6Initiative"; combatId: string; combatantId: string; dice: number[]; wild: number[]; group: boolean }
+  /** D9: one Character Point die (a Wild Die chain) on this round's initiative. */
+  | { kind: "d6CharacterPoint"; combatId: string; combatantId: string; chain: number[] }
+  /** D5: the GM places a combatant for this round. */
+  | { kind: "d6Place"; combatId: string; combatantId: string; position: number }
+  /** D6, D9: the GM sets the order; the round's turns begin. */
+  | { kind: "d6SetOrder"; combatId: string }
+  /** D11, D15: the number of actions this round. */
+  | { kind: "d6Declare"; combatId: string; combatantId: string; actions: number; movedUp: boolean }
+  /** D13: a wait. */
+  | { kind: "d6Wait"; combatId: string; combatantId: string };
+
+export type D6CombatRequestKind = D6CombatRequest["kind"];
+
+type FieldSpec =
+  | { type: "id" }
+  | { type: "int"; min: number; max: number }
+  | { type: "bool" }
+  | { type: "faces"; min: number; max: number };
+
+const ID: FieldSpec = { type: "id" };
+const faces = (min: number, max: number): FieldSpec => ({ type: "faces", min, max });
+
+export const D6_REQUEST_SCHEMAS: Readonly<Record<D6CombatRequestKind, Readonly<Record<string, FieldSpec>>>> = {
+  d6Initiative: { combatId: ID, combatantId: ID, dice: faces(0, MAX_CODE_DICE), wild: faces(0, MAX_CHAIN), group: { type: "bool" } },
+  d6CharacterPoint: { combatId: ID, combatantId: ID, chain: faces(1, MAX_CHAIN) },
+  d6Place: { combatId: ID, combatantId: ID, position: { type: "int", min: 0, max: 999 } },
+  d6SetOrder: { combatId: ID },
+  d6Declare: { combatId: ID, combatantId: ID, actions: { type: "int", min: 1, max: MAX_DECLARED_ACTIONS }, movedUp: { type: "bool" } },
+  d6Wait: { combatId: ID, combatantId: ID },
+};
+
+const KINDS = Object.keys(D6_REQUEST_SCHEMAS) as D6CombatRequestKind[];
+const MAX_KEYS = 8;
+const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
+export type D6RequestCheck = { ok: true; request: D6CombatRequest } | { ok: false; field: string; reason: string };
+
+const invalid = (field: string, problem: string, params: Record<string, string | number> = {}): D6RequestCheck => ({
+  ok: false,
+  field,
+  reason: format(`CYCHOSYS.D6.Combat.Invalid.${problem}`, params),
+});
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+
+function checkField(name: string, spec: FieldSpec, value: unknown): D6RequestCheck | null {
+  if (value === undefined || value === null) return invalid(name, "missing");
+  switch (spec.type) {
+    case "id":
+      return typeof value === "string" && ID_PATTERN.test(value) ? null : invalid(name, "notId");
+    case "bool":
+      return typeof value === "boolean" ? null : invalid(name, "notBoolean");
+    case "int":
+      return isInt(value, spec.min, spec.max) ? null : invalid(name, "outOfRange", { min: spec.min, max: spec.max });
+    case "faces":
+      if (!Array.isArray(value) || value.length < spec.min || value.length > spec.max) return invalid(name, "count", { min: spec.min, max: spec.max });
+      return value.every((f) => isInt(f, 1, 6)) ? null : invalid(name, "face");
+  }
+}
+
+/** Check a request payload; on success a fresh object holding only the checked fields (arrays copied). */
+export function parseD6CombatRequest(value: unknown): D6RequestCheck {
+  if (!isPlainObject(value)) return invalid("request", "notObject");
+  const keys = Object.keys(value);
+  if (keys.length > MAX_KEYS) return invalid("request", "tooMany", { max: MAX_KEYS });
+  const kind = value.kind;
+  if (typeof kind !== "string" || !(KINDS as string[]).includes(kind)) return invalid("kind", "notOneOf", { values: KINDS.join(", ") });
+  const schema = D6_REQUEST_SCHEMAS[kind as D6CombatRequestKind];
+  const extra = keys.find((k) => k !== "kind" && !Object.hasOwn(schema, k));
+  if (extra !== undefined) return invalid(extra.slice(0, 40), "unexpected");
+  const request: Record<string, unknown> = { kind };
+  for (const [name, spec] of Object.entries(schema)) {
+    const problem = checkField(name, spec, value[name]);
+    if (problem) return problem;
+    const field = value[name];
+    request[name] = Array.isArray(field) ? [...field] : field;
+  }
+  return { ok: true, request: request as D6CombatRequest };
+}

@@ -1,0 +1,223 @@
+/**
+ * The OpenD6 tracker's GM-side handlers against a hostile table: forged
+ * fields, a replay, two requests at once, a failure halfway, a player acting
+ * for another's combatant, a player rewriting what they own. Requests go the
+ * whole way: a message written by its author, the active GM's client, the
+ * schema, the queue, the handler, the documents (fakes' permission model).
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { asUser, createdMessages, gm, latency, mallory, notifications, PermissionError, player, setUsers } from "./fakes.js";
+import { D6FakeActor, deliver, replies, requestFrom, send, thugFight } from "./d6-fakes.js";
+import { FakeCombatant } from "./fakes.js";
+import { readD6Round } from "../../src/rulesets/d6/combat/round-state.js";
+import { readD6Order } from "../../src/rulesets/d6/combat/tracker-plan.js";
+import { beginTurn } from "../../src/foundry/d6/combat.js";
+
+const g = globalThis as any;
+beforeEach(() => {
+  setUsers(gm, gm);
+  createdMessages.length = 0;
+  notifications.warn.length = 0;
+  notifications.error.length = 0;
+  latency.ticks = 1;
+});
+afterEach(() => {
+  g.game.combats = { contents: [] };
+});
+
+const roll = (combatantId: string, dice: number[], wild: number[], group = false) => ({ kind: "d6Initiative", combatId: "combat1", combatantId, dice, wild, group });
+const refOf = (combat: unknown, c: unknown) => ({ combat: combat as never, combatant: c as never });
+
+describe("forged fields", () => {
+  it("a total, a wrong number of dice, a face out of range or an extra field is refused; nothing is written", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, { ...roll("mara", [2, 3], [4]), total: 30 });
+    await send(player, roll("mara", [2, 3, 6, 6], [4])); // four faces for 3D
+    await send(player, roll("mara", [2, 9], [4]));
+    await send(player, roll("mara", [2, 3], [6])); // a Wild Die chain that ends on a 6 is not a roll
+    expect(replies("alice")).toHaveLength(4);
+    expect(replies("alice")[1]).toContain("dice");
+    expect(readD6Round(refOf(combat, c.mara)).initiative).toBeUndefined();
+  });
+
+  it("a player's group roll, place or set-order is the GM's alone", async () => {
+    const { combat } = await thugFight();
+    await send(player, roll("mara", [2, 3], [4], true));
+    await send(player, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(player, { kind: "d6Place", combatId: "combat1", combatantId: "mara", position: 0 });
+    expect(replies("alice").every((r) => r.includes("Only the GM"))).toBe(true);
+    expect(replies("alice")).toHaveLength(3);
+    expect(readD6Order(combat.flags, 1).set).toBe(false);
+  });
+
+  it("what a player writes on their own combatant (initiative, flags) does not move them", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, roll("mara", [1, 1], [2])); // 4
+    await send(gm, roll("thug", [3], [3], true)); // 6
+    await asUser(player, async () => {
+      await c.mara.update({ initiative: 99, "flags.cychosys.rounds.mara": { round: { round: 1 }, initiative: { round: 1, total: 99 } } });
+      await expect(combat.update({ "flags.cychosys.rounds.mara.initiative.total": 99 })).rejects.toThrow(PermissionError);
+    });
+    expect(combat.turns.map((t) => t.id)).toEqual(["thug", "thug2", "mara"]);
+  });
+});
+
+describe("a player acting for someone else's combatant", () => {
+  it("rolling, a Character Point, declaring or waiting for another's combatant is refused", async () => {
+    const { combat, c } = await thugFight();
+    await send(mallory, roll("mara", [2, 3], [4]));
+    await send(mallory, roll("thug", [2], [4]));
+    await send(player, roll("mara", [2, 3], [4]));
+    await send(mallory, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(mallory, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 3, movedUp: false });
+    expect(replies("mallory")).toHaveLength(4);
+    expect(replies("mallory").every((r) => r.includes("You do not control that combatant."))).toBe(true);
+    expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
+    expect(c.mara.actor!.system.characterPoints).toBe(2);
+    expect(readD6Round(refOf(combat, c.mara)).round.declared).toBeNull();
+  });
+
+  it("D11: a player declares only on their own turn; D15: moving up is the GM's to grant", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, roll("mara", [1, 1], [2]));
+    await send(gm, roll("thug", [3], [3], true));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: false });
+    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: true });
+    expect(replies("alice")[0]).toContain("It is not Mara");
+    expect(replies("alice")[1]).toContain("Only the GM");
+    await send(gm, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: true });
+    expect(readD6Round(refOf(combat, c.mara)).round).toMatchObject({ declared: 2, movedUp: true });
+    await send(player, { kind: "d6Wait", combatId: "combat1", combatantId: "mara" }); // her moved-up action
+    expect(readD6Round(refOf(combat, c.mara)).round.waits).toBe(1);
+  });
+});
+
+describe("replays and two requests at once", () => {
+  it("the same request message delivered twice is carried out once; a second roll this round is refused", async () => {
+    const { combat, c } = await thugFight();
+    const message = requestFrom(player, roll("mara", [2, 3], [4]));
+    await Promise.all([deliver(message), deliver(message)]);
+    expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
+    await send(player, roll("mara", [6, 6], [5]));
+    expect(replies("alice").at(-1)).toContain("already rolled");
+    expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
+  });
+
+  it("D9: two Character Points sent at once for the last one — one is spent, the other refused", async () => {
+    const { combat, c, actors } = await thugFight();
+    actors.mara.system.characterPoints = 1;
+    await send(player, roll("mara", [2, 3], [4]));
+    latency.ticks = 3;
+    await Promise.all([
+      send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] }),
+      send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [6, 4] }),
+    ]);
+    expect(actors.mara.system.characterPoints).toBe(0);
+    expect(readD6Round(refOf(combat, c.mara)).initiative).toMatchObject({ total: 14, characterPointDice: [[5]] });
+    expect(replies("alice")).toHaveLength(1);
+    expect(replies("alice")[0]).toContain("no Character Points left");
+  });
+
+  it("D9: no Character Point once the order is set; two declarations of N — the second refused (D11)", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, roll("mara", [6, 6], [5]));
+    await send(gm, roll("thug", [1], [2], true));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    expect(replies("alice").at(-1)).toContain("already set");
+    await Promise.all([
+      send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 1, movedUp: false }),
+      send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 4, movedUp: false }),
+    ]);
+    expect(readD6Round(refOf(combat, c.mara)).round.declared).toBe(1);
+    expect(replies("alice")).toHaveLength(2);
+  });
+});
+
+describe("a failure halfway", () => {
+  it("D9: the combat cannot be written after the point was paid — the point is paid back", async () => {
+    const { combat, c, actors } = await thugFight();
+    await send(player, roll("mara", [2, 3], [4]));
+    combat.failNext = 1;
+    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    expect(actors.mara.system.characterPoints).toBe(2);
+    expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
+    expect(replies("alice").at(-1)).toContain("paid back");
+  });
+
+  it("D9: and when the payback fails too, the GM is told it is half done", async () => {
+    const { combat, actors } = await thugFight();
+    await send(player, roll("mara", [2, 3], [4]));
+    combat.failNext = 1;
+    actors.mara.failWhen = (data) => data["system.characterPoints"] === 2;
+    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    expect(actors.mara.system.characterPoints).toBe(1);
+    expect(notifications.error.join(" ")).toContain("correct the actor by hand");
+  });
+});
+
+describe("the round (D6, D18)", () => {
+  it("no turn passes before the order is set; a new round clears initiative and asks again", async () => {
+    const { combat, c } = await thugFight();
+    await combat.nextTurn();
+    expect(combat.turn).toBe(0);
+    expect(notifications.warn.at(-1)).toContain("has not set");
+    await send(player, roll("mara", [2, 3], [4]));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await combat.nextRound();
+    expect(combat.round).toBe(2);
+    expect(readD6Round(refOf(combat, c.mara)).initiative).toBeUndefined();
+    expect(c.mara.initiative).toBeNull();
+    expect(readD6Order(combat.flags, 2).set).toBe(false);
+  });
+
+  it("D18: a defense in force ends at its owner's next turn, not before", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, roll("mara", [6, 6], [5]));
+    await send(gm, roll("thug", [1], [2], true));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 1, movedUp: false });
+    combat.flags.cychosys.rounds.mara.round.defenses = [{ skill: "dodge", mode: "partial", roll: 11, total: 11 }];
+    await combat.nextRound();
+    await send(player, roll("mara", [1, 1], [2]));
+    await send(gm, roll("thug", [6], [5], true));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await beginTurn(combat as never); // the thug's turn
+    expect(readD6Round(refOf(combat, c.mara)).round.defenses).toHaveLength(1);
+    combat.turn = 2;
+    await beginTurn(combat as never); // hers
+    expect(readD6Round(refOf(combat, c.mara)).round.defenses).toEqual([]);
+  });
+
+  it("a creature's name that is HTML is never sent back as markup", async () => {
+    const { combat } = await thugFight();
+    const evil = new D6FakeActor({ id: "evil", name: "<img src=x onerror=alert(1)>", owners: [] });
+    const x = new FakeCombatant(evil);
+    x.combat = combat;
+    combat.list.push(x);
+    await send(gm, roll("mara", [1, 1], [2]));
+    await send(gm, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "evil", chain: [3] });
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    expect(createdMessages.some((m) => String(m.content).includes("&lt;img src=x"))).toBe(true); // the order note, escaped
+    const text = createdMessages.map((m) => String(m.content)).join("") + notifications.warn.join("");
+    expect(text).not.toContain("<img");
+  });
+});
+
+describe("D6 group rolls", () => {
+  it("a wounded member of the group rolls a different code: it is left out of the shared roll and rolls alone", async () => {
+    const { combat, c } = await thugFight();
+    const hurt = new D6FakeActor({ id: "thug", name: "Thug", perception: "2D+1", wound: "wounded" });
+    const x = new FakeCombatant(hurt, { id: "thug3", name: "Thug 3" });
+    (x as unknown as { actorId: string }).actorId = "thug";
+    x.combat = combat;
+    combat.list.push(x);
+    await send(gm, roll("thug", [5], [4], true));
+    expect(readD6Round(refOf(combat, c.thug2)).initiative?.total).toBe(10);
+    expect(readD6Round(refOf(combat, x)).initiative).toBeUndefined();
+    await send(gm, roll("thug3", [], [4]));
+    expect(readD6Round(refOf(combat, x)).initiative?.total).toBe(5);
+  });
+});

@@ -54,3 +54,20 @@ describe("the attack dialog", () => {
     expect(readD6AttackForm({ flat: "1e9", band: "orbit", metres: "25", cover: "smoke", modifier: "-500", itemId: "<x>" })).toEqual({ flat: 99, metres: 25, modifier: -99 });
   });
 });
+
+describe("D37: an expired Stunned costs no die, for the roller's plan as for the GM", () => {
+  // Stunned taken in round 1 lasts to the end of round 2 (D37); derived data still says stunned (it knows no round).
+  const stunnedDerived = (): D6Derived => ({ ...derived(1), wound: { level: "stunned", untilRound: 2, penaltyDice: 1, unableToAct: false } });
+  const stunned = { level: "stunned" as const, untilRound: 2 };
+
+  it("the attack plan reads the stored wounds in the round: −1D in round 2, nothing in round 3", () => {
+    const weapon = derived().weapons[0]!;
+    expect(attackPlan(stunnedDerived(), weapon, { ...newCombatantRound(2), declared: 1 }, "Actor.t", undefined, stunned).woundDice).toBe(1);
+    expect(attackPlan(stunnedDerived(), weapon, { ...newCombatantRound(3), declared: 1 }, "Actor.t", undefined, stunned).woundDice).toBe(0);
+  });
+
+  it("the interrupting defense's plan likewise", () => {
+    expect(defensePlan(stunnedDerived(), "dodge", { ...newCombatantRound(3), declared: 1 }, undefined, stunned).woundDice).toBe(0);
+    expect(defensePlan(stunnedDerived(), "dodge", { ...newCombatantRound(2), declared: 1 }, undefined, stunned).woundDice).toBe(1);
+  });
+});

@@ -18,6 +18,8 @@ import { D6_ATTACK_CARD_TEMPLATE, d6AttackCardView } from "../../rulesets/d6/vie
 import { D6_ATTACK_DIALOG_TEMPLATE, d6AttackDialogView, readD6AttackForm } from "../../rulesets/d6/views/dialogs.js";
 import { attackPlan, defensePlan } from "../../rulesets/d6/workflow/dice-plans.js";
 import { type D6Flow, resolutionOf, targetOf } from "../../rulesets/d6/workflow/flow.js";
+import { woundsOf } from "../../rulesets/d6/workflow/steps.js";
+import { d6Rules } from "./rules-source.js";
 import { activeAdapter } from "../adapter.js";
 import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
@@ -90,7 +92,7 @@ export async function startD6Attack(actor: D6Actor, itemId: string): Promise<voi
   const targets = [...g().user.targets].map((t) => t.actor?.uuid).filter((u): u is string => !!u && u !== actor.uuid);
   if (!targets.length) return void notify("warn", format("CYCHOSYS.D6.Flow.noTargets"));
   try {
-    const plan = attackPlan(derived, weapon, roundOf(actor.uuid)?.round, targets[0]!);
+    const plan = attackPlan(derived, weapon, roundOf(actor.uuid)?.round, targets[0]!, d6Rules(), woundsOf(actor.system as never));
     const form = await askRoll(localize("CYCHOSYS.D6.Card.attackTitle", { weapon: weapon.name }), d6AttackDialogView({ plan, ranged: weapon.mode === "ranged", gm: g().user.isGM, localize }));
     if (!form) return;
     const values = readD6AttackForm(form);
@@ -130,7 +132,7 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const round = roundOf(target.target.actorUuid);
       const derived = actor?.system.derived;
       if (!derived || !round || !skill) return void notify("warn", format("CYCHOSYS.D6.Flow.cannotInterrupt", { name: target.target.name }));
-      const plan = defensePlan(derived, skill, round.round);
+      const plan = defensePlan(derived, skill, round.round, d6Rules(), woundsOf(actor!.system as never));
       const parryWeapons = skill === "parry" ? derived.weapons.filter((w) => w.mode === "melee").map((w) => ({ id: w.id, name: w.name })) : undefined;
       const form = await askRoll(
         localize("CYCHOSYS.D6.Card.interruptTitle", { defense: localize(`CYCHOSYS.D6.Defense.${skill}`) }),

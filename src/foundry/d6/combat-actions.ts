@@ -8,7 +8,8 @@
  */
 import { format, localize } from "../i18n.js";
 import { escapeHtml } from "../../core/html.js";
-import { D6Error, D6_STANDARD_RULES, sameCode } from "../../rulesets/d6/rules/index.js";
+import { D6Error, sameCode } from "../../rulesets/d6/rules/index.js";
+import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
@@ -58,9 +59,9 @@ function controlled(combat: D6CombatDoc, combatantId: string, user: RequestUser)
   return combatant;
 }
 
-export const factsOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6CombatantFacts => d6CombatantFacts(c, combat.round);
+export const factsOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6CombatantFacts => d6CombatantFacts(c, combat.round, d6Rules());
 const ref = (combat: D6CombatDoc, c: D6CombatantDoc) => ({ combat: combat as never, combatant: c as never });
-export const stateOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6RoundState => readD6Round(ref(combat, c));
+export const stateOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6RoundState => readD6Round(ref(combat, c), d6Rules());
 export const orderOf = (combat: D6CombatDoc): D6OrderState => readD6Order(combat.flags, combat.round);
 
 /** D5–D7: this round's turns, from the round state on the combat. */
@@ -116,8 +117,8 @@ export async function setInitiative(combat: D6CombatDoc, request: Extract<D6Comb
   const update: Record<string, unknown> = {};
   const totals: Record<string, number> = {};
   for (const c of members) {
-    const initiative = readInitiative(factsOf(combat, c), { dice: request.dice, wild: request.wild }, combat.round, group ? { group } : {});
-    Object.assign(update, d6RoundUpdate(ref(combat, c), applyD6RoundOperation(stateOf(combat, c), { kind: "initiative", initiative })));
+    const initiative = readInitiative(factsOf(combat, c), { dice: request.dice, wild: request.wild }, combat.round, group ? { group } : {}, d6Rules());
+    Object.assign(update, d6RoundUpdate(ref(combat, c), applyD6RoundOperation(stateOf(combat, c), { kind: "initiative", initiative }, d6Rules())));
     totals[c.id] = initiative.total;
   }
   await combat.update(update);
@@ -137,13 +138,13 @@ export async function spendCharacterPoint(combat: D6CombatDoc, request: Extract<
   if (!initiative?.roll) throw new Refusal(format("CYCHOSYS.D6.Combat.notRolled", { name: combatant.name }));
   const points = factsOf(combat, combatant).characterPoints;
   if (points === null || points < 1) throw new Refusal(format("CYCHOSYS.D6.Combat.noCharacterPoints", { name: combatant.name }));
-  const next = withCharacterPoint(initiative, request.chain, D6_STANDARD_RULES);
+  const next = withCharacterPoint(initiative, request.chain, d6Rules());
   const members = initiative.group ? combat.combatants.contents.filter((c) => stateOf(combat, c).initiative?.group === initiative.group) : [combatant];
   if (members.length > 1) throw new Refusal(localize("CYCHOSYS.D6.Combat.groupNoPoints"));
   const actor = combatant.actor!;
   await actor.update({ "system.characterPoints": points - 1 });
   try {
-    await combat.update(d6RoundUpdate(ref(combat, combatant), applyD6RoundOperation(state, { kind: "initiative", initiative: next })));
+    await combat.update(d6RoundUpdate(ref(combat, combatant), applyD6RoundOperation(state, { kind: "initiative", initiative: next }, d6Rules())));
   } catch (error) {
     console.error("Cychosys | D6: the Character Point could not be recorded; paying it back", error);
     try {
@@ -199,7 +200,7 @@ export async function declare(combat: D6CombatDoc, request: Extract<D6CombatRequ
   const combatant = controlled(combat, request.combatantId, user);
   requireTurn(combat, combatant, request.movedUp, user);
   if (factsOf(combat, combatant).wound.unableToAct) throw new D6Error("unableToAct");
-  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp: request.movedUp });
+  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp: request.movedUp }, d6Rules());
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 
@@ -207,7 +208,7 @@ export async function declare(combat: D6CombatDoc, request: Extract<D6CombatRequ
 export async function wait(combat: D6CombatDoc, combatantId: string, user: RequestUser): Promise<void> {
   const combatant = controlled(combat, combatantId, user);
   requireTurn(combat, combatant, false, user);
-  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "wait" });
+  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "wait" }, d6Rules());
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 

@@ -17,6 +17,7 @@ import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state
 import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code } from "./code-roll.js";
+import { d6Rules } from "./rules-source.js";
 import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, turnsOf } from "./combat-actions.js";
 import { decorateD6Tracker, promptDeclare } from "./tracker.js";
 
@@ -28,7 +29,7 @@ export function roundBeginUpdate(combat: D6CombatDoc, round: number): Record<str
   const update: Record<string, unknown> = {};
   for (const c of combat.combatants.contents) {
     const ref = { combat: combat as never, combatant: c as never };
-    Object.assign(update, d6RoundUpdate(ref, roundStartState(readD6Round(ref), round)));
+    Object.assign(update, d6RoundUpdate(ref, roundStartState(readD6Round(ref, d6Rules()), round)));
   }
   const current = readD6Order(combat.flags, round);
   Object.assign(update, d6OrderUpdate(combat.flags, { round, set: false, overrides: current.round === round ? current.overrides : {} }));
@@ -51,7 +52,7 @@ export async function beginTurn(combat: D6CombatDoc): Promise<void> {
   const combatant = id ? combat.combatants.get(id) : undefined;
   if (!combatant) return;
   const ref = { combat: combat as never, combatant: combatant as never };
-  const state = readD6Round(ref);
+  const state = readD6Round(ref, d6Rules());
   const next = turnStartState(state);
   if (next !== state) await combat.update(d6RoundUpdate(ref, next));
 }
@@ -146,7 +147,7 @@ function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, change
   const user = me();
   const facts = factsOf(combat, combatant);
   const asks = user.isGM ? !facts.playerOwned && isActiveGM() : !!combatant.actor?.testUserPermission(user, "OWNER");
-  if (!asks || readD6Round({ combat: combat as never, combatant: combatant as never }).round.declared !== null) return;
+  if (!asks || readD6Round({ combat: combat as never, combatant: combatant as never }, d6Rules()).round.declared !== null) return;
   const key = `${combat.id}.${combat.round}.${combatant.id}`;
   if (prompted.has(key) || facts.wound.unableToAct) return;
   prompted.add(key);

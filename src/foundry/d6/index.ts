@@ -9,6 +9,7 @@ import { whenReached } from "../lifecycle.js";
 import { createD6Ruleset } from "../../rulesets/d6/ruleset.js";
 import type { D6Flow } from "../../rulesets/d6/workflow/flow.js";
 import { cardContent, registerD6Attack, renderCard } from "./attack.js";
+import { d6CombatRules, registerD6Combat } from "./combat.js";
 import { deriveD6 } from "./derive.js";
 import { registerD6Dice, registerD6DiceSoNice } from "./dice.js";
 import { d6Rules } from "./rules-source.js";
@@ -25,6 +26,7 @@ function register(): void {
   registerD6StatusEffects(d6Rules());
   registerD6Sheets();
   registerD6Attack();
+  registerD6Combat();
   // Dice So Nice (optional): the Wild Die in its own colour.
   Hooks.once("diceSoNiceReady" as never, ((dice3d: unknown) => void registerD6DiceSoNice(dice3d)) as never);
 }
@@ -34,5 +36,6 @@ export const adapter: RulesetAdapter<D6Flow> = {
   register,
   cardContent,
   renderCard,
+  combat: d6CombatRules,
   derive: deriveD6,
 };

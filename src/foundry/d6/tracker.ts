@@ -9,7 +9,7 @@
  */
 import { format, localize } from "../i18n.js";
 import { submitRequest } from "../requests.js";
-import { D6_STANDARD_RULES } from "../../rulesets/d6/rules/index.js";
+import { d6Rules } from "./rules-source.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code } from "./code-roll.js";
 import { type D6CombatantDoc, type D6CombatDoc, currentId, factsOf, mayControl, orderOf, stateOf, turnsOf } from "./combat-actions.js";
@@ -35,7 +35,7 @@ async function promptForm<T>(title: string, content: string, okLabel: string, re
 
 /** D11/D12: ask the owner for N (with the penalty each brings), and send it. */
 export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantDoc, movedUp = false): Promise<void> {
-  const view = d6DeclareView(combatant.name, stateOf(combat, combatant), { movedUp });
+  const view = d6DeclareView(combatant.name, stateOf(combat, combatant), { movedUp }, d6Rules());
   const content = await render(D6_DECLARE_TEMPLATE, view);
   const actions = await promptForm(format("CYCHOSYS.D6.Combat.declareTitle", { name: combatant.name }), content, localize("CYCHOSYS.D6.Combat.declareConfirm"), (form) =>
     Number(new FormData(form).get("actions")),
@@ -117,7 +117,7 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
       canControl: mayControl(user, combatant),
       isGM: user.isGM,
       started: combat.started,
-    }, D6_STANDARD_RULES);
+    }, d6Rules());
     const holder = document.createElement("div");
     holder.innerHTML = await render(D6_TRACKER_ROW_TEMPLATE, view);
     const element = holder.firstElementChild as HTMLElement;

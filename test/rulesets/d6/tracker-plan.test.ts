@@ -14,8 +14,8 @@ describe("facts (D6, D8, D9, D37)", () => {
     expect(facts({ attributes: { perception: "3D+1" } })).toMatchObject({ perception: { dice: 3, pips: 1 }, initiativeBonus: 0 });
     expect(facts({ attributes: { perception: "3D" }, derived: { initiativeBonus: 2, attributes: { perception: { dice: 4, pips: 2 } } } })).toMatchObject({ perception: { dice: 4, pips: 2 }, initiativeBonus: 2 });
   });
-  it("D37: the derived wound, else the stored level read by the core; malformed reads as unhurt", () => {
-    expect(facts({ derived: { wound: { level: "wounded", penaltyDice: 1, unableToAct: false } } }).wound).toEqual({ level: "wounded", penaltyDice: 1, unableToAct: false });
+  it("D37: the stored level read by the core (derived data is not read for it); malformed reads as unhurt", () => {
+    expect(facts({ wounds: { level: "wounded", untilRound: 0 }, derived: { wound: { level: "none", penaltyDice: 0, unableToAct: false } } }).wound).toEqual({ level: "wounded", penaltyDice: 1, unableToAct: false });
     expect(facts({ wounds: { level: "severelyWounded", untilRound: 0 } }).wound).toMatchObject({ level: "severelyWounded", penaltyDice: 2 });
     expect(facts({ wounds: { level: "<b>x</b>" } }).wound.level).toBe("none");
     expect(facts({ attributes: { perception: "nonsense" } }).perception).toEqual({ dice: 0, pips: 0 });
@@ -102,5 +102,13 @@ describe("round and turn start (D6, D11, D18)", () => {
     let s = applyD6RoundOperation(fresh(2), { kind: "declare", actions: 2, movedUp: true });
     s = applyD6RoundOperation(s, { kind: "defense", defense: dodge });
     expect(turnStartState(s)).toBe(s);
+  });
+});
+
+describe("D37: the tracker's facts read the stored wounds in the round", () => {
+  it("a Stunned that lasted to the end of round 2 costs no initiative die in round 3, whatever derived data says", () => {
+    const system = { wounds: { level: "stunned", untilRound: 2 }, derived: { wound: { level: "stunned", penaltyDice: 1, unableToAct: false } } };
+    expect(facts(system, {}, 2).wound.penaltyDice).toBe(1);
+    expect(facts(system, {}, 3).wound).toEqual({ level: "none", penaltyDice: 0, unableToAct: false });
   });
 });

@@ -1,12 +1,12 @@
 /**
  * What the OpenD6 tracker reads of a combatant's actor, in one place: its
  * Perception (D6), its initiative bonus (D8, `system.derived.initiativeBonus`,
- * 0 when not derived), its wound (D35–D37: `system.derived.wound`, else the
+ * 0 when not derived), its wound (D35–D37: the
  * stored `system.wounds` read by the rules core), its Character Points (D9)
  * and whether a player owns it (D7). Pure; anything malformed reads as the
  * safe default (no bonus, unhurt, 0D, no points).
  */
-import { type DieCode, parseDieCode, type WoundLevel, woundStatus } from "../rules/index.js";
+import { D6_STANDARD_RULES, type D6Rules, type DieCode, parseDieCode, type WoundLevel, woundStatus } from "../rules/index.js";
 
 export interface D6ActorLike {
   id?: string | null;
@@ -63,22 +63,20 @@ function perceptionOf(system: Record<string, unknown>, derived: Record<string, u
   return { dice: 0, pips: 0 };
 }
 
-/** D35–D37: the derived wound, else the stored level read by the core for `round`. */
-function woundOf(system: Record<string, unknown>, derived: Record<string, unknown>, round: number): D6CombatantFacts["wound"] {
-  const d = derived.wound;
-  if (isRecord(d) && isWound(d.level)) {
-    const dice = Number.isInteger(d.penaltyDice) && (d.penaltyDice as number) >= 0 ? (d.penaltyDice as number) : 0;
-    return { level: d.level, penaltyDice: dice, unableToAct: d.unableToAct === true };
-  }
+/**
+ * D35–D37: the stored wounds read by the core for `round` (the stored level is
+ * the truth and an expired Stunned costs nothing; derived data knows no round).
+ */
+function woundOf(system: Record<string, unknown>, round: number, rules: Readonly<D6Rules>): D6CombatantFacts["wound"] {
   const stored = isRecord(system.wounds) ? system.wounds : {};
   const level = isWound(stored.level) ? stored.level : "none";
   const until = Number.isInteger(stored.untilRound) && (stored.untilRound as number) > 0 ? (stored.untilRound as number) : null;
-  const status = woundStatus({ level, untilRound: until }, round);
+  const status = woundStatus({ level, untilRound: until }, round, rules);
   return { level: status.level, penaltyDice: status.penaltyDice, unableToAct: status.unableToAct };
 }
 
 /** The facts of a combatant in `round`. */
-export function d6CombatantFacts(c: D6CombatantLike, round: number): D6CombatantFacts {
+export function d6CombatantFacts(c: D6CombatantLike, round: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6CombatantFacts {
   const actor = c.actor ?? null;
   const system = isRecord(actor?.system) ? actor.system : {};
   const derived = isRecord(system.derived) ? system.derived : {};
@@ -91,7 +89,7 @@ export function d6CombatantFacts(c: D6CombatantLike, round: number): D6Combatant
     defeated: c.defeated === true,
     perception: perceptionOf(system, derived),
     initiativeBonus: Number.isInteger(bonus) && (bonus as number) >= 0 && (bonus as number) <= 99 ? (bonus as number) : 0,
-    wound: woundOf(system, derived, round),
+    wound: woundOf(system, round, rules),
     playerCharacter: playerOwned && actor?.type === "d6Character",
     playerOwned,
     groupKey: playerOwned ? null : (c.actorId ?? actor?.id ?? null),

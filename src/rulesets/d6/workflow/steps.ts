@@ -26,6 +26,7 @@ import {
   rollActiveDefense,
   type WoundLevel,
   type WoundState,
+  woundStatus,
 } from "../rules/index.js";
 import { D6FlowError } from "./errors.js";
 import { announce, applyWound, declareD6Attack, type D6Flow, interrupt, resist, resolutionOf, rollDamage, targetOf, undoWound } from "./flow.js";
@@ -49,6 +50,8 @@ export const DEFENSE_SKILL_NAMES: Readonly<Record<DefenseSkill, string>> = { dod
 
 /** Wounds as stored (0: no round) and as the core reads them (null: until healed). */
 export const woundsOf = (system: D6System): WoundState => ({ level: system.wounds?.level ?? "none", untilRound: system.wounds?.untilRound ? system.wounds.untilRound : null });
+/** D37: the wound dice of stored wounds in a round (an expired Stunned costs none): what the GM and the roller's plan both use. */
+export const woundDiceAt = (wounds: WoundState, round: number, rules: Readonly<D6Rules>): number => woundStatus(wounds, round, rules).penaltyDice;
 const storedWounds = (wounds: WoundState) => ({ level: wounds.level, untilRound: wounds.untilRound ?? 0 });
 
 function derivedOf(actor: D6Actor): D6Derived {
@@ -175,7 +178,7 @@ function interruptDefense(actor: D6Actor, request: Extract<D6CardRequest, { step
   const code: DieCode = skill.code;
   // The interrupting dodge is one of the N actions: the round's penalty applies (seed check 2).
   const { defense } = rollActiveDefense(
-    { skill: request.skill, mode: "partial", code, declared: state.round.declared, freeActions: state.round.freeActions, woundDice: derived.wound.penaltyDice, faces: request.roll, flat: request.flat, ...(blade && { weapon: blade }) },
+    { skill: request.skill, mode: "partial", code, declared: state.round.declared, freeActions: state.round.freeActions, woundDice: woundDiceAt(woundsOf(actor.system), state.round.round, rules), faces: request.roll, flat: request.flat, ...(blade && { weapon: blade }) },
     `${request.skill} roll`,
     rules,
   );

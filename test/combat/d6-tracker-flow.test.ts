@@ -11,11 +11,14 @@ import { deliver, thugFight } from "./d6-fakes.js";
 import { readD6Round } from "../../src/rulesets/d6/combat/round-state.js";
 
 const rolled: { dice: number; pips: number }[] = [];
+const shown: unknown[] = [];
 vi.mock("../../src/foundry/d6/code-roll.js", () => ({
   rollD6Code: async (code: { dice: number; pips: number }) => {
     rolled.push(code);
-    return { roll: null, faces: { dice: Array(Math.max(0, code.dice - 1)).fill(3), wild: [4] } };
+    return { roll: { formula: `${code.dice}D` }, faces: { dice: Array(Math.max(0, code.dice - 1)).fill(3), wild: [4] } };
   },
+  // Dice So Nice shows every roll made on this client to everyone.
+  showDice: async (roll: unknown) => void shown.push(roll),
 }));
 
 const { registerD6Combat } = await import("../../src/foundry/d6/combat.js");
@@ -37,6 +40,7 @@ beforeEach(() => {
   createdMessages.length = 0;
   notifications.warn.length = 0;
   rolled.length = 0;
+  shown.length = 0;
   prompts.length = 0;
 });
 
@@ -49,6 +53,7 @@ describe("the tracker on the clients", () => {
     const { combat, c } = await thugFight();
     await combat.rollInitiative(["thug", "thug2", "mara"]);
     expect(rolled).toEqual([{ dice: 2, pips: 1 }, { dice: 3, pips: 0 }]); // one roll for the group; Mara's too, as the GM may
+    expect(shown).toHaveLength(2); // each roll shown to everyone (Dice So Nice)
     expect(readD6Round({ combat: combat as never, combatant: c.thug2 as never }).initiative).toMatchObject({ total: 8, group: "thug" });
     // A player's client: the roll becomes a request of faces only.
     const again = await thugFight();

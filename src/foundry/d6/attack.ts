@@ -24,7 +24,7 @@ import { activeAdapter } from "../adapter.js";
 import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
-import { rollD6Code } from "./code-roll.js";
+import { rollD6Code, showDice } from "./code-roll.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -53,11 +53,6 @@ function roundOf(uuid: string): D6RoundState | undefined {
   return ref && round ? (round.read(ref) as D6RoundState) : undefined;
 }
 
-/** Dice So Nice, when installed: show a roll to everyone. */
-async function showDice(roll: unknown): Promise<void> {
-  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, synchronize: boolean): Promise<unknown> } }).dice3d;
-  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
-}
 
 /** The attack or interrupt dialog; the form's values, or null when closed. */
 async function askRoll(title: string, context: object): Promise<Record<string, unknown> | null> {

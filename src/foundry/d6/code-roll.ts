@@ -38,3 +38,9 @@ export async function rollD6Code(code: DieCode): Promise<{ roll: unknown; faces:
   await roll.evaluate();
   return { roll, faces: facesOf(roll.terms as unknown as RolledTerm[]) };
 }
+
+/** Dice So Nice, when installed: show a roll to everyone (the Wild Die in its own colour). */
+export async function showDice(roll: unknown): Promise<void> {
+  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, synchronize: boolean): Promise<unknown> } }).dice3d;
+  if (roll && dice3d) await dice3d.showForRoll(roll, game.user, true);
+}

@@ -16,7 +16,7 @@ import { formatDieCode } from "../../rulesets/d6/rules/index.js";
 import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state.js";
 import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
-import { rollD6Code } from "./code-roll.js";
+import { rollD6Code, showDice } from "./code-roll.js";
 import { d6Rules } from "./rules-source.js";
 import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, turnsOf } from "./combat-actions.js";
 import { decorateD6Tracker, promptDeclare } from "./tracker.js";
@@ -77,7 +77,8 @@ export async function rollD6Initiative(combat: D6CombatDoc, ids: readonly string
       if (groups.has(key)) continue;
       groups.add(key);
     }
-    const { faces } = await rollD6Code(code);
+    const { roll, faces } = await rollD6Code(code);
+    await showDice(roll);
     await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], group });
   }
 }

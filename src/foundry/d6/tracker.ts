@@ -11,7 +11,7 @@ import { format, localize } from "../i18n.js";
 import { submitRequest } from "../requests.js";
 import { d6Rules } from "./rules-source.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
-import { rollD6Code } from "./code-roll.js";
+import { rollD6Code, showDice } from "./code-roll.js";
 import { type D6CombatantDoc, type D6CombatDoc, currentId, factsOf, mayControl, orderOf, stateOf, turnsOf } from "./combat-actions.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
@@ -56,7 +56,8 @@ async function promptPlace(combat: D6CombatDoc, combatant: D6CombatantDoc): Prom
 
 /** D9: roll one Character Point die on this client and send its chain. */
 async function spendPoint(combat: D6CombatDoc, combatant: D6CombatantDoc): Promise<void> {
-  const { faces } = await rollD6Code({ dice: 1, pips: 0 });
+  const { roll, faces } = await rollD6Code({ dice: 1, pips: 0 });
+  await showDice(roll);
   await submitRequest({ kind: "d6CharacterPoint", combatId: combat.id, combatantId: combatant.id, chain: [...faces.wild] });
 }
 

@@ -12,6 +12,7 @@ import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
 import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import { startD6Attack } from "./attack.js";
 import { promptD6Roll } from "./roll.js";
+import { bindItemDragDrop } from "../item-drag-drop.js";
 
 export interface D6ItemDoc {
   id: string;
@@ -138,43 +139,11 @@ export function remarkInvalid(form: HTMLElement, refused: readonly D6SubmitProbl
   }
 }
 
-/** Drag owned items out; drop items in (copied from elsewhere, reordered when from this actor). */
+/** Items in and out of an OpenD6 actor (src/foundry/item-drag-drop.ts): only OpenD6 skills, weapons and armor come in. */
 export function bindD6ItemDragDrop(sheet: D6SheetHost): void {
-  const content = sheet.element.querySelector<HTMLElement>(".window-content");
-  if (!content) return;
-  content.addEventListener("dragstart", (event) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-item-id][draggable='true']");
-    const item = row && sheet.actor.items.get(row.dataset.itemId ?? "");
-    if (!item || !event.dataTransfer) return;
-    event.stopPropagation();
-    event.dataTransfer.setData("text/plain", JSON.stringify(item.toDragData()));
+  bindItemDragDrop(sheet, (item) => {
+    if (ITEM_TYPES.includes(item.type)) return true;
+    notify("warn", localize("CYCHOSYS.D6.Sheet.WrongItemType", { name: item.name }));
+    return false;
   });
-  content.addEventListener("dragover", (event) => {
-    if (sheet.isEditable) event.preventDefault();
-  });
-  content.addEventListener("drop", async (event) => {
-    if (!sheet.isEditable) return;
-    const editor = foundry.applications.ux.TextEditor.implementation as unknown as { getDragEventData(event: DragEvent): Record<string, unknown> };
-    const data = editor.getDragEventData(event);
-    if (data.type !== "Item") return;
-    event.preventDefault();
-    event.stopPropagation();
-    const fromDrop = Item.implementation.fromDropData as unknown as (data: unknown) => Promise<D6ItemDoc | undefined>;
-    const item = await fromDrop(data);
-    if (!item) return;
-    if (!ITEM_TYPES.includes(item.type)) return void notify("warn", localize("CYCHOSYS.D6.Sheet.WrongItemType", { name: item.name }));
-    if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet.actor, item, (event.target as HTMLElement).closest<HTMLElement>("[data-item-id]"));
-    await sheet.actor.createEmbeddedDocuments("Item", [item.toObject()]);
-  });
-}
-
-async function sortItem(actor: D6ActorDoc, item: D6ItemDoc, row: HTMLElement | null): Promise<void> {
-  const target = row ? actor.items.get(row.dataset.itemId ?? "") : undefined;
-  if (!target || target.id === item.id) return;
-  const siblings = actor.items.contents.filter((i) => i.type === target.type && i.id !== item.id);
-  const sort = foundry.utils.performIntegerSort as unknown as (
-    source: D6ItemDoc,
-    options: { target: D6ItemDoc; siblings: D6ItemDoc[]; sortBefore: boolean },
-  ) => { target: D6ItemDoc; update: { sort: number } }[];
-  await actor.updateEmbeddedDocuments("Item", sort(item, { target, siblings, sortBefore: true }).map((u) => ({ _id: u.target.id, ...u.update })));
 }

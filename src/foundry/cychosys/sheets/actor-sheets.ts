@@ -21,6 +21,7 @@ import {
 import type { ActorDocumentLike, DocumentSheetLike, ItemDocumentLike, RenderContext, RenderOptions } from "./foundry-types.js";
 import { startAttack } from "../attack.js";
 import { actorSheetBase, confirmDialog, enrich, escapeHtml, localize, promptForm } from "./shared.js";
+import { bindItemDragDrop } from "../../item-drag-drop.js";
 
 type Action = (this: ActorSheetInstance, event: PointerEvent, target: HTMLElement) => unknown;
 interface ActorSheetInstance extends DocumentSheetLike {
@@ -153,59 +154,6 @@ function sheetConditions(actor: ActorDocumentLike): SheetCondition[] {
   return out;
 }
 
-/** Drag owned items out (to other sheets, the sidebar) and drop items in: from elsewhere they are copied, from this actor they are reordered. */
-function bindItemDragDrop(sheet: ActorSheetInstance): void {
-  const content = sheet.element.querySelector<HTMLElement>(".window-content");
-  if (!content) return;
-  content.addEventListener("dragstart", (event) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-item-id][draggable='true']");
-    const item = row && sheet.actor.items.get(row.dataset.itemId ?? "");
-    if (!item || !event.dataTransfer) return;
-    event.stopPropagation();
-    event.dataTransfer.setData("text/plain", JSON.stringify(item.toDragData()));
-  });
-  content.addEventListener("dragover", (event) => {
-    if (!sheet.isEditable) return;
-    event.preventDefault();
-    const row = (event.target as HTMLElement).closest<HTMLElement>("[data-item-id]");
-    for (const el of content.querySelectorAll(".is-drop-target")) if (el !== row) el.classList.remove("is-drop-target");
-    row?.classList.add("is-drop-target");
-  });
-  content.addEventListener("dragleave", (event) => {
-    (event.target as HTMLElement).closest?.("[data-item-id]")?.classList.remove("is-drop-target");
-  });
-  content.addEventListener("drop", async (event) => {
-    for (const el of content.querySelectorAll(".is-drop-target")) el.classList.remove("is-drop-target");
-    if (!sheet.isEditable) return;
-    const editor = foundry.applications.ux.TextEditor.implementation as unknown as { getDragEventData(event: DragEvent): Record<string, unknown> };
-    const data = editor.getDragEventData(event);
-    if (data.type !== "Item") return;
-    event.preventDefault();
-    event.stopPropagation();
-    const fromDrop = Item.implementation.fromDropData as unknown as (data: unknown) => Promise<ItemDocumentLike | undefined>;
-    const item = await fromDrop(data);
-    if (!item) return;
-    if (item.parent?.uuid === sheet.actor.uuid) {
-      await sortItem(sheet.actor, item, (event.target as HTMLElement).closest<HTMLElement>("[data-item-id]"));
-      return;
-    }
-    await sheet.actor.createEmbeddedDocuments("Item", [item.toObject()]);
-  });
-}
-
-/** Reorder an owned item among those of its type, before the row it was dropped on. */
-async function sortItem(actor: ActorDocumentLike, item: ItemDocumentLike, row: HTMLElement | null): Promise<void> {
-  const target = row ? actor.items.get(row.dataset.itemId ?? "") : undefined;
-  if (!target || target.id === item.id) return;
-  const siblings = actor.items.contents.filter((i) => i.type === target.type && i.id !== item.id);
-  const sort = foundry.utils.performIntegerSort as unknown as (
-    source: ItemDocumentLike,
-    options: { target: ItemDocumentLike; siblings: ItemDocumentLike[]; sortBefore: boolean },
-  ) => { target: ItemDocumentLike; update: { sort: number } }[];
-  const updates = sort(item, { target, siblings, sortBefore: true }).map((u) => ({ _id: u.target.id, ...u.update }));
-  await actor.updateEmbeddedDocuments("Item", updates);
-}
-
 const COMMON_OPTIONS = {
   classes: ["cychosys", "sheet", "actor"],
   form: { submitOnChange: true, closeOnSubmit: false },
@@ -246,7 +194,7 @@ export function defineActorSheets() {
 
     override async _onFirstRender(context: RenderContext, options: RenderOptions): Promise<void> {
       await super._onFirstRender(context, options);
-      bindItemDragDrop(this);
+      bindItemDragDrop(this as never);
     }
   }
 

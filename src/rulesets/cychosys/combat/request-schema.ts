@@ -8,6 +8,7 @@
  */
 import { FACETS, type Facet } from "../rules/index.js";
 import { format } from "../../../core/i18n.js";
+import { type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
 
 export type CombatRequest =
   | { kind: "extraAction"; combatId: string; combatantId: string; pool: Facet }
@@ -36,19 +37,14 @@ const MAX_KEYS = 8;
 
 export type RequestCheck = { ok: true; request: CombatRequest } | { ok: false; field: string; reason: string };
 
-const invalid = (field: string, problem: string, params: Record<string, string | number> = {}): RequestCheck => ({
+const invalid = (field: string, problem: string, params: Record<string, string | number> = {}): KindedRefusal => ({
   ok: false,
   field,
   reason: format(`CYCHOSYS.Combat.Request.Invalid.${problem}`, params),
 });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
 
-function checkField(name: string, spec: FieldSpec, value: unknown): RequestCheck | null {
+function checkField(name: string, spec: FieldSpec, value: unknown): KindedRefusal | null {
   if (value === undefined || value === null) return invalid(name, "missing");
   if (typeof value !== "string") return invalid(name, "notText");
   if (spec.type === "enum") return spec.values.includes(value) ? null : invalid(name, "notOneOf", { values: spec.values.join(", ") });
@@ -58,19 +54,5 @@ function checkField(name: string, spec: FieldSpec, value: unknown): RequestCheck
 
 /** Check a request payload; on success a fresh object holding only the checked fields. */
 export function parseCombatRequest(value: unknown): RequestCheck {
-  if (!isPlainObject(value)) return invalid("request", "notObject");
-  const keys = Object.keys(value);
-  if (keys.length > MAX_KEYS) return invalid("request", "tooMany", { max: MAX_KEYS });
-  const kind = value.kind;
-  if (typeof kind !== "string" || !(KINDS as string[]).includes(kind)) return invalid("kind", "notOneOf", { values: KINDS.join(", ") });
-  const schema = REQUEST_SCHEMAS[kind as CombatRequestKind];
-  const extra = keys.find((k) => k !== "kind" && !Object.hasOwn(schema, k));
-  if (extra !== undefined) return invalid(extra.slice(0, 40), "unexpected");
-  const request: Record<string, unknown> = { kind };
-  for (const [name, spec] of Object.entries(schema)) {
-    const problem = checkField(name, spec, value[name]);
-    if (problem) return problem;
-    request[name] = value[name];
-  }
-  return { ok: true, request: request as CombatRequest };
+  return parseKindedRequest<CombatRequest, FieldSpec>(value, { schemas: REQUEST_SCHEMAS, checkField, invalid, maxKeys: MAX_KEYS });
 }

@@ -8,6 +8,7 @@
  * the reason. (The D6 attack workflow uses its own key, `cychosys.request`.)
  */
 import { format } from "../../../core/i18n.js";
+import { type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
 import { MAX_CHAIN, MAX_CODE_DICE, MAX_DECLARED_ACTIONS } from "../rules/index.js";
 
 export type D6CombatRequest =
@@ -44,26 +45,20 @@ export const D6_REQUEST_SCHEMAS: Readonly<Record<D6CombatRequestKind, Readonly<R
   d6Wait: { combatId: ID, combatantId: ID },
 };
 
-const KINDS = Object.keys(D6_REQUEST_SCHEMAS) as D6CombatRequestKind[];
 const MAX_KEYS = 8;
 const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 export type D6RequestCheck = { ok: true; request: D6CombatRequest } | { ok: false; field: string; reason: string };
 
-const invalid = (field: string, problem: string, params: Record<string, string | number> = {}): D6RequestCheck => ({
+const invalid = (field: string, problem: string, params: Record<string, string | number> = {}): KindedRefusal => ({
   ok: false,
   field,
   reason: format(`CYCHOSYS.D6.Combat.Invalid.${problem}`, params),
 });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 
-function checkField(name: string, spec: FieldSpec, value: unknown): D6RequestCheck | null {
+function checkField(name: string, spec: FieldSpec, value: unknown): KindedRefusal | null {
   if (value === undefined || value === null) return invalid(name, "missing");
   switch (spec.type) {
     case "id":
@@ -80,20 +75,5 @@ function checkField(name: string, spec: FieldSpec, value: unknown): D6RequestChe
 
 /** Check a request payload; on success a fresh object holding only the checked fields (arrays copied). */
 export function parseD6CombatRequest(value: unknown): D6RequestCheck {
-  if (!isPlainObject(value)) return invalid("request", "notObject");
-  const keys = Object.keys(value);
-  if (keys.length > MAX_KEYS) return invalid("request", "tooMany", { max: MAX_KEYS });
-  const kind = value.kind;
-  if (typeof kind !== "string" || !(KINDS as string[]).includes(kind)) return invalid("kind", "notOneOf", { values: KINDS.join(", ") });
-  const schema = D6_REQUEST_SCHEMAS[kind as D6CombatRequestKind];
-  const extra = keys.find((k) => k !== "kind" && !Object.hasOwn(schema, k));
-  if (extra !== undefined) return invalid(extra.slice(0, 40), "unexpected");
-  const request: Record<string, unknown> = { kind };
-  for (const [name, spec] of Object.entries(schema)) {
-    const problem = checkField(name, spec, value[name]);
-    if (problem) return problem;
-    const field = value[name];
-    request[name] = Array.isArray(field) ? [...field] : field;
-  }
-  return { ok: true, request: request as D6CombatRequest };
+  return parseKindedRequest<D6CombatRequest, FieldSpec>(value, { schemas: D6_REQUEST_SCHEMAS, checkField, invalid, maxKeys: MAX_KEYS });
 }

@@ -124,6 +124,35 @@ describe("the OpenD6 attack on a card (D30–D37)", () => {
     expect(phaseOf(card.flow.targets[0]!)).toBe("applied");
   });
 
+  it("D7: while the thug's tie is still acting the wound waits (apply refused, the NPC setting holds off); after the tie's last turn it applies", async () => {
+    let acting: string | null = "Kira";
+    const w = d6World({ autoApply: true, tieOf: (uuid) => (uuid === w.thug.uuid ? acting : null) });
+    expect(await w.local(thugSwings(w))).toMatchObject({ ok: true });
+    const card = w.cards()[0]!;
+    await w.local({ step: "damage", ...onCard(card), roll: { dice: [6], wild: [5] } });
+    await w.send({ step: "resist", ...onCard(card), roll: { dice: [1], wild: [2] } }, p1);
+    expect(resolutionOf(card.flow.targets[0]!).woundTaken).toBe("wounded");
+    expect(await w.send({ step: "apply", ...onCard(card) }, p1)).toEqual({ ok: false, reason: "Tied turns act at once (D7): this wound applies after the tie's last turn, Kira's." });
+    expect(w.kira.wounds.level).toBe("none");
+    acting = null;
+    expect(await w.send({ step: "apply", ...onCard(card) }, p1)).toMatchObject({ ok: true });
+    expect(w.kira.wounds.level).toBe("wounded");
+  });
+
+  it("D7: the NPC setting waits for the tie too: Kira's knife on the tied thug is not written at once", async () => {
+    let acting: string | null = "the thug";
+    const w = d6World({ autoApply: true, tieOf: (uuid) => (uuid === w.kira.uuid ? acting : null) });
+    await w.send({ step: "declare", actorUuid: w.kira.uuid, itemId: "wpKnife", roll: { dice: [6, 6, 6], wild: [5] }, flat: 0, targets: [w.thug.uuid] }, p1);
+    const card = w.cards()[0]!;
+    await w.send({ step: "damage", ...onCard(card), roll: { dice: [6], wild: [6, 4] } }, p1);
+    await w.local({ step: "resist", ...onCard(card), roll: { dice: [1, 1], wild: [1] } });
+    expect(w.thug.wounds.level).toBe("none");
+    expect(phaseOf(card.flow.targets[0]!)).not.toBe("applied");
+    acting = null;
+    expect(await w.local({ step: "apply", ...onCard(card) })).toMatchObject({ ok: true });
+    expect(w.thug.wounds.level).not.toBe("none");
+  });
+
   it("a player-written D6 'card' is no card: nothing on it runs", async () => {
     const w = d6World();
     await w.local(thugSwings(w));

@@ -59,7 +59,7 @@ export class FakeD6Actor extends Writable implements ActorLike {
 
 const fists = (s: ReturnType<typeof skill>): D6Derived["weapons"][number] => ({ id: "wpFists", name: "fists", skill: s, mode: "unarmed", damage: "+0D", edged: false, lengthCm: 0, ranges: { short: 0, medium: 0, long: 0 }, usesPerRound: 1, aimable: false });
 
-export function d6World(options: { combat?: boolean; autoApply?: boolean } = {}) {
+export function d6World(options: { combat?: boolean; autoApply?: boolean; tieOf?: (actorUuid: string) => string | null } = {}) {
   const kira = new FakeD6Actor("Actor.kira", "Kira", "d6Character", derived({ strength: "2D+2", skills: [skill("dodge", "4D"), skill("brawling", "3D"), skill("search", "5D+1", "perception")], weapons: [] }), [p1.id]);
   const brawl = skill("brawling", "3D+1");
   const thug = new FakeD6Actor("Actor.thug", "the thug", "d6Creature", derived({ strength: "3D+1", skills: [brawl], weapons: [fists(brawl)] }));
@@ -71,7 +71,7 @@ export function d6World(options: { combat?: boolean; autoApply?: boolean } = {})
   if (combat) for (const a of [kira, thug]) combat.combatants.push({ id: `cbt${a.name.replace(/\W/g, "")}`, actor: a as never });
   const messages: FakeMessage[] = [];
   const { env, whispers, reported } = makeEnv(actors as never, messages, { autoApply: options.autoApply ?? false, ...(combat && { combat }) });
-  const ruleset = createD6Ruleset();
+  const ruleset = createD6Ruleset(undefined, options.tieOf);
   const queue = new SerialQueue();
   let requests = 0;
   const requestMessage = (request: unknown, author: UserLike | null) => {

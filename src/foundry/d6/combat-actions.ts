@@ -13,8 +13,9 @@ import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
-import { d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
+import { actingTieEnd, d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
+import { combatantOf } from "../transport.js";
 
 /** The members of a Combatant the tracker uses. */
 export interface D6CombatantDoc extends D6CombatantLike {
@@ -65,6 +66,20 @@ export const stateOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6RoundState =>
 export const orderOf = (combat: D6CombatDoc): D6OrderState => readD6Order(combat.flags, combat.round);
 
 /** D5–D7: this round's turns, from the round state on the combat. */
+/**
+ * D7: the name of the last combatant of the tie an actor's combatant is in,
+ * while that tie is acting in the started combat (the card's apply waits
+ * for it); else null.
+ */
+export function d6TieOf(actorUuid: string): string | null {
+  const ref = combatantOf(actorUuid);
+  if (!ref) return null;
+  const combat = ref.combat as unknown as D6CombatDoc;
+  if (!orderOf(combat).set) return null;
+  const last = actingTieEnd(turnsOf(combat), combat.turn, ref.combatant.id);
+  return last ? (combat.combatants.get(last.id)?.name ?? last.id) : null;
+}
+
 export function turnsOf(combat: D6CombatDoc) {
   const list = combat.combatants.contents;
   return d6TurnOrder(

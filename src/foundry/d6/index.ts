@@ -10,6 +10,7 @@ import { createD6Ruleset } from "../../rulesets/d6/ruleset.js";
 import type { D6Flow } from "../../rulesets/d6/workflow/flow.js";
 import { cardContent, registerD6Attack, renderCard } from "./attack.js";
 import { d6CombatRules, registerD6Combat } from "./combat.js";
+import { d6TieOf } from "./combat-actions.js";
 import { deriveD6 } from "./derive.js";
 import { registerD6Dice, registerD6DiceSoNice } from "./dice.js";
 import { d6Rules } from "./rules-source.js";
@@ -32,7 +33,7 @@ function register(): void {
 }
 
 export const adapter: RulesetAdapter<D6Flow> = {
-  ruleset: createD6Ruleset(d6Rules),
+  ruleset: createD6Ruleset(d6Rules, d6TieOf),
   register,
   cardContent,
   renderCard,

@@ -1,7 +1,7 @@
 /** The OpenD6 tracker's pure parts by rule id: facts, initiative from faces, the order, round and turn start. */
 import { describe, expect, it } from "vitest";
 import { d6CombatantFacts } from "../../../src/rulesets/d6/combat/facts.js";
-import { d6OrderUpdate, d6TurnOrder, initiativeCode, readD6Order, readInitiative, roundStartState, turnStartState, withCharacterPoint } from "../../../src/rulesets/d6/combat/tracker-plan.js";
+import { actingTieEnd, d6OrderUpdate, d6TurnOrder, initiativeCode, readD6Order, readInitiative, roundStartState, turnStartState, withCharacterPoint } from "../../../src/rulesets/d6/combat/tracker-plan.js";
 import { applyD6RoundOperation, type D6RoundState } from "../../../src/rulesets/d6/combat/round-state.js";
 import { D6Error, newCombatantRound, parseDieCode } from "../../../src/rulesets/d6/rules/index.js";
 
@@ -110,5 +110,25 @@ describe("D37: the tracker's facts read the stored wounds in the round", () => {
     const system = { wounds: { level: "stunned", untilRound: 2 }, derived: { wound: { level: "stunned", penaltyDice: 1, unableToAct: false } } };
     expect(facts(system, {}, 2).wound.penaltyDice).toBe(1);
     expect(facts(system, {}, 3).wound).toEqual({ level: "none", penaltyDice: 0, unableToAct: false });
+  });
+});
+
+describe("D7: a tie's effects wait for its last turn", () => {
+  const turn = (id: string, tieGroup: number, simultaneous: boolean, unrolled = false) => ({ id, total: 14, playerCharacter: false, group: null, overridden: false, tieGroup, simultaneous, unrolled });
+  // Seed check 13: two totals of 14 act simultaneously; then a lone 9.
+  const turns = [turn("kira", 0, true), turn("thug", 0, true), turn("lookout", 1, false)];
+
+  it("while the tie acts (its first or last turn), each of its combatants' effects wait for the tie's last turn", () => {
+    expect(actingTieEnd(turns, 0, "kira")?.id).toBe("thug");
+    expect(actingTieEnd(turns, 1, "kira")?.id).toBe("thug");
+    expect(actingTieEnd(turns, 0, "thug")?.id).toBe("thug");
+  });
+
+  it("no wait once the tie's turns are over, for a combatant acting alone, before the combat's turns begin, or for someone unknown", () => {
+    expect(actingTieEnd(turns, 2, "kira")).toBeNull();
+    expect(actingTieEnd(turns, 2, "lookout")).toBeNull();
+    expect(actingTieEnd(turns, null, "kira")).toBeNull();
+    expect(actingTieEnd(turns, 0, "ghost")).toBeNull();
+    expect(actingTieEnd([turn("a", 0, true, true), turn("b", 0, true, true)], 0, "a")).toBeNull();
   });
 });

@@ -121,3 +121,15 @@ export function turnStartState(state: D6RoundState): D6RoundState {
   if (state.round.declared !== null || state.round.defenses.length === 0) return state;
   return { ...state, round: { ...state.round, defenses: [] } };
 }
+
+/**
+ * D7 [fixed]: while a tie group is acting (the current turn is one of its
+ * turns), the last turn of the group `combatantId` belongs to — its actions'
+ * effects apply only after that turn; else null (no tie, or not acting now).
+ */
+export function actingTieEnd(turns: readonly D6Turn[], currentIndex: number | null, combatantId: string): D6Turn | null {
+  const current = currentIndex === null ? undefined : turns[currentIndex];
+  const mine = turns.find((t) => t.id === combatantId);
+  if (!current || !mine || !mine.simultaneous || mine.unrolled || mine.tieGroup !== current.tieGroup) return null;
+  return turns.filter((t) => t.tieGroup === mine.tieGroup).at(-1) ?? null;
+}

@@ -13,7 +13,8 @@ export type D6FlowErrorCode =
   | "nothingToUndo"
   | "noSuchItem"
   | "notAWeapon"
-  | "noTargets";
+  | "noTargets"
+  | "tieHoldsEffects";
 
 export class D6FlowError extends LocalizedError<D6FlowErrorCode> {
   constructor(code: D6FlowErrorCode, params: Record<string, string | number> = {}) {

@@ -203,6 +203,7 @@ async function step(
   actors: ReadonlyMap<string, ActorLike>,
   rules: Readonly<D6Rules>,
   read: ReadRound,
+  tieOf: TieOf,
 ): Promise<StepResult<D6Flow>> {
   const index = request.targetIndex;
   const target = targetOf(flow, index);
@@ -229,7 +230,8 @@ async function step(
       const resolution = resolutionOf(struck, rules);
       const struckUuid = resolution.struck === "attacker" ? next.attacker.actorUuid : struck.target.actorUuid;
       const struckActor = actors.get(struckUuid) as D6Actor | undefined;
-      if (ctx.env.autoApplyNpc() && struckActor?.type === "d6Creature" && resolution.woundTaken) {
+      // …unless the dealer's tie is still acting (D7): then the GM applies it after the tie's last turn.
+      if (ctx.env.autoApplyNpc() && struckActor?.type === "d6Creature" && resolution.woundTaken && tieOf(dealerOf(next, index, rules)) === null) {
         const gm: FlowUser = { id: ctx.gm.id, isGM: true, owns: () => true };
         const applied = applyWound(next, index, woundsOf(struckActor.system), gm, rules);
         next = applied.flow;
@@ -242,6 +244,9 @@ async function step(
       const struckUuid = resolution.struck === "attacker" ? flow.attacker.actorUuid : target.target.actorUuid;
       const actor = actors.get(struckUuid) as D6Actor | undefined;
       if (!actor) throw new D6FlowError("noSuchItem", { id: struckUuid });
+      // D7: the effects of a tied combatant's action wait for the last turn of its tie.
+      const waitFor = tieOf(dealerOf(flow, index, rules));
+      if (waitFor !== null) throw new D6FlowError("tieHoldsEffects", { name: waitFor });
       const applied = applyWound(flow, index, woundsOf(actor.system), user, rules);
       return { flow: applied.flow, commands: woundCommands(struckUuid, applied.application.after, applied.application.disabled) };
     }
@@ -253,16 +258,30 @@ async function step(
   }
 }
 
+/**
+ * D7: the name of the last combatant of the tie an actor's turn belongs to
+ * while that tie is acting (its effects wait until then), else null. The
+ * Foundry side reads it from the combat's order; outside a combat, null.
+ */
+export type TieOf = (actorUuid: string) => string | null;
+const NO_TIE: TieOf = () => null;
+
+/** D21: the side dealing the damage of a target's exchange (the attacker; the parrying defender when the attacker is struck). */
+function dealerOf(flow: D6Flow, index: number, rules: Readonly<D6Rules>): string {
+  const target = targetOf(flow, index);
+  return resolutionOf(target, rules).struck === "attacker" ? target.target.actorUuid : flow.attacker.actorUuid;
+}
+
 export function scopeOf(flow: D6Flow): WriteScope {
   return { participants: new Set([flow.attacker.actorUuid, ...flow.targets.map((t) => t.target.actorUuid)]), objects: new Map() };
 }
 
 /** OpenD6's `RulesetWorkflow`, over the world's D6 rules as they are when each step runs. */
-export function d6Workflow(rules: () => Readonly<D6Rules>, read: ReadRound): RulesetWorkflow<D6Flow, D6Declaration, D6CardRequest> {
+export function d6Workflow(rules: () => Readonly<D6Rules>, read: ReadRound, tieOf: TieOf = NO_TIE): RulesetWorkflow<D6Flow, D6Declaration, D6CardRequest> {
   return {
     parseRequest: (value): { ok: true; parsed: ParsedRequest<D6Declaration, D6CardRequest> } | { ok: false; problem: RequestProblem } => parseD6Request(value),
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), read),
-    step: (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules(), read),
+    step: (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules(), read, tieOf),
     scope: scopeOf,
   };
 }

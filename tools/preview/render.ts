@@ -147,8 +147,19 @@ ${renderParts(env, sheet)}
 `;
 }
 
+/**
+ * The Cychosys stylesheets (styles/cychosys.css and its styles/cychosys-*.css
+ * continuations), in the order system.json loads them.
+ */
+export function systemStylesheets(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { styles: string[] };
+  return manifest.styles.filter((f) => /^styles\/cychosys(-[a-z-]+)?\.css$/.test(f));
+}
+
 export function systemCss(): string {
-  return readFileSync(join(ROOT, "styles/cychosys.css"), "utf8");
+  return systemStylesheets()
+    .map((f) => readFileSync(join(ROOT, f), "utf8"))
+    .join("\n");
 }
 
 /** The roll chat card, when the data engineer's template exists. */

@@ -4,21 +4,26 @@
  * soak at the location → reduction → hits distributed → conditions taken.
  * Each step is its own function so a dialog can preview it; resolveStrike
  * (strike.ts) chains them.
+ *
+ * Here R26–R28, R24, R25/R37; soak and reduction (R31–R32) live in
+ * injury-soak.ts, hits over the pools (R33, R36) in injury-hits.ts, the
+ * effect-list helpers in injury-marks.ts. Import them all from here.
  */
 import { impact as chartImpact } from "./chart.js";
 import { compileEffects, type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError } from "./errors.js";
-import { english } from "../../../core/messages.js";
-import { type Bundle, countLetter, type EffectMark, type Impact, mark, sortMarks, withHits } from "./notation.js";
+import { type Bundle, countLetter, type EffectMark, type Impact, mark, sortMarks } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { soakStepsFor } from "./outfit.js";
-import { copyFacets, FACETS, type Facet, type FacetValues, sumFacets } from "./types.js";
+import { isWoundingIn, removeSoakable, removeWoundingPreferPiercing, woundingEffects } from "./injury-marks.js";
+
+export { countWounding, woundingEffects } from "./injury-marks.js";
+export * from "./injury-soak.js";
+export * from "./injury-hits.js";
 
 // ---------------------------------------------------------------------------
 // R26: result and impact.
 
 const NO_IMPACT: Impact = Object.freeze({ hits: 0, asterisks: 0 });
-const NOTHING_PAID: FacetValues = Object.freeze({ physical: 0, mental: 0, emotional: 0 });
 
 export interface StrikeResult {
   /** Winning total − losing total, before F (R26). */
@@ -42,59 +47,7 @@ export function injuryFrom(edge: Bundle, impact: Impact): Bundle {
   return { effects: edge.effects, hits: edge.hits + impact.hits };
 }
 
-// ---------------------------------------------------------------------------
-// Helpers over effect lists.
-
-function isWoundingIn(woundingByCode: Uint8Array, letter: string): boolean {
-  return woundingByCode[letter.charCodeAt(0)] === 1;
-}
-
-/**
- * Remove one wounding mark of `letter` from `effects`, preferring a piercing
- * one (R24: the anti-impact may cancel piercing effects); returns it.
- */
-function removeWoundingPreferPiercing(effects: EffectMark[], letter: string, woundingByCode: Uint8Array): EffectMark | undefined {
-  if (woundingByCode[letter.charCodeAt(0)] !== 1) return undefined;
-  let found = -1;
-  for (let i = 0; i < effects.length; i++) {
-    const m = effects[i]!;
-    if (m.letter !== letter) continue;
-    found = i;
-    if (m.piercing) break;
-  }
-  return found < 0 ? undefined : effects.splice(found, 1)[0];
-}
-
-/** Shared empty list for outcomes that cancel nothing (never mutated). */
-const NO_MARKS: readonly EffectMark[] = Object.freeze([]);
 const NO_LETTERS: readonly string[] = Object.freeze([]);
-
-/** Remove one non-piercing wounding mark of `letter` (what soak and objects cancel, R25, R31). */
-function removeSoakable(effects: EffectMark[], letter: string, woundingByCode: Uint8Array): EffectMark | undefined {
-  if (woundingByCode[letter.charCodeAt(0)] !== 1) return undefined;
-  for (let i = 0; i < effects.length; i++) {
-    const m = effects[i]!;
-    if (m.letter === letter && !m.piercing) {
-      effects.splice(i, 1);
-      return m;
-    }
-  }
-  return undefined;
-}
-
-/** Wounding effects of an injury as conditions (R27: modifiers are never taken). */
-export function woundingEffects(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
-  const wounding = compileEffects(table).woundingByCode;
-  return injury.effects.filter((m) => isWoundingIn(wounding, m.letter));
-}
-
-/** How many wounding effects a bundle holds (R31: T pairs with them). */
-export function countWounding(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): number {
-  const wounding = compileEffects(table).woundingByCode;
-  let n = 0;
-  for (const m of injury.effects) if (isWoundingIn(wounding, m.letter)) n++;
-  return n;
-}
 
 // ---------------------------------------------------------------------------
 // R28: piercing.
@@ -266,246 +219,4 @@ export function applyParryObject(injury: Bundle, object: ParryObject, table: Eff
     destroyed,
     hitsLeft: objectHits - hitsTaken,
   };
-}
-
-// ---------------------------------------------------------------------------
-// R31: soak.
-
-export interface SoakOutcome {
-  shield: Bundle;
-  /** Soak steps the outfit has there (R31, R34, trademarks). */
-  steps: number;
-  /** Steps bypassed by V in the attack. */
-  bypassedByVolume: number;
-  /** Steps bypassed by T paired with wounding effects. */
-  bypassedByTargeting: number;
-  /** Steps actually applied. */
-  applied: number;
-  injury: Bundle;
-  cancelledHits: number;
-  cancelledEffects: readonly EffectMark[];
-}
-
-/**
- * R31: the outfit's soak steps less those bypassed; each remaining step lets
- * every shield effect cancel one matching non-piercing wounding effect and the
- * shield's hits cancel that many hits.
- */
-export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: Rules = STANDARD_RULES): SoakOutcome {
-  const woundingByCode = compileEffects(rules.effects).woundingByCode;
-  const steps = soakStepsFor(shield, extraSoakSteps, rules.options);
-  // One pass over the injury: its V, its T and its wounding effects (T pairs with those).
-  let volume = 0;
-  let targeting = 0;
-  let wounding = 0;
-  for (const m of injury.effects) {
-    if (m.letter === "V") volume++;
-    else if (m.letter === "T") targeting++;
-    else if (woundingByCode[m.letter.charCodeAt(0)] === 1) wounding++;
-  }
-  const bypassedByVolume = Math.min(steps, volume);
-  const bypassedByTargeting = Math.min(steps - bypassedByVolume, Math.min(targeting, wounding));
-  const applied = steps - bypassedByVolume - bypassedByTargeting;
-  if (applied === 0 || (shield.effects.length === 0 && shield.hits === 0)) {
-    return { shield, steps, bypassedByVolume, bypassedByTargeting, applied, injury, cancelledHits: 0, cancelledEffects: NO_MARKS };
-  }
-  let effects = injury.effects;
-  let cancelledEffects = NO_MARKS;
-  if (shield.effects.length > 0 && wounding > 0) {
-    const left = injury.effects.slice();
-    const cancelled: EffectMark[] = [];
-    for (let step = 0; step < applied && left.length > 0; step++) {
-      for (const m of shield.effects) {
-        const removed = removeSoakable(left, m.letter, woundingByCode);
-        if (removed) cancelled.push(removed);
-      }
-    }
-    effects = left;
-    cancelledEffects = cancelled;
-  }
-  const hits = Math.max(0, injury.hits - applied * shield.hits);
-  return {
-    shield,
-    steps,
-    bypassedByVolume,
-    bypassedByTargeting,
-    applied,
-    injury: { effects, hits },
-    cancelledHits: injury.hits - hits,
-    cancelledEffects,
-  };
-}
-
-// ---------------------------------------------------------------------------
-// R32: reduction.
-
-export interface ReductionOption {
-  letter: string;
-  piercing: boolean;
-  /** Null when the effect cannot be reduced (a modifier, or no cost in the table). */
-  cost: FacetValues | null;
-  /** Reducible and payable from the pools as they are now. */
-  affordable: boolean;
-  /** Why not, as an error code, when it cannot be chosen. */
-  blockedBy?: "piercing" | "notReducible" | "unaffordable";
-}
-
-/** R32: what the struck side could reduce now, one row per wounding effect left. */
-export function reductionOptions(injury: Bundle, pools: FacetValues | undefined, table: EffectsTable = STANDARD_EFFECTS): ReductionOption[] {
-  const byLetter = compileEffects(table).byLetter;
-  return woundingEffects(injury, table).map((m) => {
-    const cost = byLetter.get(m.letter)?.reduceCost ?? null;
-    if (m.piercing) return { letter: m.letter, piercing: true, cost, affordable: false, blockedBy: "piercing" as const };
-    if (!cost) return { letter: m.letter, piercing: false, cost, affordable: false, blockedBy: "notReducible" as const };
-    const affordable = !pools || FACETS.every((f) => pools[f] >= cost[f]);
-    return affordable
-      ? { letter: m.letter, piercing: false, cost, affordable }
-      : { letter: m.letter, piercing: false, cost, affordable, blockedBy: "unaffordable" as const };
-  });
-}
-
-export interface ReductionOutcome {
-  injury: Bundle;
-  reduced: string[];
-  /** Total paid from each pool. */
-  paid: FacetValues;
-  /** The paying pools after payment (undefined when none were given). */
-  pools?: FacetValues;
-}
-
-/**
- * R32: reduce each chosen non-piercing wounding effect by paying its whole
- * reduce cost from the pools; whole or not at all. Choices are paid in order,
- * each from what the earlier ones left.
- */
-export function reduceEffects(
-  injury: Bundle,
-  letters: readonly string[],
-  pools?: FacetValues,
-  table: EffectsTable = STANDARD_EFFECTS,
-): ReductionOutcome {
-  if (letters.length === 0) {
-    return pools ? { injury, reduced: [], paid: NOTHING_PAID, pools } : { injury, reduced: [], paid: NOTHING_PAID };
-  }
-  const paid = { physical: 0, mental: 0, emotional: 0 };
-  const byLetter = compileEffects(table).byLetter;
-  const effects = injury.effects.slice();
-  const left = pools ? copyFacets(pools) : undefined;
-  for (const letter of letters) {
-    const definition = byLetter.get(letter);
-    if (!definition || definition.kind !== "wounding" || !definition.reduceCost) {
-      throw new RulesError(definition ? "reduceNotReducible" : "reduceNotPresent", { letter });
-    }
-    const cost = definition.reduceCost;
-    const index = effects.findIndex((m) => m.letter === letter && !m.piercing);
-    if (index < 0) throw new RulesError("reduceNotPresent", { letter });
-    if (left) {
-      if (FACETS.some((f) => left[f] < cost[f])) {
-        throw new RulesError("reduceUnaffordable", { letter, cost: formatFacets(cost), pools: formatFacets(left) });
-      }
-      for (const f of FACETS) left[f] -= cost[f];
-    }
-    for (const f of FACETS) paid[f] += cost[f];
-    effects.splice(index, 1);
-  }
-  return left
-    ? { injury: { effects, hits: injury.hits }, reduced: [...letters], paid, pools: left }
-    : { injury: { effects, hits: injury.hits }, reduced: [...letters], paid };
-}
-
-/** `P1 M1` style text for pool amounts (the seed's own way of writing them). */
-export function formatFacets(values: FacetValues, skipZero = true): string {
-  const parts: string[] = [];
-  if (!skipZero || values.physical) parts.push(`P${values.physical}`);
-  if (!skipZero || values.mental) parts.push(`M${values.mental}`);
-  if (!skipZero || values.emotional) parts.push(`E${values.emotional}`);
-  return parts.length ? parts.join(" ") : "0";
-}
-
-// ---------------------------------------------------------------------------
-// R33: hits over the pools.
-
-/** R33 [fixed]: one hit at a time from the currently largest pool, ties physical, mental, emotional. */
-export function defaultDistribution(hits: number, pools: FacetValues): FacetValues {
-  let p = pools.physical;
-  let m = pools.mental;
-  let e = pools.emotional;
-  let remaining = Math.min(hits, Math.max(0, p + m + e));
-  // Each pass takes from the largest pool down to the next one's level at
-  // once (at least one hit): the same result as one hit at a time.
-  while (remaining > 0) {
-    if (p >= m && p >= e) {
-      const take = Math.min(remaining, Math.max(1, p - Math.max(m, e)));
-      p -= take;
-      remaining -= take;
-    } else if (m >= e) {
-      const take = Math.min(remaining, Math.max(1, m - Math.max(p, e)));
-      m -= take;
-      remaining -= take;
-    } else {
-      const take = Math.min(remaining, Math.max(1, e - Math.max(p, m)));
-      e -= take;
-      remaining -= take;
-    }
-  }
-  return { physical: pools.physical - p, mental: pools.mental - m, emotional: pools.emotional - e };
-}
-
-export interface DistributionOutcome {
-  distribution: FacetValues;
-  pools: FacetValues;
-  /** Hits that found no pool left (every pool at 0). */
-  overflow: number;
-}
-
-/**
- * R33: distribute hits over pools, as chosen or by default. A chosen
- * distribution must give exactly the hits the pools can take and never take
- * more from a pool than it has.
- */
-export function distributeHits(hits: number, pools: FacetValues, chosen?: FacetValues): DistributionOutcome {
-  const capacity = Math.max(0, sumFacets(pools));
-  const expected = Math.min(hits, capacity);
-  const distribution = chosen ? copyFacets(chosen) : defaultDistribution(hits, pools);
-  if (chosen) {
-    for (const f of FACETS) {
-      const value = distribution[f] ?? 0;
-      if (!Number.isInteger(value)) throw new RulesError("notInteger", { what: english("CYCHOSYS.Term.hitsTo", { facet: f }), value: String(value) });
-      if (value < 0) throw new RulesError("distributionNegative", { facet: f, value });
-      if (value > pools[f]) throw new RulesError("distributionExceeds", { got: value, facet: f, value: pools[f] });
-    }
-    const got = sumFacets(distribution);
-    if (got !== expected) throw new RulesError("distributionSum", { got, expected });
-  }
-  return {
-    distribution,
-    pools: {
-      physical: pools.physical - distribution.physical,
-      mental: pools.mental - distribution.mental,
-      emotional: pools.emotional - distribution.emotional,
-    },
-    overflow: hits - expected,
-  };
-}
-
-/** R36: non-lethal: hits come off one fatigue pool, down to 0. */
-export function distributeFatigue(hits: number, pools: FacetValues, facet: Facet): DistributionOutcome {
-  const taken = Math.min(hits, Math.max(0, pools[facet]));
-  const distribution = { physical: 0, mental: 0, emotional: 0, [facet]: taken } as FacetValues;
-  return {
-    distribution,
-    pools: { ...pools, [facet]: pools[facet] - taken },
-    overflow: hits - taken,
-  };
-}
-
-/** R36: a non-lethal contest ends when the targeted pool reaches 0 or has dropped by the GM's threshold. */
-export function nonLethalContestOver(startValue: number, currentValue: number, threshold?: number): boolean {
-  return currentValue <= 0 || (threshold !== undefined && threshold > 0 && startValue - currentValue >= threshold);
-}
-
-/** R33 [fixed]: which facets a character is out of the fight in (pool at 0), and whether defeated. */
-export function outOfFight(hitPools: FacetValues): { facets: Facet[]; defeated: boolean } {
-  const facets = FACETS.filter((f) => hitPools[f] <= 0);
-  return { facets, defeated: facets.length > 0 };
 }

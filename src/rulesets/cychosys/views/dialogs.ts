@@ -4,132 +4,34 @@
  * from the rules core (`effectCosts` R19, `actionTotal` terms) or the
  * workflow (`previewInjury`, `contestFor`, `explainAttack`); the Foundry
  * wrappers (./index.ts) and the preview harness render them.
+ *
+ * Here the attack and defense dialogs; the apply-injury dialog is in
+ * apply-dialog.ts and what they share in dialog-parts.ts. Import from here.
  */
 import type { ActionTotalView } from "../data/derive/combatant.js";
+import { counterHandicap, english, type Facet, FACETS, type Localize, parseBundle, type Rules, STANDARD_RULES } from "../rules/index.js";
 import {
-  counterHandicap,
-  english,
-  type ExplainLine,
-  explainAttack,
-  effectCosts,
-  type Facet,
-  FACETS,
-  type FacetValues,
-  formatBundle,
-  formatFacets,
-  injuryFrom,
-  type Localize,
-  parseBundle,
-  piercingCandidates,
-  reductionOptions,
-  type Rules,
-  RulesError,
-  STANDARD_RULES,
-  type StrikeResolution,
-} from "../rules/index.js";
-import { withAdded } from "../workflow/requests.js";
-import { type AttackFlow, contestFor, type InjuryChoices, previewInjury, type StruckState } from "../workflow/attack-flow.js";
-import { FlowError } from "../workflow/errors.js";
+  addedLetters,
+  costs,
+  effectRows,
+  type FormValues,
+  int,
+  localized,
+  one,
+  readCounts,
+  termsOf,
+  totalOptions,
+  type CostLine,
+  type EffectRow,
+  type Option,
+} from "./dialog-parts.js";
+
+export { addedLetters, type CostLine, type EffectRow, type FormValues, type Option, totalLabel } from "./dialog-parts.js";
+export * from "./apply-dialog.js";
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/cychosys/templates/dialog/attack.hbs";
 export const DEFENSE_DIALOG_TEMPLATE = "systems/cychosys/templates/dialog/defense.hbs";
 export const APPLY_DIALOG_TEMPLATE = "systems/cychosys/templates/dialog/apply.hbs";
-
-export interface Option {
-  value: string;
-  label: string;
-  selected: boolean;
-}
-
-export interface EffectRow {
-  letter: string;
-  name: string;
-  power: number;
-  count: number;
-  field: string;
-}
-
-export interface CostLine {
-  text: string;
-}
-
-/** A form's values by field name (FormData entries; checkboxes appear only when checked). */
-export type FormValues = Record<string, string | string[]>;
-
-const one = (values: FormValues, name: string): string => {
-  const v = values[name];
-  return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-};
-const all = (values: FormValues, name: string): string[] => {
-  const v = values[name];
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-};
-const int = (text: string, fallback = 0): number => {
-  const n = Number(text);
-  return text.trim() !== "" && Number.isInteger(n) ? n : fallback;
-};
-
-const localized = (error: unknown, localize: Localize): string => {
-  if (error instanceof RulesError || error instanceof FlowError) return localize(error.i18nKey, error.params);
-  throw error;
-};
-
-/** A derived total's name: the gear, the skill and finesse (R13). */
-export function totalLabel(total: ActionTotalView): string {
-  const skill = total.finesseName ? `${total.skillName} (${total.finesseName})` : total.skillName;
-  return total.gearName ? `${total.gearName} — ${skill}` : skill;
-}
-
-function totalOptions(totals: readonly ActionTotalView[], selected: string): Option[] {
-  return totals.map((t) => ({ value: t.key, label: `${totalLabel(t)}: ${t.formula}`, selected: t.key === selected }));
-}
-
-/** The effects of the table, each with how many to add (R19). */
-function effectRows(rules: Rules, counts: Record<string, number>): EffectRow[] {
-  return rules.effects.effects.map((e) => ({ letter: e.letter, name: e.name, power: e.power, count: counts[e.letter] ?? 0, field: `add.${e.letter}` }));
-}
-
-/** Letters added, in table order, each as many times as counted. */
-export function addedLetters(counts: Record<string, number>, rules: Rules = STANDARD_RULES): string[] {
-  const out: string[] = [];
-  for (const e of rules.effects.effects) for (let i = 0; i < Math.max(0, Math.min(9, counts[e.letter] ?? 0)); i++) out.push(e.letter);
-  return out;
-}
-
-function readCounts(values: FormValues, rules: Rules): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const e of rules.effects.effects) {
-    const n = int(one(values, `add.${e.letter}`));
-    if (n > 0) counts[e.letter] = Math.min(9, n);
-  }
-  return counts;
-}
-
-/** R19: each added effect's cost line, and the total. */
-function costs(edge: string, added: readonly string[], rules: Rules, localize: Localize): { lines: CostLine[]; total: number; edge: string; error?: string } {
-  try {
-    const bundle = parseBundle(edge, rules.effects);
-    const priced = effectCosts(bundle, added, rules.effects);
-    return {
-      lines: priced.lines.map((l) => ({ text: localize("CYCHOSYS.Dialog.costLine", { letter: l.letter, instance: l.instance, cost: l.cost }) })),
-      total: priced.total,
-      edge: withAdded(edge, added, rules).edge,
-    };
-  } catch (error) {
-    return { lines: [], total: 0, edge, error: localized(error, localize) };
-  }
-}
-
-/** The terms the total will add up (R13): the total's static part and dice, the modifier, the costs. */
-function termsOf(total: ActionTotalView | undefined, modifier: number, cost: number, localize: Localize): { label: string; value: string }[] {
-  if (!total) return [];
-  const terms = [
-    { label: localize("CYCHOSYS.Dialog.rolled"), value: total.formula },
-  ];
-  if (modifier) terms.push({ label: localize("CYCHOSYS.Term.modifier"), value: modifier > 0 ? `+${modifier}` : `−${-modifier}` });
-  if (cost) terms.push({ label: localize("CYCHOSYS.Term.effects"), value: `−${cost}` });
-  return terms;
-}
 
 // ---------------------------------------------------------------------------
 // Attack.
@@ -370,141 +272,4 @@ export function readDefenseForm(values: FormValues, rules: Rules = STANDARD_RULE
     adhocHits: int(one(values, "adhocHits"), 0),
     adhocShield: one(values, "adhocShield") || "0",
   };
-}
-
-// ---------------------------------------------------------------------------
-// Apply injury.
-
-export interface ApplyDialogInput {
-  flow: AttackFlow;
-  index: number;
-  struckName: string;
-  state: StruckState;
-  choices?: InjuryChoices;
-  localize?: Localize;
-  rules?: Rules;
-}
-
-export interface ApplyDialogView {
-  title: string;
-  intro: string;
-  asterisks: number;
-  piercing: { letter: string; name: string; field: string; value: string; checked: boolean }[];
-  piercingHint: string;
-  reductions: { letter: string; name: string; cost: string; value: string; checked: boolean; disabled: boolean; reason?: string }[];
-  hits: number;
-  distribution: { facet: Facet; label: string; value: number; pool: number }[];
-  distributionHint: string;
-  distributeEdited: boolean;
-  nonLethal: Option[];
-  pools: { facet: Facet; label: string; hitBefore: number; hitAfter: number; fatigueBefore: number; fatigueAfter: number }[];
-  taken: string;
-  explain: ExplainLine[];
-  error?: string;
-  canApply: boolean;
-}
-
-/** R28, R32, R33, R36: the apply dialog for these choices, every figure previewed by the workflow. */
-export function applyDialogView(input: ApplyDialogInput): ApplyDialogView {
-  const localize = input.localize ?? english;
-  const rules = input.rules ?? STANDARD_RULES;
-  const { flow, index, state } = input;
-  const choices = input.choices ?? {};
-  const target = flow.targets[index]!;
-  let strike: StrikeResolution | undefined;
-  let error: string | undefined;
-  try {
-    strike = previewInjury(flow, index, state, choices, rules);
-  } catch (e) {
-    error = localized(e, localize);
-  }
-  // The defaults always resolve: the form shows them when the choices do not.
-  const shown = strike ?? previewInjury(flow, index, state, { ...(choices.nonLethal !== undefined && { nonLethal: choices.nonLethal }) }, rules);
-  const verdict = target.verdict;
-  const edge = verdict?.edge ? parseBundle(verdict.edge, rules.effects) : undefined;
-  const candidates = shown && edge ? piercingCandidates(injuryFrom(edge, shown.result.impact), rules.effects) : [];
-  const pierced = [...(choices.piercing ?? shown?.piercing.pierced ?? [])];
-  const nameOf = (letter: string) => rules.effects.effects.find((e) => e.letter === letter)?.name ?? letter;
-  const piercing = candidates.map((letter, i) => {
-    const at = pierced.indexOf(letter);
-    if (at >= 0) pierced.splice(at, 1);
-    return { letter, name: nameOf(letter), field: "piercing", value: `${letter}:${i}`, checked: at >= 0 };
-  });
-  const nonLethal = choices.nonLethal === undefined ? flow.attack.nonLethal : choices.nonLethal || undefined;
-  const paying = shown?.pools ? (nonLethal ? state.pools.fatigue : state.pools.hit) : undefined;
-  const chosenReduce = [...(choices.reduce ?? [])];
-  const reductions = shown
-    ? reductionOptions(shown.soak.injury, paying, rules.effects).map((o, i) => {
-        const at = chosenReduce.indexOf(o.letter);
-        if (at >= 0 && !o.piercing) chosenReduce.splice(at, 1);
-        return {
-          letter: o.letter + (o.piercing ? "*" : ""),
-          name: nameOf(o.letter),
-          cost: o.cost ? formatFacets(o.cost) : "—",
-          value: `${o.letter}:${i}`,
-          checked: at >= 0 && !o.piercing,
-          disabled: !!o.blockedBy,
-          ...(o.blockedBy && { reason: localize(`CYCHOSYS.Dialog.blocked.${o.blockedBy}`) }),
-        };
-      })
-    : [];
-  const dist = shown?.distribution?.distribution;
-  const distribution = FACETS.map((f) => ({
-    facet: f,
-    label: localize(`CYCHOSYS.Facet.${f}`),
-    value: choices.distribute?.[f] ?? dist?.[f] ?? 0,
-    pool: (nonLethal ? state.pools.fatigue : state.pools.hit)[f],
-  }));
-  const after = (strike ?? shown)?.pools;
-  const resolution = strike && contestFor(flow, index, rules);
-  return {
-    title: localize("CYCHOSYS.Dialog.applyTitle", { name: input.struckName }),
-    intro: localize("CYCHOSYS.Dialog.applyIntro", { name: input.struckName }),
-    asterisks: shown?.result.impact.asterisks ?? 0,
-    piercing,
-    piercingHint: localize("CYCHOSYS.Dialog.piercingHint", { count: Math.min(shown?.result.impact.asterisks ?? 0, candidates.length) }),
-    reductions,
-    hits: shown?.hits ?? 0,
-    distribution,
-    distributeEdited: choices.distribute !== undefined,
-    distributionHint: localize(nonLethal ? "CYCHOSYS.Dialog.distributeFatigue" : "CYCHOSYS.Dialog.distributeHint", { hits: shown?.hits ?? 0 }),
-    nonLethal: [
-      { value: "", label: localize("CYCHOSYS.Dialog.lethal"), selected: !nonLethal },
-      ...FACETS.map((f) => ({ value: f, label: localize("CYCHOSYS.Card.nonLethal", { facet: localize(`CYCHOSYS.Facet.${f}`) }), selected: nonLethal === f })),
-    ],
-    pools: FACETS.map((f) => ({
-      facet: f,
-      label: localize(`CYCHOSYS.Facet.${f}`),
-      hitBefore: state.pools.hit[f],
-      hitAfter: after?.hit[f] ?? state.pools.hit[f],
-      fatigueBefore: state.pools.fatigue[f],
-      fatigueAfter: after?.fatigue[f] ?? state.pools.fatigue[f],
-    })),
-    taken: (strike ?? shown)?.taken.length ? formatBundle({ effects: (strike ?? shown)!.taken, hits: 0 }, rules.effects).replace(/0$/, "") : localize("CYCHOSYS.Dialog.noConditions"),
-    explain:
-      strike && resolution
-        ? explainAttack({ contest: resolution, struck: target.verdict!.struck as "attacker" | "defender", strike }, {
-            attacker: flow.attacker.name,
-            defender: target.target.name,
-            ...(target.defense?.form === "parry" && target.defense.object && { object: target.defense.object.name }),
-          }, localize, rules)
-        : [],
-    ...(error && { error }),
-    canApply: !!strike,
-  };
-}
-
-/** The choices a submitted apply form makes (R28, R32, R33, R36). */
-export function readApplyForm(values: FormValues): InjuryChoices {
-  const letters = (name: string) => all(values, name).map((v) => v.split(":")[0]!).filter(Boolean);
-  const nonLethal = one(values, "nonLethal");
-  const choices: InjuryChoices = {
-    piercing: letters("piercing"),
-    reduce: letters("reduce"),
-    nonLethal: (FACETS as readonly string[]).includes(nonLethal) ? (nonLethal as Facet) : false,
-  };
-  if (one(values, "distributeEdited") === "1" && FACETS.every((f) => one(values, `distribute.${f}`) !== "")) {
-    choices.distribute = Object.fromEntries(FACETS.map((f) => [f, int(one(values, `distribute.${f}`))])) as unknown as FacetValues;
-  }
-  return choices;
 }

@@ -70,7 +70,8 @@ const TRACKER_CSS = `
   input { font: inherit; color: inherit; background: var(--cychosys-field); border: 1px solid var(--cychosys-border); border-radius: 3px; padding: 1px 4px; box-sizing: border-box; }
 `;
 
-function page(title: string, id: string, body: string, css: string, frameCss: string, theme: "dark" | "light" = "dark"): string {
+/** A preview page: the frame, the system's styles, then the page's own (the tracker and chat log by default). */
+export function page(title: string, id: string, body: string, css: string, frameCss: string, theme: "dark" | "light" = "dark", extraCss: readonly string[] = [TRACKER_CSS, CHAT_LOG_CSS]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -78,8 +79,7 @@ function page(title: string, id: string, body: string, css: string, frameCss: st
 <title>${escape(title)} — Cychosys preview</title>
 <style>${frameCss}</style>
 <style>${css}</style>
-<style>${TRACKER_CSS}</style>
-<style>${CHAT_LOG_CSS}</style>
+${extraCss.map((extra) => `<style>${extra}</style>`).join("\n")}
 </head>
 <body class="theme-${theme}">
 ${body.replace("{{id}}", escape(id))}

@@ -16,6 +16,7 @@ import { d6TurnOrder, type D6OrderState, readInitiative, withCharacterPoint } fr
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../src/rulesets/d6/combat/tracker-view.js";
 import { newCombatantRound } from "../../src/rulesets/d6/rules/index.js";
 import { type makeEnvironment, ROOT } from "./render.js";
+import { page } from "./combat.js";
 
 type Env = ReturnType<typeof makeEnvironment>;
 const escape = Handlebars.Utils.escapeExpression;
@@ -109,22 +110,6 @@ function declareBody(env: Env): string {
 </form>`;
 }
 
-function page(title: string, id: string, body: string, css: string, frameCss: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escape(title)} — Cychosys preview</title>
-<style>${frameCss}</style>
-<style>${css}</style>
-<style>${SIDEBAR_CSS}</style>
-</head>
-<body class="theme-dark">
-${body.replace("{{id}}", escape(id))}
-</body>
-</html>
-`;
-}
 
 /** Write the pages; returns them for the browser checks. */
 export function buildD6CombatPages(env: Env, css: string, frameCss: string, outDir: string): { id: string; file: string }[] {
@@ -136,7 +121,7 @@ export function buildD6CombatPages(env: Env, css: string, frameCss: string, outD
   ];
   return pages.map(([id, title, body]) => {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, all, frameCss));
+    writeFileSync(file, page(title, id, body, all, frameCss, "dark", [SIDEBAR_CSS]));
     return { id, file };
   });
 }

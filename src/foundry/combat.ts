@@ -38,6 +38,8 @@ export interface CombatRules {
   startTurn?(combat: unknown, context: { round: number; turn: number }): Promise<void>;
   /** Source changes for a new combatant (its first initiative, its tie figures). */
   preCreateCombatant?(combatant: unknown): Record<string, unknown> | undefined;
+  /** The formula Foundry's own initiative paths (`Combatant#getInitiativeRoll`, modules) roll for a combatant. */
+  initiativeFormula?(combatant: unknown): string;
 }
 
 const rules = (): CombatRules | undefined => activeAdapter()?.combat;
@@ -108,6 +110,12 @@ export function defineCombatDocuments() {
   const FoundryCombatant = Combatant as unknown as CombatantBase;
 
   class SystemCombatant extends FoundryCombatant {
+    _getInitiativeFormula(): string {
+      const formula = rules()?.initiativeFormula?.(this);
+      if (formula !== undefined) return formula;
+      return (FoundryCombatant.prototype as unknown as { _getInitiativeFormula(): string })._getInitiativeFormula.call(this);
+    }
+
     async _preCreate(data: unknown, options: unknown, user: unknown): Promise<boolean | void> {
       const parent = FoundryCombatant.prototype as unknown as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> };
       if ((await parent._preCreate?.call(this, data, options, user)) === false) return false;

@@ -242,6 +242,10 @@ class FakeCombatantBase extends FakeCombatant {
   async _preCreate() {
     return true;
   }
+  /** Foundry's default: the world's formula (here a stand-in). */
+  _getInitiativeFormula(): string {
+    return "1d20";
+  }
 }
 
 /** A Roll as a roll message holds it: `total` and terms (dice with results, operators, numbers). */

@@ -18,6 +18,8 @@ import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartS
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { d6Rules } from "./rules-source.js";
+import { d6CombatantFacts } from "../../rulesets/d6/combat/facts.js";
+import { d6SkillFormula } from "../../rulesets/d6/views/roll-card.js";
 import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, turnsOf } from "./combat-actions.js";
 import { decorateD6Tracker, promptDeclare } from "./tracker.js";
 
@@ -128,6 +130,13 @@ export const d6CombatRules: CombatRules = {
 
   /** Nothing rolled yet: the combatant rolls when initiative is rolled. */
   preCreateCombatant: () => ({ initiative: null }),
+
+  /** D6, D8, D37: Perception less the wound dice, with the Wild Die, plus the initiative bonus — for Foundry's own initiative paths (the tracker's roll goes through the GM). */
+  initiativeFormula(c) {
+    const combatant = c as D6CombatantDoc & { combat?: { round: number } | null };
+    const facts = d6CombatantFacts(combatant as never, combatant.combat?.round ?? 0, d6Rules());
+    return d6SkillFormula(initiativeCode(facts), facts.initiativeBonus);
+  },
 };
 
 /** Prompted already, so a redraw does not ask twice: `combat.round.combatant`. */

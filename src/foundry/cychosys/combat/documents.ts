@@ -212,6 +212,9 @@ export const cychosysCombatRules: CombatRules = {
     }
     return source;
   },
+
+  /** R14: Foundry's own initiative paths get the quickness itself (no dice). */
+  initiativeFormula: (c) => String(quicknessOf((c as CombatantCreating).actor) ?? 0),
 };
 
 /** This round's action budget and parry bonuses of a combatant, as the combat holds them (fresh when it holds none yet). */

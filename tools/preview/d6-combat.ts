@@ -16,7 +16,7 @@ import { d6TurnOrder, type D6OrderState, readInitiative, withCharacterPoint } fr
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../src/rulesets/d6/combat/tracker-view.js";
 import { newCombatantRound } from "../../src/rulesets/d6/rules/index.js";
 import { type makeEnvironment, ROOT } from "./render.js";
-import { page } from "./combat.js";
+import { combatCss, page } from "./combat.js";
 
 type Env = ReturnType<typeof makeEnvironment>;
 const escape = Handlebars.Utils.escapeExpression;
@@ -113,7 +113,8 @@ function declareBody(env: Env): string {
 
 /** Write the pages; returns them for the browser checks. */
 export function buildD6CombatPages(env: Env, css: string, frameCss: string, outDir: string): { id: string; file: string }[] {
-  const all = `${css}\n${d6CombatCss()}`;
+  // In Foundry every stylesheet of system.json is loaded: the tracker rows share combat.css.
+  const all = `${css}\n${combatCss()}\n${d6CombatCss()}`;
   const pages: [string, string, string][] = [
     ["d6-tracker-rolling", "OpenD6 tracker, initiative being rolled", trackerBody(env, false)],
     ["d6-tracker", "OpenD6 tracker, the order set", trackerBody(env, true)],

@@ -50,11 +50,12 @@ export function trackerCombat() {
   });
 }
 
-const svgFace = (fill: string) =>
+/** A token portrait for the previews. */
+export const svgFace = (fill: string) =>
   `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#3a3947"/><circle cx="32" cy="24" r="12" fill="${fill}"/><path d="M10 60c2-14 12-20 22-20s20 6 22 20z" fill="${fill}"/></svg>`).toString("base64")}`;
 
-/** Foundry's combat sidebar, reduced to what our rows sit in. */
-const TRACKER_CSS = `
+/** Foundry's combat sidebar, reduced to what our rows sit in (both rulesets' trackers). */
+export const TRACKER_CSS = `
   .combat-sidebar { width: 300px; padding: 0; }
   .combat-sidebar header { padding: 6px 8px; font-weight: 600; border-bottom: 1px solid #0006; display: flex; justify-content: space-between; align-items: center; }
   .combat-sidebar header button { font-size: 12px; padding: 2px 8px; }

@@ -16,30 +16,19 @@ import { d6TurnOrder, type D6OrderState, readInitiative, withCharacterPoint } fr
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../src/rulesets/d6/combat/tracker-view.js";
 import { newCombatantRound } from "../../src/rulesets/d6/rules/index.js";
 import { type makeEnvironment, ROOT } from "./render.js";
-import { combatCss, page } from "./combat.js";
+import { combatCss, page, svgFace as face, TRACKER_CSS } from "./combat.js";
 
 type Env = ReturnType<typeof makeEnvironment>;
 const escape = Handlebars.Utils.escapeExpression;
 
 export const d6CombatCss = (): string => readFileSync(join(ROOT, "styles/d6-combat.css"), "utf8");
 
-const SIDEBAR_CSS = `
-  .combat-sidebar { width: 300px; padding: 0; }
-  .combat-sidebar header { padding: 6px 8px; font-weight: 600; border-bottom: 1px solid #0006; }
-  .combat-tracker { list-style: none; margin: 0; padding: 0; }
-  li.combatant { display: flex; align-items: flex-start; gap: 6px; padding: 6px 8px; border-bottom: 1px solid #ffffff14; }
-  li.combatant.active { background: #ffffff12; box-shadow: inset 3px 0 0 #c9593f; }
-  li.combatant img.token-image { width: 40px; height: 40px; flex: 0 0 40px; border-radius: 4px; }
-  li.combatant .token-name { flex: 1; min-width: 0; display: flex; flex-direction: column; }
-  li.combatant .token-name strong { font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  li.combatant .token-initiative { flex: 0 0 28px; text-align: center; font-size: 18px; font-weight: 600; }
-  button { font: inherit; color: inherit; background: #ffffff14; border: 1px solid #ffffff30; border-radius: 3px; cursor: pointer; }
+/** What the OpenD6 dialogs need beside the tracker's frame (combat.ts): radio buttons and their fieldset. */
+const DIALOG_CSS = `
   input[type=radio] { accent-color: var(--cychosys-accent); }
   fieldset { border: 1px solid var(--cychosys-border); border-radius: 3px; }
 `;
 
-const face = (fill: string) =>
-  `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#3a3947"/><circle cx="32" cy="24" r="12" fill="${fill}"/><path d="M10 60c2-14 12-20 22-20s20 6 22 20z" fill="${fill}"/></svg>`).toString("base64")}`;
 
 /** Mara (a player's character, 3D Perception), two thugs of one kind (2D+1), and a wounded lookout. */
 export function d6Combatants(): D6CombatantLike[] {
@@ -122,7 +111,7 @@ export function buildD6CombatPages(env: Env, css: string, frameCss: string, outD
   ];
   return pages.map(([id, title, body]) => {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, all, frameCss, "dark", [SIDEBAR_CSS]));
+    writeFileSync(file, page(title, id, body, all, frameCss, "dark", [TRACKER_CSS, DIALOG_CSS]));
     return { id, file };
   });
 }

@@ -10,6 +10,7 @@ import { english, type Localize } from "../../../core/messages.js";
 import { D6_STANDARD_RULES, type D6Rules, type DieCode, formatDieCode, type SkillRoll } from "../rules/index.js";
 import type { D6Rollable } from "../data/derived.js";
 import { rollLine } from "./dialogs.js";
+import { diceOf } from "./attack-card.js";
 
 export const D6_ROLL_CARD_TEMPLATE = "systems/cychosys/templates/d6/chat/roll.hbs";
 
@@ -78,24 +79,12 @@ export function d6RollCardContext(input: D6RollCardInput): D6RollCardContext {
   const label = rollableLabel(input.rollable, localize);
   const line = rollLine(plan, localize);
 
-  // D2: plain dice first, then the Wild Die's chain; the removing complication strikes the 1 and the highest other die.
-  const removed = [...reading.removed];
-  const take = (face: number) => {
-    const i = removed.indexOf(face);
-    if (i < 0) return false;
-    removed.splice(i, 1);
-    return true;
-  };
-  const wild = reading.wild.map((face, i) => {
-    const complication = i === 0 && reading.complication;
-    const exploded = i < reading.wild.length - 1 && face === rules.explodingFace;
-    const title = localize(complication ? "CYCHOSYS.D6.Roll.complicationDie" : exploded ? "CYCHOSYS.D6.Roll.explodedDie" : "CYCHOSYS.D6.Card.wildDie");
-    return { face, wild: true, exploded, removed: false, complication, title };
-  });
-  if (wild[0]?.complication && take(wild[0].face)) wild[0].removed = true;
-  const plain = reading.dice.map((face) => {
-    const gone = take(face);
-    return { face, wild: false, exploded: false, removed: gone, complication: false, title: localize(gone ? "CYCHOSYS.D6.Roll.removedDie" : "CYCHOSYS.D6.Roll.plainDie") };
+  // D2: plain dice first, then the Wild Die's chain (read as the attack card reads it), each with what it is in words.
+  let wildIndex = 0;
+  const dice = diceOf(reading).map((die) => {
+    if (!die.wild) return { ...die, exploded: false, title: localize(die.removed ? "CYCHOSYS.D6.Roll.removedDie" : "CYCHOSYS.D6.Roll.plainDie") };
+    const exploded = wildIndex++ < reading.wild.length - 1 && die.face === rules.explodingFace;
+    return { ...die, exploded, title: localize(die.complication ? "CYCHOSYS.D6.Roll.complicationDie" : exploded ? "CYCHOSYS.D6.Roll.explodedDie" : "CYCHOSYS.D6.Card.wildDie") };
   });
 
   const penaltyDice: D6RollCardContext["penaltyDice"] = [
@@ -114,7 +103,7 @@ export function d6RollCardContext(input: D6RollCardInput): D6RollCardContext {
     adjustments: line.parts.length > 1 ? line.parts : [],
     code: line.code,
     penaltyDice,
-    dice: [...plain, ...wild],
+    dice,
     pips: plan.code.pips,
     flat: flat ? (flat > 0 ? `+${flat}` : `−${-flat}`) : null,
     total,

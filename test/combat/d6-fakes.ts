@@ -5,12 +5,12 @@
  * messages delivered to the active GM. Importing it registers OpenD6's
  * request parser and handlers (the world's ruleset is OpenD6).
  */
-import { createdMessages, FakeActor, type FakeCombatBase, FakeCombatant, FakeMessage, type FakeUser, world } from "./fakes.js";
+import { FakeActor, type FakeCombatBase, FakeCombatant, world } from "./fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
 import { d6CombatRules } from "../../src/foundry/d6/combat.js";
 import { registerD6TrackerHandlers } from "../../src/foundry/d6/combat-actions.js";
-import { onRequestMessage, registerRequestParser } from "../../src/foundry/requests.js";
+import { registerRequestParser } from "../../src/foundry/requests.js";
 import { parseD6CombatRequest } from "../../src/rulesets/d6/combat/request-schema.js";
 import { createD6Ruleset } from "../../src/rulesets/d6/ruleset.js";
 
@@ -68,14 +68,4 @@ export async function thugFight() {
   return { combat, c, actors: { mara, thug } };
 }
 
-let count = 0;
-/** A request message written by `author` (its payload is theirs to write: anything). */
-export function requestFrom(author: FakeUser, payload: unknown): FakeMessage {
-  const message = new FakeMessage(`d6req${++count}`, author, { cychosys: { combatRequest: payload } });
-  world.messages.push(message);
-  return message;
-}
-export const deliver = (message: FakeMessage) => onRequestMessage(message as never);
-/** Send and deliver in one go. */
-export const send = (author: FakeUser, payload: unknown) => deliver(requestFrom(author, payload));
-export const replies = (userId: string) => createdMessages.filter((m) => (m.whisper as string[] | undefined)?.[0] === userId).map((m) => String(m.content));
+export { deliver, replies, requestFrom, send } from "./fakes.js";

@@ -6,7 +6,7 @@
  * schema, the queue, the handler, the documents (fakes' permission model).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asUser, createdMessages, gm, latency, mallory, notifications, PermissionError, player, setUsers } from "./fakes.js";
+import { asUser, createdMessages, gm, latency, mallory, notifications, PermissionError, player, resetCombatWorld } from "./fakes.js";
 import { D6FakeActor, deliver, replies, requestFrom, send, thugFight } from "./d6-fakes.js";
 import { FakeCombatant } from "./fakes.js";
 import { readD6Round } from "../../src/rulesets/d6/combat/round-state.js";
@@ -14,13 +14,7 @@ import { readD6Order } from "../../src/rulesets/d6/combat/tracker-plan.js";
 import { beginTurn } from "../../src/foundry/d6/combat.js";
 
 const g = globalThis as any;
-beforeEach(() => {
-  setUsers(gm, gm);
-  createdMessages.length = 0;
-  notifications.warn.length = 0;
-  notifications.error.length = 0;
-  latency.ticks = 1;
-});
+beforeEach(resetCombatWorld);
 afterEach(() => {
   g.game.combats = { contents: [] };
 });

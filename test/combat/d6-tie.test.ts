@@ -4,18 +4,13 @@
  * last turn (the card's apply asks `d6TieOf`).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createdMessages, gm, latency, notifications, setUsers } from "./fakes.js";
+import { gm, resetCombatWorld } from "./fakes.js";
 import { send, thugFight } from "./d6-fakes.js";
 import { d6TieOf } from "../../src/foundry/d6/combat-actions.js";
 
 const g = globalThis as any;
 
-beforeEach(() => {
-  setUsers(gm, gm);
-  createdMessages.length = 0;
-  notifications.warn.length = 0;
-  latency.ticks = 1;
-});
+beforeEach(resetCombatWorld);
 
 describe("D7: whose tie is acting", () => {
   it("the two thugs tied at 15 act at once: during either turn a thug's effects wait for the second thug; on Mara's turn nothing waits", async () => {

@@ -17,7 +17,7 @@
  */
 import { createdMessages, notifications } from "../foundry/fakes.js";
 import { makeRules } from "../../src/rulesets/cychosys/rules/index.js";
-import { registerRequestParser } from "../../src/foundry/requests.js";
+import { onRequestMessage, registerRequestParser } from "../../src/foundry/requests.js";
 import { parseCombatRequest } from "../../src/rulesets/cychosys/combat/request-schema.js";
 
 // A Cychosys world: its tracker requests are checked by its own schema (registered when its code loads).
@@ -330,4 +330,30 @@ export function chapterCombatants() {
   const riddle = new FakeActor({ id: "riddle", quickness: 6, hits: [7, 5, 5], fatigue: [5, 5, 5] });
   const sentry = new FakeActor({ id: "sentry", quickness: 3, hits: [4, 3, 3], fatigue: [4, 4, 4] });
   return { parker, riddle, sentry };
+}
+
+// ---------------------------------------------------------------------------
+// Requests as the tracker's tests send them, and a clean slate per test.
+
+let requestCount = 0;
+/** A request message written by `author` (its payload is theirs to write: anything). */
+export function requestFrom(author: FakeUser, payload: unknown): FakeMessage {
+  const message = new FakeMessage(`req${++requestCount}`, author, { cychosys: { combatRequest: payload } });
+  world.messages.push(message);
+  return message;
+}
+/** The active GM's client receiving a request message. */
+export const deliver = (message: FakeMessage) => onRequestMessage(message as never);
+/** Write and deliver in one go. */
+export const send = (author: FakeUser, payload: unknown) => deliver(requestFrom(author, payload));
+/** What was whispered back to a user (refusals). */
+export const replies = (userId: string) => createdMessages.filter((m) => (m.whisper as string[] | undefined)?.[0] === userId).map((m) => String(m.content));
+
+/** Before each tracker test: the GM's client, no messages or notifications yet, one tick of latency. */
+export function resetCombatWorld(): void {
+  setUsers(gm, gm);
+  createdMessages.length = 0;
+  notifications.warn.length = 0;
+  notifications.error.length = 0;
+  latency.ticks = 1;
 }

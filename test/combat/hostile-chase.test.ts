@@ -13,11 +13,10 @@ import {
   FakeMessage,
   fakeRoll,
   type FakeUser,
-  gm,
   latency,
   mallory,
   player,
-  setUsers,
+  resetCombatWorld,
   settingsStore,
   world,
 } from "./fakes.js";
@@ -67,11 +66,7 @@ const deliver = (message: FakeMessage) => onRequestMessage(message as never);
 const parkerOf = () => readChase()!.participants.find((p) => p.actorUuid === "Actor.parker")!;
 const lastReply = (userId: string) => String(createdMessages.filter((m) => (m.whisper as string[] | undefined)?.[0] === userId).at(-1)?.content ?? "");
 
-beforeEach(() => {
-  setUsers(gm, gm);
-  createdMessages.length = 0;
-  latency.ticks = 1;
-});
+beforeEach(resetCombatWorld);
 
 describe("R39: a move total read from the player's roll message", () => {
   it("R39: Parker's move 2 + ⑧ + ① = 11 moves him 0 → 2 (the chapter's round 1)", async () => {

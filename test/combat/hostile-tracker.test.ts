@@ -12,14 +12,16 @@ import {
   createdMessages,
   type FakeCombatBase,
   FakeCombatant,
-  FakeMessage,
-  type FakeUser,
   gm,
   latency,
   mallory,
   notifications,
   PermissionError,
   player,
+  replies,
+  requestFrom,
+  resetCombatWorld,
+  deliver,
   setUsers,
   world,
 } from "./fakes.js";
@@ -48,23 +50,8 @@ async function fight() {
   return { combat, c, actors: { parker, riddle, sentry } };
 }
 
-let count = 0;
-/** A request message written by `author` (its payload is theirs to write: anything). */
-function requestFrom(author: FakeUser, payload: unknown): FakeMessage {
-  const message = new FakeMessage(`req${++count}`, author, { cychosys: { combatRequest: payload } });
-  world.messages.push(message);
-  return message;
-}
-const deliver = (message: FakeMessage) => onRequestMessage(message as never);
-const replies = (userId: string) => createdMessages.filter((m) => (m.whisper as string[] | undefined)?.[0] === userId).map((m) => String(m.content));
 
-beforeEach(() => {
-  setUsers(gm, gm);
-  createdMessages.length = 0;
-  notifications.warn.length = 0;
-  notifications.error.length = 0;
-  latency.ticks = 1;
-});
+beforeEach(resetCombatWorld);
 afterEach(() => {
   vi.restoreAllMocks();
   g.game.combats = { contents: [] };

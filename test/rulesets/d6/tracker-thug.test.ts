@@ -7,18 +7,13 @@
  * by its author and carried out by the active GM.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createdMessages, gm, latency, notifications, player, setUsers } from "../../combat/fakes.js";
+import { createdMessages, gm, player, resetCombatWorld } from "../../combat/fakes.js";
 import { send, thugFight, replies } from "../../combat/d6-fakes.js";
 import { d6RoundUpdate, readD6Round, applyD6RoundOperation } from "../../../src/rulesets/d6/combat/round-state.js";
 import { baseDifficulty, canInterrupt, parseDieCode, roundPenaltyDice, rollActiveDefense } from "../../../src/rulesets/d6/rules/index.js";
 import { readD6Order } from "../../../src/rulesets/d6/combat/tracker-plan.js";
 
-beforeEach(() => {
-  setUsers(gm, gm);
-  createdMessages.length = 0;
-  notifications.warn.length = 0;
-  latency.ticks = 1;
-});
+beforeEach(resetCombatWorld);
 
 describe("seed check 2 through the tracker (D5, D11–D14, D18)", () => {
   it("the thug: placed first, N = 2, a wait, an interrupting dodge at −1D is the swing's difficulty", async () => {

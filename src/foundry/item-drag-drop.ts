@@ -15,6 +15,16 @@ export interface DraggableItem {
   toDragData(): Record<string, unknown>;
 }
 
+/** An item on an actor sheet, as every ruleset's sheets use it (its `system` is the ruleset's to narrow). */
+export interface SheetItemLike extends DraggableItem {
+  uuid: string;
+  img: string;
+  isOwner: boolean;
+  sheet: { render(options: { force: boolean }): unknown } | null;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  delete(): Promise<unknown>;
+}
+
 export interface ItemSheetHost<I extends DraggableItem> {
   element: HTMLElement;
   isEditable: boolean;

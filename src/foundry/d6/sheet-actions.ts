@@ -12,23 +12,10 @@ import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
 import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import { startD6Attack } from "./attack.js";
 import { promptD6Roll } from "./roll.js";
-import { bindItemDragDrop } from "../item-drag-drop.js";
+import { bindItemDragDrop, type SheetItemLike } from "../item-drag-drop.js";
 
-export interface D6ItemDoc {
-  id: string;
-  uuid: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
+export interface D6ItemDoc extends SheetItemLike {
   system: Record<string, unknown>;
-  parent: { uuid: string } | null;
-  isOwner: boolean;
-  sheet: { render(options: { force: boolean }): unknown } | null;
-  update(data: Record<string, unknown>): Promise<unknown>;
-  delete(): Promise<unknown>;
-  toObject(): Record<string, unknown>;
-  toDragData(): Record<string, unknown>;
 }
 
 export interface D6ActorDoc {

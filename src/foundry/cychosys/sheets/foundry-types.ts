@@ -5,23 +5,11 @@
  * ("type instantiation is excessively deep"); this keeps it to seconds.
  */
 import type { CombatantDerived } from "../../../rulesets/cychosys/data/derive/combatant.js";
+import type { SheetItemLike } from "../../item-drag-drop.js";
 
-export interface ItemDocumentLike {
-  id: string;
-  uuid: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
+export interface ItemDocumentLike extends SheetItemLike {
   system: unknown;
-  parent: { uuid: string } | null;
   effects: { contents: EffectDocumentLike[]; get(id: string): EffectDocumentLike | undefined };
-  isOwner: boolean;
-  sheet: { render(options: { force: boolean }): unknown } | null;
-  update(data: Record<string, unknown>): Promise<unknown>;
-  delete(): Promise<unknown>;
-  toObject(): Record<string, unknown>;
-  toDragData(): Record<string, unknown>;
   createEmbeddedDocuments(name: "ActiveEffect", data: Record<string, unknown>[]): Promise<unknown>;
 }
 

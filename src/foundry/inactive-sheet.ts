@@ -9,8 +9,9 @@ import { typesOf } from "../core/schema/registry.js";
 import { inactiveSheetView } from "../core/views/inactive.js";
 import { registerSheet } from "./card-glue.js";
 import { format, localize } from "./i18n.js";
+import { templatePath } from "../core/views/templates.js";
 
-export const INACTIVE_TEMPLATE = "systems/cychosys/templates/core/inactive-sheet.hbs";
+export const INACTIVE_TEMPLATE = templatePath("core/inactive-sheet.hbs");
 
 type SheetBase = new (options?: object) => { document: { name: string; img?: string | null; type: string; system: unknown } };
 

@@ -10,11 +10,12 @@ import { registeredManifests, rulesetOfType } from "../core/schema/registry.js";
 import { rulesetChoiceView, type WorldHoldings } from "../core/views/ruleset-choice.js";
 import { format, localize } from "./i18n.js";
 import { SYSTEM_ID } from "./system.js";
+import { templatePath } from "../core/views/templates.js";
 
 export const RULESET_SETTING = "ruleset";
 /** Set once a GM has chosen (or the world already held Cychosys documents): no first-run prompt then. */
 export const RULESET_CHOSEN_SETTING = "rulesetChosen";
-export const RULESET_TEMPLATE = "systems/cychosys/templates/core/ruleset-choice.hbs";
+export const RULESET_TEMPLATE = templatePath("core/ruleset-choice.hbs");
 
 let active: RulesetId = DEFAULT_RULESET;
 

@@ -3,14 +3,9 @@
  * sheet's tabs. Shared by the sheet classes and the preview harness, so both
  * render the same parts in the same order.
  */
-export const TEMPLATE_ROOT = "systems/cychosys/templates";
-const t = (path: string) => `${TEMPLATE_ROOT}/${path}`;
+import { type PartSpec, TEMPLATE_ROOT, templatePath as t } from "../../../core/views/templates.js";
 
-export interface PartSpec {
-  template: string;
-  /** Vertical scrolling region inside the part (ApplicationV2 `scrollable`). */
-  scrollable?: string[];
-}
+export { type PartSpec, TEMPLATE_ROOT };
 
 export const CHARACTER_PARTS = {
   header: { template: t("actor/character/header.hbs") },

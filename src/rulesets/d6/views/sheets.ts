@@ -10,14 +10,10 @@ import { formatDieCode, type DieCode, woundPenaltyDice, woundStatus } from "../r
 import { ATTACK_MODES, WOUND_LEVELS, type WoundLevel } from "../rules/types.js";
 import type { D6Derived, D6Problem, D6SkillView } from "../data/derived.js";
 import { D6_ATTRIBUTES, type D6ActorType, type D6Attribute, type D6ItemType } from "../data/schema.js";
+import { type PartSpec, templatePath } from "../../../core/views/templates.js";
 
-export const D6_TEMPLATE_ROOT = "systems/cychosys/templates/d6";
+export const D6_TEMPLATE_ROOT = templatePath("d6");
 const t = (path: string) => `${D6_TEMPLATE_ROOT}/${path}`;
-
-export interface D6PartSpec {
-  template: string;
-  scrollable?: string[];
-}
 
 export const D6_CHARACTER_PARTS = {
   header: { template: t("actor/header.hbs") },
@@ -25,12 +21,12 @@ export const D6_CHARACTER_PARTS = {
   attributes: { template: t("actor/attributes.hbs"), scrollable: [""] },
   combat: { template: t("actor/combat.hbs"), scrollable: [""] },
   biography: { template: t("actor/biography.hbs"), scrollable: [""] },
-} satisfies Record<string, D6PartSpec>;
+} satisfies Record<string, PartSpec>;
 
 export const D6_CREATURE_PARTS = {
   header: { template: t("actor/header.hbs") },
   sheet: { template: t("actor/creature.hbs"), scrollable: [""] },
-} satisfies Record<string, D6PartSpec>;
+} satisfies Record<string, PartSpec>;
 
 const ITEM_BODIES: Readonly<Record<D6ItemType, string>> = {
   d6Skill: t("item/skill.hbs"),
@@ -39,7 +35,7 @@ const ITEM_BODIES: Readonly<Record<D6ItemType, string>> = {
 };
 
 /** An item sheet: the shared header, the type's fields, its description. */
-export function d6ItemParts(type: D6ItemType): Record<string, D6PartSpec> {
+export function d6ItemParts(type: D6ItemType): Record<string, PartSpec> {
   return {
     header: { template: t("item/header.hbs") },
     body: { template: ITEM_BODIES[type], scrollable: [""] },

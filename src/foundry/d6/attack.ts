@@ -25,6 +25,7 @@ import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { rollD6Code, showDice } from "./code-roll.js";
+import { formValues, promptForm } from "../dialogs.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -57,18 +58,7 @@ function roundOf(uuid: string): D6RoundState | undefined {
 /** The attack or interrupt dialog; the form's values, or null when closed. */
 async function askRoll(title: string, context: object): Promise<Record<string, unknown> | null> {
   const content = await render(D6_ATTACK_DIALOG_TEMPLATE, context);
-  const { DialogV2 } = foundry.applications.api;
-  const result = await (DialogV2 as unknown as { prompt(config: object): Promise<unknown> }).prompt({
-    window: { title },
-    content,
-    rejectClose: false,
-    modal: true,
-    ok: {
-      label: localize("CYCHOSYS.D6.Card.rollIt"),
-      callback: (_event: Event, button: HTMLButtonElement) => Object.fromEntries(new FormData(button.form as HTMLFormElement).entries()),
-    },
-  });
-  return (result ?? null) as Record<string, unknown> | null;
+  return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues);
 }
 
 /** Roll a plan's code with its Wild Die (D2) and show it; the faces for the request. */

@@ -26,6 +26,7 @@ import { D6_ROLL_DIALOG_TEMPLATE, d6RollDialogView, MAX_FLAT, readD6RollForm } f
 import { format } from "../i18n.js";
 import { D6Roll } from "./dice.js";
 import { d6Rules } from "./rules-source.js";
+import { formValues, promptForm } from "../dialogs.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
@@ -155,18 +156,7 @@ async function postRoll(actor: D6RollActor, roll: D6Roll, content: string, summa
 async function askActions(actor: D6RollActor, rollable: D6Rollable, round: CombatantRound | undefined): Promise<Record<string, unknown> | null> {
   const freeActions = round?.freeActions ?? (wholeIn(actor.system.freeActions, 0, 99) ? (actor.system.freeActions as number) : d6Rules().defaultFreeActions);
   const content = await render(D6_ROLL_DIALOG_TEMPLATE, d6RollDialogView({ declared: round?.declared ?? null, freeActions, localize, rules: d6Rules() }));
-  const { DialogV2 } = foundry.applications.api;
-  const result = await (DialogV2 as unknown as { prompt(config: object): Promise<unknown> }).prompt({
-    window: { title: localize("CYCHOSYS.D6.Roll.dialogTitle", { skill: rollableLabel(rollable, localize) }) },
-    content,
-    rejectClose: false,
-    modal: true,
-    ok: {
-      label: localize("CYCHOSYS.D6.Roll.rollIt"),
-      callback: (_event: Event, button: HTMLButtonElement) => Object.fromEntries(new FormData(button.form as HTMLFormElement).entries()),
-    },
-  });
-  return (result ?? null) as Record<string, unknown> | null;
+  return promptForm(localize("CYCHOSYS.D6.Roll.dialogTitle", { skill: rollableLabel(rollable, localize) }), content, localize("CYCHOSYS.D6.Roll.rollIt"), formValues);
 }
 
 /**

@@ -13,6 +13,8 @@ import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import { startD6Attack } from "./attack.js";
 import { promptD6Roll } from "./roll.js";
 import { bindItemDragDrop, type SheetItemLike } from "../item-drag-drop.js";
+import { confirmDialog } from "../dialogs.js";
+import { escapeHtml } from "../../core/html.js";
 
 export interface D6ItemDoc extends SheetItemLike {
   system: Record<string, unknown>;
@@ -41,16 +43,9 @@ const localize = (key: string, params: Record<string, string | number> = {}) => 
 const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
 const itemIdOf = (target: HTMLElement) => target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
 const itemOf = (sheet: D6SheetHost, target: HTMLElement) => sheet.actor.items.get(itemIdOf(target));
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-interface DialogApi {
-  confirm(config: Record<string, unknown>): Promise<unknown>;
-}
-async function confirmDelete(item: D6ItemDoc, actor: D6ActorDoc): Promise<boolean> {
-  const dialogs = foundry.applications.api.DialogV2 as unknown as DialogApi;
-  const content = `<p>${escapeHtml(localize("CYCHOSYS.D6.Sheet.DeleteContent", { name: item.name, actor: actor.name }))}</p>`;
-  return (await dialogs.confirm({ window: { title: localize("CYCHOSYS.D6.Sheet.DeleteTitle", { name: item.name }) }, content, rejectClose: false, modal: true })) === true;
+function confirmDelete(item: D6ItemDoc, actor: D6ActorDoc): Promise<boolean> {
+  return confirmDialog(localize("CYCHOSYS.D6.Sheet.DeleteTitle", { name: item.name }), escapeHtml(localize("CYCHOSYS.D6.Sheet.DeleteContent", { name: item.name, actor: actor.name })));
 }
 
 const ITEM_TYPES: readonly string[] = ["d6Skill", "d6Weapon", "d6Armor"];

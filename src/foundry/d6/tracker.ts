@@ -13,25 +13,10 @@ import { d6Rules } from "./rules-source.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { type D6CombatantDoc, type D6CombatDoc, currentId, factsOf, mayControl, orderOf, stateOf, turnsOf } from "./combat-actions.js";
+import { promptForm } from "../dialogs.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
-
-interface PromptApi {
-  prompt(options: Record<string, unknown>): Promise<unknown>;
-}
-
-async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T): Promise<T | null> {
-  const dialogs = foundry.applications.api.DialogV2 as unknown as PromptApi;
-  const result = await dialogs.prompt({
-    window: { title },
-    content,
-    rejectClose: false,
-    modal: true,
-    ok: { label: okLabel, callback: (_event: Event, button: HTMLButtonElement) => read(button.form as HTMLFormElement) },
-  });
-  return (result ?? null) as T | null;
-}
 
 /** D11/D12: ask the owner for N (with the penalty each brings), and send it. */
 export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantDoc, movedUp = false): Promise<void> {

@@ -16,34 +16,8 @@ export async function enrich(text: string, relativeTo: unknown, owner: boolean):
   return editor.enrichHTML(text ?? "", { relativeTo, secrets: owner });
 }
 
-interface DialogApi {
-  confirm(config: Record<string, unknown>): Promise<unknown>;
-  prompt(config: Record<string, unknown>): Promise<unknown>;
-}
-const dialogs = () => foundry.applications.api.DialogV2 as unknown as DialogApi;
-
-/** DialogV2.confirm: true only when the user confirms. */
-export async function confirmDialog(title: string, content: string): Promise<boolean> {
-  return (await dialogs().confirm({ window: { title }, content: `<p>${content}</p>`, rejectClose: false, modal: true })) === true;
-}
-
-/** DialogV2.prompt with a form: the callback reads the submitted form; null when dismissed. */
-export async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T): Promise<T | null> {
-  const result = await dialogs().prompt({
-    window: { title },
-    content,
-    rejectClose: false,
-    modal: true,
-    ok: {
-      label: okLabel,
-      callback: (_event: Event, button: HTMLButtonElement) => read(button.form as HTMLFormElement),
-    },
-  });
-  return (result ?? null) as T | null;
-}
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export { confirmDialog, promptForm } from "../../dialogs.js";
+export { escapeHtml } from "../../../core/html.js";
 
 let actorBase: DocumentSheetConstructor | undefined;
 let itemBase: DocumentSheetConstructor | undefined;

@@ -9,20 +9,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildCombatPages } from "../../tools/preview/combat.js";
 import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("combat");
 
 describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
   const { open } = previewBrowser(() => buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
 
-  for (const id of ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"]) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, `combat-${id}`);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"], "combat-");
 
   it("R14–R17: each tracker row shows quickness and the budget; Parker interrupts, waiting, one extra action taken", async () => {
     const page = await open("tracker");

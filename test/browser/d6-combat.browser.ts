@@ -7,20 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { buildD6CombatPages } from "../../tools/preview/d6-combat.js";
 import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("d6-combat");
 
 describe.skipIf(!available)("the OpenD6 tracker in Chromium", () => {
   const { open } = previewBrowser(() => buildD6CombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
 
-  for (const id of ["d6-tracker-rolling", "d6-tracker", "d6-declare"]) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, id);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["d6-tracker-rolling", "d6-tracker", "d6-declare"]);
 
   it("D6/D9: while rolling, the GM's banner sets the order; who has rolled, who has not", async () => {
     const page = await open("d6-tracker-rolling");

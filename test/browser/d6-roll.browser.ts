@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("d6-roll");
 const IDS = ["d6-roll-exploding", "d6-roll-exploding-light", "d6-roll-complication", "d6-roll-complication-light"];
@@ -14,13 +14,7 @@ const IDS = ["d6-roll-exploding", "d6-roll-exploding-light", "d6-roll-complicati
 describe.skipIf(!available)("the OpenD6 roll card in Chromium", () => {
   const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 600, height: 600 });
 
-  for (const id of IDS) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, `d6-roll-${id}`);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, IDS, "d6-roll-");
 
   it("Kira's dodge: 5D+1 − 1D (D12) − 1D (D37) = 3D+1; two plain dice, the Wild Die's chain 6, 6, 3; two removed dice; total 4+2+15+1+1 = 23", async () => {
     const page = await open("d6-roll-exploding");

@@ -7,37 +7,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("OpenD6 sheet");
 
 describe.skipIf(!available)("OpenD6 sheets in Chromium", () => {
   const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
 
-  for (const id of ["d6-character", "d6-character-light", "d6-character-readonly"]) {
-    it(`${id}: every tab switches and renders cleanly`, async () => {
-      const page = await open(id);
-      const tabs = pages().find((p) => p.id === id)?.tabs ?? [];
-      expect(tabs).toEqual(["attributes", "combat", "biography"]);
-      for (const tab of tabs) {
-        await page.click(`nav [data-action="tab"][data-tab="${tab}"]`);
-        const shown = await page.$$eval('section.tab[data-group="primary"]', (sections) =>
-          sections.filter((s) => getComputedStyle(s).display !== "none").map((s) => (s as HTMLElement).dataset.tab),
-        );
-        expect(shown).toEqual([tab]);
-        await check(page, `${id}-${tab}`);
-      }
-      await page.close();
-    });
-  }
+  tabsRenderCleanly(open, pages, ["d6-character", "d6-character-light", "d6-character-readonly"], ["attributes", "combat", "biography"]);
 
-  for (const id of ["d6-creature", "d6-creature-light", "d6-item-skill", "d6-item-weapon", "d6-item-weapon-light", "d6-item-armor"]) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, id);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["d6-creature", "d6-creature-light", "d6-item-skill", "d6-item-weapon", "d6-item-weapon-light", "d6-item-armor"]);
 
   it("Kira's figures: codes under their attributes (D1), Strength Damage 2D (D32), the Wounded penalty (D37), armor and resistance (D34)", async () => {
     const page = await open("d6-character");

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { mkdirSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ROOT } from "../../tools/preview/render.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -153,6 +153,41 @@ export function previewBrowser(build: () => PreviewPage[], viewport: { width: nu
       return page;
     },
   };
+}
+
+/** One test per page id: it opens, is screenshot as `<prefix><id>.png`, and has no raw key, overflow or unlabelled input. */
+export function rendersCleanly(open: (id: string) => Promise<Page>, ids: readonly string[], prefix = "", what = "renders cleanly"): void {
+  for (const id of ids) {
+    it(`${id}: ${what}`, async () => {
+      const page = await open(id);
+      await check(page, `${prefix}${id}`);
+      await page.close();
+    });
+  }
+}
+
+/**
+ * One test per sheet id: its tabs are exactly `tabs`; clicking each shows that
+ * tab alone, marked selected, and each is screenshot as `<id>-<tab>.png` and
+ * checked like `rendersCleanly`.
+ */
+export function tabsRenderCleanly(open: (id: string) => Promise<Page>, pages: () => PreviewPage[], ids: readonly string[], tabs: readonly string[]): void {
+  for (const id of ids) {
+    it(`${id}: every tab switches and renders cleanly`, async () => {
+      const page = await open(id);
+      expect(pages().find((p) => p.id === id)?.tabs ?? []).toEqual(tabs);
+      for (const tab of tabs) {
+        await page.click(`nav [data-action="tab"][data-tab="${tab}"]`);
+        const shown = await page.$$eval('section.tab[data-group="primary"]', (sections) =>
+          sections.filter((s) => getComputedStyle(s).display !== "none").map((s) => (s as HTMLElement).dataset.tab),
+        );
+        expect(shown).toEqual([tab]);
+        expect(await page.getAttribute(`nav [data-tab="${tab}"]`, "aria-selected")).toBe("true");
+        await check(page, `${id}-${tab}`);
+      }
+      await page.close();
+    });
+  }
 }
 
 /** Inspect the page, screenshot its `.application` as `<shot>.png`, and fail on any finding. */

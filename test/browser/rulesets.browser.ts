@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("rulesets");
 
@@ -16,13 +16,7 @@ const IDS = ["ruleset-first-run", "ruleset-change", "ruleset-change-light", "ina
 describe.skipIf(!available)("rulesets: the choice, the read-only sheet, the OpenD6 card in Chromium", () => {
   const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 900, height: 900 });
 
-  for (const id of IDS) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, `rulesets-${id}`);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, IDS, "rulesets-");
 
   it("the first-run prompt offers each game with one line about it; a change warns that nothing is deleted", async () => {
     const first = await open("ruleset-first-run");

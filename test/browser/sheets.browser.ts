@@ -6,10 +6,10 @@
  *
  * Without /usr/bin/chromium the tests are skipped with a loud SKIPPED line.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { CHARACTER_TABS } from "../../src/rulesets/cychosys/views/parts.js";
 
 const available = chromiumAvailable("sheet");
 
@@ -23,31 +23,9 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     }
   });
 
-  for (const id of ["character", "character-light", "character-in-combat"]) {
-    it(`${id}: every tab switches and renders cleanly`, async () => {
-      const page = await open(id);
-      const tabs = pages().find((p) => p.id === id)?.tabs ?? [];
-      expect(tabs.length).toBeGreaterThan(1);
-      for (const tab of tabs) {
-        await page.click(`nav [data-action="tab"][data-tab="${tab}"]`);
-        const shown = await page.$$eval('section.tab[data-group="primary"]', (sections) =>
-          sections.filter((s) => getComputedStyle(s).display !== "none").map((s) => (s as HTMLElement).dataset.tab),
-        );
-        expect(shown).toEqual([tab]);
-        expect(await page.getAttribute(`nav [data-tab="${tab}"]`, "aria-selected")).toBe("true");
-        await check(page, `${id}-${tab}`);
-      }
-      await page.close();
-    });
-  }
+  tabsRenderCleanly(open, pages, ["character", "character-light", "character-in-combat"], CHARACTER_TABS.map((t) => t.id));
 
-  for (const id of ["npc", "object", "item-skill", "item-weapon", "item-trick", "item-outfit", "item-trademark"]) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, id);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["npc", "object", "item-skill", "item-weapon", "item-trick", "item-outfit", "item-trademark"]);
 
   it("Parker's sheet shows the rules' figures (R13, R30, R31, R38)", async () => {
     const page = await open("character");
@@ -86,13 +64,7 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     await page.close();
   });
 
-  for (const id of ["settings", "settings-invalid"]) {
-    it(`${id}: the rules settings form renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, id);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["settings", "settings-invalid"], "", "the rules settings form renders cleanly");
 
   it("R5–R10: an invalid settings submission lists every problem", async () => {
     const page = await open("settings-invalid");
@@ -101,13 +73,7 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     await page.close();
   });
 
-  for (const id of ["chat", "chat-light"]) {
-    it(`${id}: the roll cards render cleanly`, async () => {
-      const page = await open(id);
-      await check(page, id);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, ["chat", "chat-light"], "", "the roll cards render cleanly");
 
   it("R11–R13, R8, R40: the roll cards show every die, the key die, surge or crash, the total and its category", async () => {
     const page = await open("chat");

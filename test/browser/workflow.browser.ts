@@ -5,11 +5,10 @@
  * Screenshots go to test-results/screenshots/ (the folder is shared: created
  * if missing, never emptied here).
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildPreview } from "../../tools/preview/build.js";
 import { workflowFlows } from "../../tools/preview/workflow.js";
-import { check, chromiumAvailable, PREVIEW, previewBrowser } from "./page-checks.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("workflow");
 
@@ -18,13 +17,7 @@ const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-l
 describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () => {
   const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1100 });
 
-  for (const id of IDS) {
-    it(`${id}: renders cleanly`, async () => {
-      const page = await open(id);
-      await check(page, `workflow-${id}`);
-      await page.close();
-    });
-  }
+  rendersCleanly(open, IDS, "workflow-");
 
   it("the card awaiting a defense shows the attack's figures and the defender's four buttons", async () => {
     const { flow } = workflowFlows().awaiting;

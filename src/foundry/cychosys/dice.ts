@@ -11,27 +11,12 @@
  * `CychosysRoll` applies that to the roll's total.
  */
 import { cychosysRollTotal, faceLabel, faceValue } from "../../rulesets/cychosys/data/derive/roll.js";
+import { letteredDie } from "../lettered-die.js";
 
 type DieResult = foundry.dice.terms.DiceTerm.Result;
 
-export class CychosysDie extends foundry.dice.terms.Die {
-  static override DENOMINATION = "c";
-
-  constructor(termData: Partial<foundry.dice.terms.Die.TermData> = {}) {
-    super({ ...termData, faces: 12 } as foundry.dice.terms.Die.TermData);
-  }
-
-  /** Always `dc` (Foundry's Die would write `d12`), so a saved roll re-reads as Cychosys dice. */
-  override get denomination(): string {
-    return "dc";
-  }
-
-  override get expression(): string {
-    const count = this._number;
-    const number = typeof count === "number" ? String(count) : `(${count.formula})`;
-    return `${number}dc${this.modifiers.join("")}`;
-  }
-
+/** R11: `dc`, twelve faces. */
+export class CychosysDie extends letteredDie("c", 12) {
   /** Roll one die (Foundry draws the face), then record what it adds. */
   override async roll(options?: Parameters<foundry.dice.terms.Die["roll"]>[0]): Promise<DieResult> {
     const result = await super.roll(options);

@@ -10,30 +10,15 @@
 import { canComplicate, MAX_CHAIN, readRoll, type RollFaces, type RollKind, type RollReading, type D6Rules } from "../../rulesets/d6/rules/index.js";
 import { format } from "../i18n.js";
 import { d6Rules } from "./rules-source.js";
+import { letteredDie } from "../lettered-die.js";
 
 type DieResult = foundry.dice.terms.DiceTerm.Result;
 type RollOptions = Parameters<foundry.dice.terms.Die["roll"]>[0];
 
 export const D6_ROLL_KINDS: readonly RollKind[] = ["skill", "initiative", "damage", "resistance"];
 
-export class D6WildDie extends foundry.dice.terms.Die {
-  static override DENOMINATION = "w";
-
-  constructor(termData: Partial<foundry.dice.terms.Die.TermData> = {}) {
-    super({ ...termData, faces: 6 } as foundry.dice.terms.Die.TermData);
-  }
-
-  /** Always `dw` (Foundry's Die would write `d6`): a saved roll re-reads as a Wild Die, and Dice So Nice finds its preset. */
-  override get denomination(): string {
-    return "dw";
-  }
-
-  override get expression(): string {
-    const count = this._number;
-    const number = typeof count === "number" ? String(count) : `(${count.formula})`;
-    return `${number}dw${this.modifiers.join("")}`;
-  }
-
+/** D2: `dw`, six faces. */
+export class D6WildDie extends letteredDie("w", 6) {
   /**
    * D2: roll one die; on the exploding face mark it exploded and roll again.
    * A minimized or maximized evaluation (Foundry's range checks) never

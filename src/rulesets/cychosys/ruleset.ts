@@ -1,7 +1,7 @@
 /**
  * Cychosys as a ruleset of the engine (src/core/ruleset.ts): its manifest,
- * its attack workflow on the cards, its round state on the combat, and its
- * headless codecs. Pure: the world's rules are handed in as a function, so
+ * its attack workflow on the cards, its round state on the combat, its
+ * headless codecs and its odds (docs/odds.md). Pure: the world's rules are handed in as a function, so
  * the Foundry side passes `CONFIG.CYCHOSYS` and the Node commands the
  * standard rules.
  */
@@ -10,7 +10,7 @@ import type { CombatantRef } from "../../core/transport/ports.js";
 import { readRoundState, roundStateUpdate } from "./combat/round-state.js";
 import { demoLog } from "./demo-log.js";
 import { CYCHOSYS_MANIFEST } from "./manifest.js";
-import { outcomeJson, parseScenario, resolveAttack, type Rules, STANDARD_RULES } from "./rules/index.js";
+import { cychosysAttackOdds, outcomeJson, parseScenario, resolveAttack, type Rules, STANDARD_RULES } from "./rules/index.js";
 import type { AttackFlow } from "./workflow/attack-flow.js";
 import { applyRoundOperation, type RoundOperation } from "./workflow/round-operations.js";
 import type { RoundState } from "./workflow/round.js";
@@ -30,5 +30,6 @@ export function createCychosysRuleset(rules: () => Rules = () => STANDARD_RULES)
       resolve: (text) => outcomeJson(resolveAttack(parseScenario(text, rules()), rules()), rules()),
       demo: demoLog,
     },
+    odds: { attack: (query) => cychosysAttackOdds(query, rules()) },
   };
 }

@@ -20,7 +20,8 @@
  * dice R11–R12 · totals R13, R19–R20 · order R14–R18 · contest R21–R25 ·
  * injury/strike R26–R33, R36 · outfit R29–R31, R34–R35 · objects R37 ·
  * quickness R38 · chase R39 · experience R40–R41 · resolve/scenario: one
- * whole attack and the `rules` command's JSON format.
+ * whole attack and the `rules` command's JSON format · odds: exact chances
+ * of an attack against each defense form (docs/odds.md).
  */
 export * from "./types.js";
 export * from "./errors.js";
@@ -45,3 +46,5 @@ export * from "./resolve.js";
 export * from "../../../core/json.js";
 export * from "./scenario.js";
 export * from "./explain.js";
+export * from "./odds-totals.js";
+export * from "./odds.js";

@@ -1,13 +1,13 @@
 /**
  * OpenD6 as a ruleset of the engine (src/core/ruleset.ts): its manifest, its
  * attack workflow on the cards, its round state on the combat, its headless
- * codecs. Pure: the world's D6 rules (settings) are handed in as a function.
+ * codecs, its odds (docs/odds.md). Pure: the world's D6 rules (settings) are handed in as a function.
  */
 import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
 import { D6_MANIFEST } from "./manifest.js";
-import { D6_STANDARD_RULES, type D6Rules, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
+import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
 import { type D6Flow, d6Workflow, type TieOf } from "./workflow/steps.js";
 
 /** `tieOf` (D7): whose tie is still acting, read by the Foundry side from the combat's order (none outside Foundry). */
@@ -25,5 +25,6 @@ export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDA
       resolve: (text) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text, rules()))),
       demo: () => d6DemoScript().join("\n"),
     },
+    odds: { attack: (query) => d6AttackOdds(query, rules()) },
   };
 }

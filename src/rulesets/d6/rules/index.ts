@@ -11,7 +11,8 @@
  * D41 · initiative D5–D9 · actions D10–D16, D18, D23–D25, D29 · defense
  * D17–D20, D23–D25 · difficulty D26–D28 · damage D21, D22, D30–D33 · wounds
  * D34–D37 · resolve/outcome/explain one whole attack · scenario the headless
- * JSON format · demo, bench.
+ * JSON format · odds exact chances per defense choice (docs/odds.md) · demo,
+ * bench.
  */
 import { explainD6Attack } from "./explain.js";
 import { d6OutcomeJson } from "./outcome.js";
@@ -33,6 +34,8 @@ export * from "./resolve.js";
 export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./scenario.js";
+export * from "./odds-dice.js";
+export * from "./odds.js";
 export { D6_SEED_SCENARIOS, type D6SeedScenarioName } from "./seed-scenarios.js";
 export { d6DemoScript } from "./demo.js";
 export { benchD6, benchInputs, type D6BenchResult, formatBenchD6 } from "./bench.js";

@@ -179,15 +179,39 @@ export function defenseFigure(d: D6DefenseInput, woundDice: number, rules: Reado
   return { skill: d.skill, mode: d.mode, roll: defense.roll, total: defense.total, covers: false, rolled: roll };
 }
 
-/** D41/D12/D37/D29: the attack roll (D3 refuses it with no die left); also its aim dice. */
-export function rollAttack(a: D6AttackerInput, woundDice: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): { roll: SkillRoll; aimDice: number } {
+/** D41/D12/D37/D29: the dice an attack roll adjusts its skill by (aim is checked against the weapon's mode). */
+export function attackRollAdjustments(a: Omit<D6AttackerInput, "roll">, woundDice: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): { actionDice: number; woundDice: number; bonusDice: number } {
   const mode = a.weapon.mode;
   const aimRounds = a.aimRounds ?? 0;
   if (aimRounds > 0 && !rules.aimableModes.includes(mode)) throw new D6Error("aimNotAllowed", { mode });
-  const aimDice = Math.min(aimRounds * rules.aimDicePerRound, rules.aimMaxDice);
+  const bonusDice = Math.min(aimRounds * rules.aimDicePerRound, rules.aimMaxDice);
   const actionDice = multiActionPenaltyDice(a.declared ?? rules.minDeclaredActions, a.freeActions ?? rules.defaultFreeActions, rules);
-  const roll = rollSkill(a.skill, { actionDice, woundDice, bonusDice: aimDice }, a.roll, a.flat ?? 0, "attack roll", rules);
-  return { roll, aimDice };
+  return { actionDice, woundDice, bonusDice };
+}
+
+/** D41/D12/D37/D29: the attack roll (D3 refuses it with no die left); also its aim dice. */
+export function rollAttack(a: D6AttackerInput, woundDice: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): { roll: SkillRoll; aimDice: number } {
+  const adjust = attackRollAdjustments(a, woundDice, rules);
+  const roll = rollSkill(a.skill, adjust, a.roll, a.flat ?? 0, "attack roll", rules);
+  return { roll, aimDice: adjust.bonusDice };
+}
+
+/** D31–D32, D38: the code a hit rolls (Strength Damage for a `+` code, then die modifiers) and the flat damage modifiers. */
+export function hitDamage(
+  a: Omit<D6AttackerInput, "roll">,
+  damageModifiers: readonly DamageModifier[] = NONE,
+  rules: Readonly<D6Rules> = D6_STANDARD_RULES,
+): { strength: number | null; code: DieCode; flat: number } {
+  const weapon = a.weapon;
+  const strength = weapon.damage.addsStrength ? strengthDamageDice(a.strength, a.strengthAdjustments, rules) : null;
+  let code = damageCode(weapon.damage, strength ?? 0, NONE, rules);
+  let flat = 0;
+  for (let i = 0; i < damageModifiers.length; i++) {
+    const m = damageModifiers[i]!;
+    if ("code" in m) code = applyModifier(code, m.code, rules);
+    else flat += m.value;
+  }
+  return { strength, code, flat };
 }
 
 export function resolveD6Attack(input: D6AttackInput, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Resolution {
@@ -275,14 +299,7 @@ export function resolveD6Attack(input: D6AttackInput, rules: Readonly<D6Rules> =
   let flat = 0;
   let bonus = 0;
   if (hit) {
-    strength = weapon.damage.addsStrength ? strengthDamageDice(a.strength, a.strengthAdjustments, rules) : null;
-    code = damageCode(weapon.damage, strength ?? 0, NONE, rules);
-    const damageModifiers = input.damageModifiers ?? NONE;
-    for (let i = 0; i < damageModifiers.length; i++) {
-      const m = damageModifiers[i]!;
-      if ("code" in m) code = applyModifier(code, m.code, rules);
-      else flat += m.value;
-    }
+    ({ strength, code, flat } = hitDamage(a, input.damageModifiers, rules));
     to = "defender";
     rule = "hit";
     bonus = damageBonus(attack.total, final, rules);

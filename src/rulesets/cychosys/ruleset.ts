@@ -9,6 +9,8 @@ import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { readRoundState, roundStateUpdate } from "./combat/round-state.js";
 import { demoLog } from "./demo-log.js";
+import { readCychosysFighter } from "./duel/fighter.js";
+import { playCychosysDuel } from "./duel/play.js";
 import { CYCHOSYS_MANIFEST } from "./manifest.js";
 import { cychosysAttackOdds, outcomeJson, parseScenario, resolveAttack, type Rules, STANDARD_RULES } from "./rules/index.js";
 import type { AttackFlow } from "./workflow/attack-flow.js";
@@ -31,5 +33,9 @@ export function createCychosysRuleset(rules: () => Rules = () => STANDARD_RULES)
       demo: demoLog,
     },
     odds: { attack: (query) => cychosysAttackOdds(query, rules()) },
+    duel: {
+      fighter: (json) => readCychosysFighter(json, rules()),
+      play: (a, b, roll, maxRounds) => playCychosysDuel(a, b, roll, maxRounds, rules()),
+    },
   };
 }

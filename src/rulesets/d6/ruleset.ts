@@ -6,6 +6,8 @@
 import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
+import { readD6Fighter } from "./duel/fighter.js";
+import { playD6Duel } from "./duel/play.js";
 import { D6_MANIFEST } from "./manifest.js";
 import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
 import { type D6Flow, d6Workflow, type TieOf } from "./workflow/steps.js";
@@ -26,5 +28,9 @@ export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDA
       demo: () => d6DemoScript().join("\n"),
     },
     odds: { attack: (query) => d6AttackOdds(query, rules()) },
+    duel: {
+      fighter: (json) => readD6Fighter(json, rules()),
+      play: (a, b, roll, maxRounds) => playD6Duel(a, b, roll, maxRounds, rules()),
+    },
   };
 }

@@ -3,6 +3,10 @@
  * dice never lower the chance to strike; more shield never raises the
  * expected injury; a higher defense total never raises the chance of being
  * struck. Every chance is in [0, 1] and each form's chances sum to 1.
+ *
+ * The chance to strike is monotone only where R35 (small targets) plays no
+ * part: a T counts where the blow lands (R29, the last digit), so more dice
+ * can move blows onto the smaller spot; the last test shows it.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -15,17 +19,21 @@ const SHIELDS = ["RH1", "BBDD2", "X1", "0", "V2", "T1", "BD"].map(b);
 const LETTERS = ["V", "T", "B", "D", "R", "H", "X", "P", "S", "O"];
 
 const arbSpec = (maxDice: number) => fc.record({ dice: fc.integer({ min: 1, max: maxDice }), static: fc.integer({ min: -5, max: 35 }) });
-const arbPiece: fc.Arbitrary<OutfitPiece> = fc.record({
-  shield: fc.constantFrom(...SHIELDS),
+const arbPiece = (shields: readonly Bundle[]): fc.Arbitrary<OutfitPiece> => fc.record({
+  shield: fc.constantFrom(...shields),
   covers: fc.subarray(["head", "chest", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const, { minLength: 1 }).map((c) => [...c]),
   layer: fc.constantFrom("worn" as const, "skin" as const),
 });
-const arbQuery: fc.Arbitrary<CychosysOddsQuery> = fc
-  .record({ attack: arbSpec(4), defense: arbSpec(4), counter: arbSpec(4), edge: fc.constantFrom(...EDGES), counterEdge: fc.constantFrom(...EDGES), outfit: fc.array(arbPiece, { maxLength: 2 }) })
+/** R35 aside: outfits without T. */
+const NOT_SMALL = SHIELDS.filter((s) => !s.effects.some((m) => m.letter === "T"));
+const arbQueryOf = (shields: readonly Bundle[]): fc.Arbitrary<CychosysOddsQuery> => fc
+  .record({ attack: arbSpec(4), defense: arbSpec(4), counter: arbSpec(4), edge: fc.constantFrom(...EDGES), counterEdge: fc.constantFrom(...EDGES), outfit: fc.array(arbPiece(shields), { maxLength: 2 }) })
   .map(({ attack, defense, counter, edge, counterEdge, outfit }) => ({
     attack: { total: attack, again: attack, edge, outfit: OUTFIT },
     defender: { outfit, evade: defense, brave: defense, parry: { ...defense, object: { shield: b("B2") } }, counter: { ...counter, edge: counterEdge } },
   }));
+const arbQuery = arbQueryOf(SHIELDS);
+const arbNotSmall = arbQueryOf(NOT_SMALL);
 
 const formOf = (q: CychosysOddsQuery, form: DefenseForm) => cychosysOdds(q).find((o) => o.form === form)!;
 /** One more of a letter, or one more hit, on a bundle. */
@@ -49,9 +57,9 @@ describe("odds properties (fast-check)", () => {
     );
   });
 
-  it("R12–R13, R20: one more attack die never lowers the chance to strike, whatever the form", () => {
+  it("R12–R13, R20: one more attack die never lowers the chance to strike, whatever the form (no small target, R35)", () => {
     fc.assert(
-      fc.property(arbQuery, fc.constantFrom(...DEFENSE_FORMS), (q, form) => {
+      fc.property(arbNotSmall, fc.constantFrom(...DEFENSE_FORMS), (q, form) => {
         const more = { dice: (q.attack.total as { dice: number }).dice + 1, static: (q.attack.total as { static: number }).static };
         const after: CychosysOddsQuery = { ...q, attack: { ...q.attack, total: more, again: more } };
         expect(formOf(after, form).defenderStruck).toBeGreaterThanOrEqual(formOf(q, form).defenderStruck - TOLERANCE);
@@ -72,9 +80,9 @@ describe("odds properties (fast-check)", () => {
     );
   });
 
-  it("R20–R25: a higher defense total never raises the chance of being struck, whatever the form", () => {
+  it("R20–R25: a higher defense total never raises the chance of being struck, whatever the form (no small target, R35)", () => {
     fc.assert(
-      fc.property(arbQuery, fc.integer({ min: 1, max: 12 }), fc.constantFrom(...DEFENSE_FORMS), (q, more, form) => {
+      fc.property(arbNotSmall, fc.integer({ min: 1, max: 12 }), fc.constantFrom(...DEFENSE_FORMS), (q, more, form) => {
         const up = (s: { dice: number; static: number }) => ({ ...s, static: s.static + more });
         const d = q.defender;
         const after: CychosysOddsQuery = {
@@ -85,5 +93,14 @@ describe("odds properties (fast-check)", () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it("R29, R35: a T on one leg is where more dice can land a blow, so one more die can lower the chance to strike", () => {
+    const small: OutfitPiece[] = [{ shield: b("T1"), covers: ["leftLeg"], layer: "worn" }];
+    const q = (dice: number): CychosysOddsQuery => ({
+      attack: { total: { dice, static: 0 }, again: { dice, static: 0 }, edge: b("SOBP4"), outfit: OUTFIT },
+      defender: { outfit: small, brave: { dice: 1, static: 0 } },
+    });
+    expect(formOf(q(2), "brave").defenderStruck).toBeLessThan(formOf(q(1), "brave").defenderStruck);
   });
 });

@@ -43,7 +43,18 @@ export interface ImpactClasses {
   readonly impacts: readonly Impact[];
 }
 
+const classCache = new WeakMap<object, ImpactClasses>();
+
+/** The classes of values 0…max (at least), remembered per chart: a table grown in steps of 256. */
 export function impactClasses(max: number, rules: Rules): ImpactClasses {
+  const found = classCache.get(rules.chart);
+  if (found && found.classOf.length > max) return found;
+  const made = buildClasses(Math.ceil((Math.max(0, max) + 1) / 256) * 256, rules);
+  classCache.set(rules.chart, made);
+  return made;
+}
+
+function buildClasses(max: number, rules: Rules): ImpactClasses {
   const classOf = new Int32Array(Math.max(0, max) + 1);
   const impacts: Impact[] = [];
   let last = "";
@@ -60,9 +71,14 @@ export function impactClasses(max: number, rules: Rules): ImpactClasses {
   return { classOf, impacts };
 }
 
+/** R26: what the striker's F add to a positive result. */
+export function forceOf(edge: Bundle, rules: Rules): number {
+  return countLetter(edge, "F") * rules.options.forceBonus;
+}
+
 /** R26: the chart value of a result with the striker's F (only a positive result gets the bonus). */
 export function forcedValue(result: number, edge: Bundle, rules: Rules): number {
-  return result > 0 ? result + countLetter(edge, "F") * rules.options.forceBonus : 0;
+  return result > 0 ? result + forceOf(edge, rules) : 0;
 }
 
 /** R29: the index in ALL_LOCATIONS where a striking total lands. */
@@ -135,8 +151,16 @@ const BOOK_LIMIT = 64;
 
 /** The book for a striker and struck side (one per distinct edge, outfit, aim and object). */
 export function strikeBook(side: StrikeSide, aimed: HitLocation | undefined, object: ParryObject | undefined, rules: Rules): StrikeBook {
-  const fmt = (b: Bundle) => formatBundle(b, rules.effects);
-  const outfit = side.outfit.map((p) => `${fmt(p.shield)}@${p.layer}:${p.covers.join(",")}`).join(";");
+  const fmt = (b: Bundle) => {
+    let text = bundleKeys.get(b);
+    if (text === undefined) bundleKeys.set(b, (text = formatBundle(b, rules.effects)));
+    return text;
+  };
+  let outfit = outfitKeys.get(side.outfit);
+  if (outfit === undefined) {
+    outfit = side.outfit.map((p) => `${fmt(p.shield)}@${p.layer}:${p.covers.join(",")}`).join(";");
+    outfitKeys.set(side.outfit, outfit);
+  }
   const key = [fmt(side.edge), outfit, side.extraSoakSteps ?? 0, aimed ?? "", object ? `${fmt(object.shield)}/${object.hits ?? ""}` : "-"].join("|");
   // A book holds resolutions under one rules object: a world's edited table starts afresh.
   let entry = books.get(key);
@@ -149,3 +173,6 @@ export function strikeBook(side: StrikeSide, aimed: HitLocation | undefined, obj
   return entry;
 }
 const bookRules = new WeakMap<StrikeBook, Rules>();
+/** An outfit's text key, remembered per outfit list (a dialog and a duel hand the same list in again and again). */
+const outfitKeys = new WeakMap<readonly OutfitPiece[], string>();
+const bundleKeys = new WeakMap<Bundle, string>();

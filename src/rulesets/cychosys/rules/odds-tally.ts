@@ -40,36 +40,76 @@ export interface StrikeOdds {
   mass: number;
 }
 
+/** Which dimensions a tally needs: both sides (an exchange), anti-impacts (bravery, parry), a won parry. */
+export interface TallyShape {
+  sides: 1 | 2;
+  anti: boolean;
+  won: boolean;
+}
+
+/**
+ * One scratch buffer for every tally (a tally is filled and read before the
+ * next one starts): no array allocated or scanned per call, only the cells
+ * touched are read and cleared.
+ */
+let scratchMass = new Float64Array(1024);
+let scratchRep = new Int32Array(1024);
+let touched = new Int32Array(1024);
+let touchedCount = 0;
+
+const letterLists = new WeakMap<object, readonly string[]>();
+/** The table's letters in canonical order (R3), listed once per table. */
+function lettersOf(rules: Rules): readonly string[] {
+  let found = letterLists.get(rules.effects);
+  if (!found) letterLists.set(rules.effects, (found = compileEffects(rules.effects).table.effects.map((e) => e.letter)));
+  return found;
+}
+
+function clearScratch(): void {
+  for (let t = 0; t < touchedCount; t++) scratchMass[touched[t]!] = 0;
+  touchedCount = 0;
+}
+
 /** Chances tallied by (struck side, location, impact class, anti-impact class, parry won). */
 export class Tally {
-  readonly mass: Float64Array;
-  private readonly rep: Int32Array;
   miss = 0;
   private readonly k: number;
+  private readonly a: number;
+  private readonly w: number;
 
-  constructor(private readonly classes: ImpactClasses) {
+  constructor(
+    private readonly classes: ImpactClasses,
+    shape: TallyShape,
+  ) {
     this.k = classes.impacts.length;
-    const size = 2 * LOCATIONS * this.k * (this.k + 1) * 2;
-    this.mass = new Float64Array(size);
-    this.rep = new Int32Array(size);
+    this.a = shape.anti ? this.k + 1 : 1;
+    this.w = shape.won ? 2 : 1;
+    const size = shape.sides * LOCATIONS * this.k * this.a * this.w;
+    clearScratch(); // a tally that was never read (an error on the way) leaves nothing behind
+    if (scratchMass.length < size) {
+      scratchMass = new Float64Array(size);
+      scratchRep = new Int32Array(size);
+    }
+    if (touched.length < size) touched = new Int32Array(size);
   }
 
   /**
-   * A strike of `side` landing at `location`, its result's chart value
-   * `value` (F included, R26) from result `result`, after the anti-impact of
-   * the defense total `anti` (−1: none), on the parry object when `won`.
+   * A strike of `side` landing at `location`, from a result of `result` with
+   * the striker's F worth `force` (R26), after the anti-impact of the
+   * defense total `anti` (−1: none), on the parry object when `won`.
    */
-  add(side: number, location: number, value: number, result: number, anti: number, won: boolean, chance: number): void {
-    const cls = this.classes.classOf[value]!;
+  add(side: number, location: number, result: number, force: number, anti: number, won: boolean, chance: number): void {
+    const cls = this.classes.classOf[result > 0 ? result + force : 0]!;
     const antiCls = anti < 0 ? 0 : this.classes.classOf[anti]! + 1;
-    const i = ((((side * LOCATIONS + location) * this.k + cls) * (this.k + 1) + antiCls) * 2) + (won ? 1 : 0);
-    this.mass[i]! += chance;
-    this.rep[i] = result;
+    const i = (((side * LOCATIONS + location) * this.k + cls) * this.a + antiCls) * this.w + (won ? 1 : 0);
+    if (scratchMass[i] === 0) touched[touchedCount++] = i;
+    scratchMass[i]! += chance;
+    scratchRep[i] = result;
   }
 
   /** Read the tally out: each class resolved once by its side's book. */
   read(books: readonly [StrikeBook, StrikeBook | undefined], rules: Rules): StrikeOdds {
-    const letters = compileEffects(rules.effects).table.effects.map((e) => e.letter);
+    const letters = lettersOf(rules);
     const takenBy = new Float64Array(letters.length);
     const piercingBy = new Float64Array(letters.length);
     const out: StrikeOdds = {
@@ -78,14 +118,15 @@ export class Tally {
     };
     const { impacts } = this.classes;
     const seen = new Uint8Array(letters.length);
-    for (let i = 0; i < this.mass.length; i++) {
-      const chance = this.mass[i]!;
+    for (let t = 0; t < touchedCount; t++) {
+      const i = touched[t]!;
+      const chance = scratchMass[i]!;
       if (chance === 0) continue;
       out.mass += chance;
-      const won = (i & 1) === 1;
-      let rest = i >> 1;
-      const antiCls = rest % (this.k + 1);
-      rest = (rest - antiCls) / (this.k + 1);
+      const won = this.w === 2 && i % 2 === 1;
+      let rest = (i - (won ? 1 : 0)) / this.w;
+      const antiCls = rest % this.a;
+      rest = (rest - antiCls) / this.a;
       const cls = rest % this.k;
       rest = (rest - cls) / this.k;
       const location = rest % LOCATIONS;
@@ -93,7 +134,7 @@ export class Tally {
       const book = books[side];
       if (!book) continue;
       const anti: Impact | undefined = antiCls === 0 ? undefined : impacts[antiCls - 1];
-      const s = book.summary(location, impacts[cls]!, this.rep[i]!, anti, won);
+      const s = book.summary(location, impacts[cls]!, scratchRep[i]!, anti, won);
       if (won) out.parryWon += chance;
       if (!s.reached) {
         out.smallTarget += chance;
@@ -113,6 +154,7 @@ export class Tally {
       seen.fill(0);
       for (const r of s.piercing) if (!seen[r]) { seen[r] = 1; piercingBy[r]! += chance; }
     }
+    clearScratch();
     letters.forEach((letter, r) => {
       if (takenBy[r]! > 0) out.taken[letter] = takenBy[r]!;
       if (piercingBy[r]! > 0) out.piercing[letter] = piercingBy[r]!;

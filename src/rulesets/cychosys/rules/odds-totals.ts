@@ -39,9 +39,21 @@ export const MAX_ODDS_STATIC = 2000;
 const cache = new Map<string, TotalOdds>();
 const CACHE_LIMIT = 512;
 
-/** A total already rolled: one value, with or without a surge. */
+const known = new Map<number, TotalOdds>();
+
+/** A total already rolled: one value, with or without a surge (remembered: the arrays are never changed). */
 export function knownTotal(total: number, surge = false): TotalOdds {
-  const t = Math.max(0, Math.trunc(total));
+  const t = Math.max(0, Math.min(MAX_ODDS_STATIC + 10 * MAX_ODDS_DICE, Math.trunc(total)));
+  const key = t * 2 + (surge ? 1 : 0);
+  let found = known.get(key);
+  if (!found) {
+    if (known.size > 4096) known.clear();
+    known.set(key, (found = pointOdds(t, surge)));
+  }
+  return found;
+}
+
+function pointOdds(t: number, surge: boolean): TotalOdds {
   const plain = new Float64Array(t + 1);
   const surged = new Float64Array(t + 1);
   (surge ? surged : plain)[t] = 1;
@@ -83,9 +95,19 @@ export function totalOdds(spec: TotalSpec): TotalOdds {
   return odds;
 }
 
-/** R23: a counter total less its handicap, never below 0 (the surge stays with it). */
+const handicaps = new WeakMap<TotalOdds, Map<number, TotalOdds>>();
+
+/** R23: a counter total less its handicap, never below 0 (the surge stays with it); remembered per distribution. */
 export function handicapped(odds: TotalOdds, handicap: number): TotalOdds {
   if (handicap <= 0) return odds;
+  let known = handicaps.get(odds);
+  if (!known) handicaps.set(odds, (known = new Map()));
+  let found = known.get(handicap);
+  if (!found) known.set(handicap, (found = shiftDown(odds, handicap)));
+  return found;
+}
+
+function shiftDown(odds: TotalOdds, handicap: number): TotalOdds {
   const size = Math.max(1, odds.plain.length - handicap);
   const plain = new Float64Array(size);
   const surge = new Float64Array(size);

@@ -22,25 +22,17 @@ import { type Rules, STANDARD_RULES } from "./options.js";
 import type { HitLocation, OutfitPiece } from "./outfit.js";
 import type { Facet } from "./types.js";
 import { DEFENSE_FORMS, type DefenseForm } from "./contest.js";
-import { counterHandicap } from "./totals.js";
-import { chanceToBeat, handicapped, knownTotal, tieTable, type TotalOdds, totalOdds, type TotalSpec } from "./odds-totals.js";
-import { forcedValue, impactClasses, locationIndexOf, strikeBook } from "./odds-strike.js";
-import { ATTACKER, DEFENDER, type StrikeOdds, Tally } from "./odds-tally.js";
+import { knownTotal, tieTable, type TotalOdds, totalOdds, type TotalSpec } from "./odds-totals.js";
+import { forceOf, forcedValue, impactClasses, locationIndexOf, strikeBook } from "./odds-strike.js";
+import { DEFENDER, type StrikeOdds, Tally } from "./odds-tally.js";
+import { exchange, type ExchangePolicy, STANDARD_EXCHANGE_POLICY } from "./odds-exchange.js";
+
+export { type ExchangePolicy, STANDARD_EXCHANGE_POLICY } from "./odds-exchange.js";
 
 export type { StrikeOdds } from "./odds-tally.js";
 
 /** A total to come (its dice and static part), or one already rolled. */
 export type TotalInput = TotalSpec | { known: number; surge?: boolean };
-
-/** R23: how deep an exchange of counterattacks goes (an assumption about players, not a rule). */
-export interface ExchangePolicy {
-  /** A side counters again when its chance of beating the standing total is at least this. */
-  counterAgainAt: number;
-  /** No side counters again once this many counterattacks have been made in the exchange. */
-  maxCounters: number;
-}
-
-export const STANDARD_EXCHANGE_POLICY: Readonly<ExchangePolicy> = Object.freeze({ counterAgainAt: 0.5, maxCounters: 6 });
 
 export interface CychosysOddsQuery {
   attack: {
@@ -103,7 +95,7 @@ export function formOdds(form: DefenseForm, query: CychosysOddsQuery, attack: To
       const defense = totalOdds(spec);
       const object = form === "parry" ? defender.parry?.object : undefined;
       const book = strikeBook(onDefender, aimed, object, rules);
-      const tally = new Tally(impactClasses(valueCeiling([attack, defense], [query.attack.edge], rules), rules));
+      const tally = new Tally(impactClasses(valueCeiling([attack, defense], [query.attack.edge], rules), rules), { sides: 1, anti: form !== "evade", won: form === "parry" });
       simpleContest(form, attack, defense, query.attack.edge, aimed, tally, rules);
       return { form, ...tally.read([book, undefined], rules) };
     }
@@ -112,7 +104,7 @@ export function formOdds(form: DefenseForm, query: CychosysOddsQuery, attack: To
       const onAttacker = { edge: spec.edge, outfit: query.attack.outfit, extraSoakSteps: query.attack.extraSoakSteps ?? 0 };
       const again = totalOdds(query.attack.again);
       const first = totalOdds(spec);
-      const tally = new Tally(impactClasses(valueCeiling([attack, again, first], [query.attack.edge, spec.edge], rules), rules));
+      const tally = new Tally(impactClasses(valueCeiling([attack, again, first], [query.attack.edge, spec.edge], rules), rules), { sides: 2, anti: false, won: false });
       const policy = { ...STANDARD_EXCHANGE_POLICY, ...query.policy };
       const seizes = exchange(attack, again, first, { attacker: query.attack.edge, defender: spec.edge }, aimed, policy, tally, rules);
       const odds = tally.read([strikeBook(onDefender, aimed, undefined, rules), strikeBook(onAttacker, aimed, undefined, rules)], rules);
@@ -131,6 +123,7 @@ function valueCeiling(totals: readonly TotalOdds[], edges: readonly Bundle[], ru
 function simpleContest(form: "evade" | "brave" | "parry", attack: TotalOdds, defense: TotalOdds, edge: Bundle, aimed: HitLocation | undefined, tally: Tally, rules: Rules): void {
   // R22: a tie misses (the defense wins it) unless a surge decides (R12); R25: ties go to the parry [fixed, parryWinsTies].
   const ties = tieTable(form === "parry" && !rules.options.parryWinsTies ? "a" : "b", rules.options);
+  const force = forceOf(edge, rules);
   for (let as = 0; as < 2; as++) {
     const aChances = as ? attack.surge : attack.plain;
     for (let a = 0; a < aChances.length; a++) {
@@ -147,105 +140,18 @@ function simpleContest(form: "evade" | "brave" | "parry", attack: TotalOdds, def
           const hits = result > 0 || (result === 0 && ties[as]![ds]!);
           if (form === "brave") {
             // R24: the attack always arrives; the defense total is the anti-impact.
-            tally.add(DEFENDER, location, forcedValue(result, edge, rules), result, d, false, chance);
+            tally.add(DEFENDER, location, result, force, d, false, chance);
           } else if (hits) {
-            tally.add(DEFENDER, location, forcedValue(result, edge, rules), result, -1, false, chance);
+            tally.add(DEFENDER, location, result, force, -1, false, chance);
           } else if (form === "parry") {
             // R25: the blow lands on the parrying object, read as bravery with the object's shield.
-            tally.add(DEFENDER, location, forcedValue(result, edge, rules), result, d, true, chance);
+            tally.add(DEFENDER, location, result, force, d, true, chance);
           } else {
             tally.miss += chance;
           }
         }
       }
     }
-  }
-}
-
-/**
- * R23: the exchange. The defender's first counter (handicap 8) must beat the
- * attack; then the side due to answer counters again (handicap 8k) or takes
- * it, by the policy. A counter that fails is struck by the standing total
- * (result: standing − the failed total); a side that takes it is struck with
- * result standing − its own last total. Returns the chance that the first
- * counter seizes the attack.
- */
-function exchange(
-  attack: TotalOdds,
-  again: TotalOdds,
-  counter: TotalOdds,
-  edges: { attacker: Bundle; defender: Bundle },
-  aimed: HitLocation | undefined,
-  policy: ExchangePolicy,
-  tally: Tally,
-  rules: Rules,
-): number {
-  const ties = tieTable("b", rules.options);
-  const edgeOf = (side: number) => (side === ATTACKER ? edges.attacker : edges.defender);
-  // joint[(prev * size + standing) * 2 + surge]: the chance the exchange stands at `standing`, which beat `prev`.
-  let standingSide = ATTACKER;
-  let prevSize = 1;
-  let size = attack.plain.length;
-  let joint = new Float64Array(prevSize * size * 2);
-  for (let t = 0; t < size; t++) {
-    joint[t * 2] = attack.plain[t]!;
-    joint[t * 2 + 1] = attack.surge[t]!;
-  }
-  let seizes = 0;
-  for (let k = 1; ; k++) {
-    const answering = standingSide === ATTACKER ? DEFENDER : ATTACKER;
-    const rolls = handicapped(answering === DEFENDER ? counter : again, counterHandicap(k, rules.effects));
-    const striker = edgeOf(standingSide);
-    // Who counters: the first counter is the form itself; later ones follow the policy (on the standing total, all the answering side knows).
-    const answers = new Uint8Array(size * 2);
-    for (let v = 0; v < size; v++) {
-      for (let s = 0; s < 2; s++) {
-        answers[v * 2 + s] = k === 1 || (k <= policy.maxCounters && chanceToBeat(rolls, v, s === 1, ties) >= policy.counterAgainAt) ? 1 : 0;
-      }
-    }
-    const weight = new Float64Array(size * 2);
-    for (let prev = 0; prev < prevSize; prev++) {
-      for (let v = 0; v < size; v++) {
-        for (let s = 0; s < 2; s++) {
-          const chance = joint[(prev * size + v) * 2 + s]!;
-          if (chance === 0) continue;
-          if (answers[v * 2 + s]) weight[v * 2 + s]! += chance;
-          // Takes it: struck by the standing total, result against its own last total.
-          else tally.add(answering, locationIndexOf(v, aimed), forcedValue(v - prev, striker, rules), v - prev, -1, false, chance);
-        }
-      }
-    }
-    const nextSize = rolls.plain.length;
-    const next = new Float64Array(size * nextSize * 2);
-    let going = 0;
-    for (let v = 0; v < size; v++) {
-      const location = locationIndexOf(v, aimed);
-      for (let s = 0; s < 2; s++) {
-        const w = weight[v * 2 + s]!;
-        if (w === 0) continue;
-        for (let cs = 0; cs < 2; cs++) {
-          const chances = cs ? rolls.surge : rolls.plain;
-          for (let c = 0; c < nextSize; c++) {
-            const pc = chances[c]!;
-            if (pc === 0) continue;
-            const chance = w * pc;
-            if (c > v || (c === v && ties[cs]![s]!)) {
-              next[(v * nextSize + c) * 2 + cs]! += chance;
-              going += chance;
-            } else {
-              // Fails: struck by the standing total, result standing − the failed counter.
-              tally.add(answering, location, forcedValue(v - c, striker, rules), v - c, -1, false, chance);
-            }
-          }
-        }
-      }
-    }
-    if (k === 1) seizes = going;
-    if (going === 0) return seizes;
-    joint = next;
-    prevSize = size;
-    size = nextSize;
-    standingSide = answering;
   }
 }
 

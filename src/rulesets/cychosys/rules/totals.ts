@@ -41,10 +41,18 @@ export interface ActionTotal {
   experience: number;
 }
 
+/** A term's English name for an error message, looked up once (a total is built on every roll and in every simulated duel). */
+const termLabels = new Map<TermKind, string>();
+function termLabel(kind: TermKind): string {
+  let label = termLabels.get(kind);
+  if (label === undefined) termLabels.set(kind, (label = english(`CYCHOSYS.Term.${kind}`)));
+  return label;
+}
+
 /** R13: skill base + roll + finesse + speed + modifiers − effect costs − condition penalties; ≥ 0; a crash makes it 0. */
 export function actionTotal(input: ActionTotalInput): ActionTotal {
   const roll = Array.isArray(input.roll) ? readRoll(input.roll) : (input.roll as RollReading);
-  const base = requireInteger(input.base, english("CYCHOSYS.Term.base"), -999, 999);
+  const base = requireInteger(input.base, termLabel("base"), -999, 999);
   const terms: ActionTotal["terms"] = [
     { kind: "base", value: base },
     { kind: "dice", value: roll.sum },
@@ -60,7 +68,7 @@ export function actionTotal(input: ActionTotalInput): ActionTotal {
   ];
   for (const [kind, value, sign, min] of optional) {
     if (value === undefined || value === 0) continue;
-    terms.push({ kind, value: sign * requireInteger(value, english(`CYCHOSYS.Term.${kind}`), min, 999) });
+    terms.push({ kind, value: sign * requireInteger(value, termLabel(kind), min, 999) });
   }
   const raw = terms.reduce((sum, t) => sum + t.value, 0);
   return {

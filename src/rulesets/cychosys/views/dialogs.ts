@@ -25,6 +25,7 @@ import {
   type EffectRow,
   type Option,
 } from "./dialog-parts.js";
+import { defaultDefenseTotal, type DefenseGear } from "../workflow/odds-query.js";
 
 export { addedLetters, type CostLine, type EffectRow, type FormValues, type Option, totalLabel } from "./dialog-parts.js";
 export * from "./apply-dialog.js";
@@ -118,12 +119,7 @@ export function readAttackForm(values: FormValues, rules: Rules = STANDARD_RULES
 // ---------------------------------------------------------------------------
 // Defense (and counter again).
 
-export interface DefenseGear {
-  id: string;
-  name: string;
-  edge: string;
-  parry: { hits: number; shield: string };
-}
+export type { DefenseGear } from "../workflow/odds-query.js";
 
 export interface DefenseDialogValues {
   totalKey: string;
@@ -176,16 +172,6 @@ export interface DefenseDialogView {
   terms: { label: string; value: string }[];
   error?: string;
   values: DefenseDialogValues;
-}
-
-function defaultDefenseTotal(mode: DefenseDialogInput["mode"], totals: readonly ActionTotalView[], weaponId: string): string {
-  const bySkill = totals.find((t) => !t.gearId && !t.finesseName && t.skillName.trim().toLowerCase() === mode);
-  if (bySkill) return bySkill.key;
-  if (weaponId) {
-    const gear = totals.find((t) => t.key === `gear:${weaponId}`);
-    if (gear) return gear.key;
-  }
-  return totals[0]?.key ?? "";
 }
 
 export function defenseDialogView(input: DefenseDialogInput): DefenseDialogView {

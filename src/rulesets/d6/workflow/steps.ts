@@ -44,6 +44,8 @@ export interface D6System {
   wounds?: { level: WoundLevel; untilRound: number };
 }
 type D6Actor = ActorLike<D6System>;
+/** What the input of an attack reads of an actor: its id and its system (derived data included). */
+export type D6ActorData = Pick<D6Actor, "uuid" | "system">;
 
 /** The skill each active defense is rolled with (D19, D20); its attribute untrained when the actor lacks it. */
 export const DEFENSE_SKILL_NAMES: Readonly<Record<DefenseSkill, string>> = { dodge: "dodge", block: "brawling", parry: "melee combat" };
@@ -54,14 +56,14 @@ export const woundsOf = (system: D6System): WoundState => ({ level: system.wound
 export const woundDiceAt = (wounds: WoundState, round: number, rules: Readonly<D6Rules>): number => woundStatus(wounds, round, rules).penaltyDice;
 const storedWounds = (wounds: WoundState) => ({ level: wounds.level, untilRound: wounds.untilRound ?? 0 });
 
-function derivedOf(actor: D6Actor): D6Derived {
+function derivedOf(actor: D6ActorData): D6Derived {
   const derived = actor.system.derived;
   if (!derived) throw new D6FlowError("noSuchItem", { id: actor.uuid });
   return derived;
 }
 
 /** D34: what protects an actor: Strength, worn armor, a protective ability. */
-function protectionOf(actor: D6Actor, rules: Readonly<D6Rules>) {
+export function protectionOf(actor: D6ActorData, rules: Readonly<D6Rules>) {
   const derived = derivedOf(actor);
   const ability = actor.system.protection ? parseWeaponDamage(actor.system.protection, rules).code : undefined;
   return { strength: derived.attributes.strength, armor: derived.armor, ...(ability && (ability.dice || ability.pips) && { abilities: [ability] }) };
@@ -78,7 +80,7 @@ function roundOf(env: WorkflowEnv, uuid: string, read: ReadRound): { ref: Combat
 }
 
 /** D18: a defense in force as the core's input (its roll: the core adds a full defense's +10 itself, D23). */
-function defenseInput(defense: D6RoundState["round"]["defenses"][number]): D6DefenseInput {
+export function defenseInput(defense: D6RoundState["round"]["defenses"][number]): D6DefenseInput {
   return { skill: defense.skill, mode: defense.mode, total: defense.roll, ...(defense.weapon && { weapon: defense.weapon }) };
 }
 
@@ -92,6 +94,9 @@ function skillNamed(derived: D6Derived, name: string): D6SkillView {
 
 const bladeOf = (weapon: D6WeaponView | undefined, rules: Readonly<D6Rules>) => (weapon ? { damage: parseWeaponDamage(weapon.damage, rules), edged: weapon.edged } : undefined);
 
+/** A combatant's round as a step reads it: its state on the combat and the round number. */
+export type RoundOf = { state: D6RoundState; round: number } | undefined;
+
 /** D30–D34: the core's input of an attack on one target, from the GM's documents. */
 function attackInput(
   attacker: D6Actor,
@@ -102,8 +107,23 @@ function attackInput(
   read: ReadRound,
   rules: Readonly<D6Rules>,
 ): { input: D6AttackInput; canInterrupt: boolean } {
-  const mine = roundOf(env, attacker.uuid, read);
-  const theirs = roundOf(env, target.uuid, read);
+  return attackInputFrom(attacker, weapon, target, request, roundOf(env, attacker.uuid, read), roundOf(env, target.uuid, read), rules);
+}
+
+/**
+ * D30–D34: the core's input of an attack from the two actors, their rounds
+ * and what the attack names (the dice, flat bonus, range, cover, modifiers):
+ * what the GM resolves, and what a client's odds read (docs/odds.md).
+ */
+export function attackInputFrom(
+  attacker: D6ActorData,
+  weapon: D6WeaponView,
+  target: D6ActorData,
+  request: Pick<D6Declaration, "roll" | "flat" | "range" | "cover" | "modifiers">,
+  mine: RoundOf,
+  theirs: RoundOf,
+  rules: Readonly<D6Rules>,
+): { input: D6AttackInput; canInterrupt: boolean } {
   const aim = mine?.state.round.aim;
   const ranges = weapon.ranges.short || weapon.ranges.medium || weapon.ranges.long ? weapon.ranges : undefined;
   const adjustment = attacker.system.strengthAdjustment ? parseDieModifier(attacker.system.strengthAdjustment, rules) : undefined;

@@ -1,0 +1,173 @@
+/**
+ * `npm run duel -- A.json B.json [--ruleset ID] [--duels N] [--seed S] [--rounds R]`:
+ * simulate duels between two actors — compendium exports (packs/_source) or
+ * the same JSON written by hand — with the ruleset's full rules and policy
+ * (src/core/ruleset.ts, RulesetDuel; docs/odds.md), and print win rates,
+ * average rounds and a histogram of rounds. The randomness is here (a
+ * seeded generator, src/cli/prng.ts), never in a rules core: the same seed
+ * gives the same duels.
+ *
+ * Bad input — an unknown option, a bad number, a file that is missing, too
+ * large, not UTF-8, not JSON or not an actor of the ruleset — prints one
+ * line and exits with 2, as the `rules` command does.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { LocalizedError } from "../core/errors.js";
+import { readJson } from "../core/json.js";
+import { english } from "../core/messages.js";
+import type { DuelResult, Ruleset } from "../core/ruleset.js";
+import { safeLine } from "../rulesets/cychosys/rules/index.js";
+import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
+import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+import { DEFAULT_RULESET } from "./headless.js";
+import { seededDice } from "./prng.js";
+
+const say = (key: string, params: Record<string, string | number> = {}) => english(`CYCHOSYS.Odds.Duel.${key}`, params);
+
+/** The rulesets with a duel simulator, by id. */
+const RULESETS: Readonly<Record<string, () => Ruleset>> = { cychosys: () => createCychosysRuleset() as unknown as Ruleset, d6: () => createD6Ruleset() as unknown as Ruleset };
+
+/** Largest actor file read: a compendium export is a few kilobytes. */
+export const MAX_ACTOR_BYTES = 1_000_000;
+const ACTOR_JSON_LIMITS = { depth: 16, string: 100_000, number: 32 };
+export const DUEL_LIMITS = { duels: { min: 1, max: 1_000_000, default: 1000 }, seed: { min: 0, max: 4_294_967_295, default: 1 }, rounds: { min: 1, max: 1000, default: 100 } } as const;
+
+class UsageError extends Error {}
+
+interface Options {
+  files: string[];
+  ruleset: string;
+  duels: number;
+  seed: number;
+  rounds: number;
+}
+
+function wholeNumber(name: keyof typeof DUEL_LIMITS, text: string | undefined): number {
+  const { min, max } = DUEL_LIMITS[name];
+  const value = Number(text);
+  if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(say("badNumber", { option: `--${name}`, value: safeLine(String(text ?? ""), 20), min, max: max.toLocaleString("en-US") }));
+  }
+  return value;
+}
+
+export function parseArgs(args: readonly string[]): Options {
+  const out: Options = { files: [], ruleset: DEFAULT_RULESET, duels: DUEL_LIMITS.duels.default, seed: DUEL_LIMITS.seed.default, rounds: DUEL_LIMITS.rounds.default };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = () => inline ?? args[++i];
+    if (flag === "--") continue;
+    else if (flag === "--ruleset") out.ruleset = value() ?? "";
+    else if (flag === "--duels") out.duels = wholeNumber("duels", value());
+    else if (flag === "--seed") out.seed = wholeNumber("seed", value());
+    else if (flag === "--rounds") out.rounds = wholeNumber("rounds", value());
+    else if (flag.startsWith("-") && flag !== "-") throw new UsageError(say("unknownOption", { option: safeLine(flag, 40) }));
+    else out.files.push(arg);
+  }
+  if (out.files.length !== 2) throw new UsageError(say("usage"));
+  return out;
+}
+
+/** One actor file: at most MAX_ACTOR_BYTES, UTF-8, strict JSON. */
+function readActor(file: string): unknown {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    throw new UsageError(say("cannotRead", { file: safeLine(file, 80), problem: String((error as NodeJS.ErrnoException).code ?? (error as Error).message) }));
+  }
+  if (size > MAX_ACTOR_BYTES) throw new UsageError(say("tooLarge", { file: safeLine(file, 80), max: MAX_ACTOR_BYTES.toLocaleString("en-US") }));
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(readFileSync(file));
+  } catch {
+    throw new UsageError(say("notUtf8", { file: safeLine(file, 80) }));
+  }
+  try {
+    return readJson(text, ACTOR_JSON_LIMITS);
+  } catch (error) {
+    if (error instanceof LocalizedError) throw new UsageError(say("inFile", { file: safeLine(file, 80), message: error.message }));
+    throw error;
+  }
+}
+
+/** Rounds grouped into at most `bins` bars of equal width. */
+export function histogram(rounds: readonly number[], bins = 12): { from: number; to: number; count: number }[] {
+  if (!rounds.length) return [];
+  const lo = Math.min(...rounds);
+  const hi = Math.max(...rounds);
+  const width = Math.max(1, Math.ceil((hi - lo + 1) / bins));
+  const out: { from: number; to: number; count: number }[] = [];
+  for (let from = lo; from <= hi; from += width) out.push({ from, to: Math.min(hi, from + width - 1), count: 0 });
+  for (const r of rounds) out[Math.floor((r - lo) / width)]!.count++;
+  return out;
+}
+
+/** Play the duels and put the outcome in words. */
+export function report(names: [string, string], rulesetName: string, options: Options, results: readonly DuelResult[], seconds: number): string {
+  const n = results.length;
+  const count = (w: DuelResult["winner"]) => results.filter((r) => r.winner === w).length;
+  const pct = (k: number) => `${((100 * k) / n).toFixed(1).padStart(5)}%`;
+  const rounds = results.map((r) => r.rounds);
+  const bars = histogram(rounds);
+  const most = Math.max(...bars.map((b) => b.count));
+  const label = (b: { from: number; to: number }) => (b.from === b.to ? `${b.from}` : `${b.from}–${b.to}`);
+  const labelWidth = Math.max(...bars.map((b) => label(b).length), say("roundsHeading").length);
+  const shares: [string, number][] = [[say("wins", { name: names[0] }), count("a")], [say("wins", { name: names[1] }), count("b")], [say("draws"), count("draw")]];
+  const width = Math.max(...shares.map(([l]) => l.length));
+  const lines = [
+    say("title", { a: names[0], b: names[1], ruleset: rulesetName, duels: n.toLocaleString("en-US"), seed: options.seed, rounds: options.rounds }),
+    ...shares.map(([label, k]) => say("share", { label: label.padEnd(width), percent: pct(k), count: k.toLocaleString("en-US") })),
+    say("average", { rounds: (rounds.reduce((s, r) => s + r, 0) / n).toFixed(2) }),
+    say("roundsHeading").padEnd(labelWidth),
+    ...bars.map((b) => `${label(b).padStart(labelWidth)} | ${"#".repeat(Math.round((40 * b.count) / most)).padEnd(40)} ${b.count.toLocaleString("en-US")}`),
+    say("speed", { duels: n.toLocaleString("en-US"), seconds: seconds.toFixed(2), rate: Math.round(n / Math.max(seconds, 1e-9)).toLocaleString("en-US") }),
+  ];
+  return lines.join("\n");
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${safeLine(message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim(), 400)}\n`);
+  process.exit(2);
+}
+
+function main(): void {
+  let options: Options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) fail(error.message);
+    throw error;
+  }
+  const make = Object.hasOwn(RULESETS, options.ruleset) ? RULESETS[options.ruleset] : undefined;
+  if (!make) fail(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(options.ruleset, 40), known: Object.keys(RULESETS).join(", ") }));
+  const ruleset = make();
+  const duel = ruleset.duel;
+  if (!duel) fail(say("noDuel", { ruleset: options.ruleset }));
+  const names: string[] = [];
+  const fighters = options.files.map((file) => {
+    try {
+      const json = readActor(file);
+      const fighter = duel.fighter(json);
+      names.push(safeLine(String((json as { name: string }).name), 60));
+      return fighter;
+    } catch (error) {
+      if (error instanceof UsageError) fail(error.message);
+      if (error instanceof LocalizedError) fail(say("inFile", { file: safeLine(file, 80), message: error.message }));
+      throw error;
+    }
+  });
+  // The same actor twice (a mirror match): tell the two apart.
+  if (names[0] === names[1]) names.splice(0, 2, `${names[0]} (A)`, `${names[1]} (B)`);
+  const roll = seededDice(options.seed);
+  const results: DuelResult[] = [];
+  const start = performance.now();
+  for (let i = 0; i < options.duels; i++) results.push(duel.play(fighters[0], fighters[1], roll, options.rounds));
+  const seconds = (performance.now() - start) / 1000;
+  process.stdout.write(`${report(names as [string, string], english(`CYCHOSYS.Ruleset.${options.ruleset}.name`), options, results, seconds)}\n`);
+}
+
+// Run only as the command (the bench and tests import the pieces above).
+if (process.argv[1] && /duel\.[cm]?[jt]s$/.test(process.argv[1])) main();

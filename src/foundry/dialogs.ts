@@ -14,14 +14,24 @@ export async function confirmDialog(title: string, content: string): Promise<boo
   return (await dialogs().confirm({ window: { title }, content: `<p>${content}</p>`, rejectClose: false, modal: true })) === true;
 }
 
-/** DialogV2.prompt with a form: `read` reads the submitted form; null when dismissed. */
-export async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T): Promise<T | null> {
+/**
+ * DialogV2.prompt with a form: `read` reads the submitted form; null when
+ * dismissed. `onRender` gets the form once it is shown (to keep a part of it
+ * live as the user types).
+ */
+export async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T, onRender?: (form: HTMLFormElement) => void): Promise<T | null> {
   const result = await dialogs().prompt({
     window: { title },
     content,
     rejectClose: false,
     modal: true,
     ok: { label: okLabel, callback: (_event: Event, button: HTMLButtonElement) => read(button.form as HTMLFormElement) },
+    ...(onRender && {
+      render: (_event: Event, dialog: { element: HTMLElement }) => {
+        const form = dialog.element.querySelector("form");
+        if (form) onRender(form);
+      },
+    }),
   });
   return (result ?? null) as T | null;
 }

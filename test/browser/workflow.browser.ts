@@ -12,7 +12,7 @@ import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./pa
 
 const available = chromiumAvailable("workflow");
 
-const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "card-smallTarget", "dialog-attack", "dialog-defense", "dialog-counter", "dialog-apply"];
+const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "card-smallTarget", "dialog-attack", "dialog-attack-odds", "dialog-attack-odds-added", "dialog-defense", "dialog-counter", "dialog-apply"];
 
 describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () => {
   const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1100 });
@@ -65,5 +65,36 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
     expect(await page.textContent(".cy-explain")).toContain("Sewer rat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30)");
     expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).not.toContain("apply");
     await page.close();
+  });
+
+  it("odds (docs/odds.md): the defender's card shows each form's chance of being struck and expected injury, the best marked", async () => {
+    const page = await open("card-awaiting");
+    const rows = await page.$$eval(".cy-odds tbody", (r) => r.map((x) => ({ form: (x as HTMLElement).dataset.defense, cells: [...x.querySelectorAll("tr:first-child td")].map((c) => c.textContent?.trim()) })));
+    expect(rows.map((r) => r.form)).toEqual(["evade", "brave", "parry", "counter"]);
+    for (const row of rows) {
+      expect(row.cells[0]).toMatch(/^(<1|>99|\d{1,3})%$/);
+      expect(row.cells[1]).toMatch(/^\d+\.\d hits$/);
+    }
+    expect(await page.$$eval(".cy-odds tbody.best", (r) => r.length)).toBe(1);
+    // R23: the counter can turn the attack: its chance and the injury the attacker takes, on a line of its own.
+    expect(await page.textContent('.cy-odds tbody[data-defense="counter"] .cy-odds-turns')).toMatch(/^turns on the attacker: \d+% · \d+\.\d hits$/);
+    await page.close();
+    // The GM on the exchange card is not choosing a defense: no odds there.
+    const exchange = await open("card-exchange");
+    expect(await exchange.$$eval(".cy-odds", (t) => t.length)).toBe(0);
+    await exchange.close();
+  });
+
+  it("odds: the attack dialog shows the chance to strike each target, and adding D moves it (before → after); a hidden sheet shows none", async () => {
+    const before = await open("dialog-attack-odds");
+    const first = await before.$$eval(".cy-odds-lines li", (l) => l.map((x) => x.textContent?.trim()));
+    expect(first[0]).toMatch(/^Parker: chance to strike (<1|>99|\d+)% · expected injury \d+\.\d hits \(against \w+, their best answer\)$/);
+    expect(first[1]).toBe("Sewer rat: no odds — you cannot see this target's sheet.");
+    await before.close();
+    const after = await open("dialog-attack-odds-added");
+    const line = await after.textContent(".cy-odds-lines li.changed");
+    expect(line).toMatch(/^Parker: chance to strike (<1|>99|\d+)% (→ (<1|>99|\d+)% )?· expected injury \d+\.\d hits → \d+\.\d hits/);
+    expect(await after.$$eval(".cy-costs li", (l) => l.map((x) => x.textContent?.trim()))).toEqual(["D (#1): −2"]);
+    await after.close();
   });
 });

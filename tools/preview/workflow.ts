@@ -22,6 +22,7 @@ import {
 } from "../../src/rulesets/cychosys/views/dialogs.js";
 import { applyInjury, type AttackFlow, declareAttack, defend, type FlowUser, type StruckState } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { parker, thorton } from "../../test/fixtures/cast.js";
+import type { OddsSide } from "../../src/rulesets/cychosys/workflow/odds-query.js";
 import { CHAT_LOG_CSS, type makeEnvironment, ROOT } from "./render.js";
 import { makeI18n } from "./helpers.js";
 
@@ -38,6 +39,17 @@ const gm: FlowUser = { id: "gm", isGM: true, owns: () => false };
 const parkerGear = (id: string): GearRef | undefined => {
   const item = parker.items.find((i) => i.id === id);
   return item && { name: item.name, edge: (item.system as { edge: string }).edge };
+};
+
+const gearOf = (items: typeof parker.items) =>
+  items
+    .filter((i) => i.type === "weapon" || i.type === "trick")
+    .map((i) => ({ id: i.id, name: i.name, edge: (i.system as { edge: string }).edge, parry: (i.system as { parry: { hits: number; shield: string } }).parry }));
+
+/** The sides the odds read (docs/odds.md): Parker's player sees Parker's sheet, and Thorton's on the GM's table. */
+export const oddsSides: Record<string, OddsSide> = {
+  [PARKER.actorUuid]: { totals: parkerDerived.totals, outfit: parkerDerived.outfit, extraSoakSteps: 0, gear: gearOf(parker.items) },
+  [THORTON.actorUuid]: { totals: thortonDerived.totals, outfit: thortonDerived.outfit, extraSoakSteps: 0, gear: gearOf(thorton.items) },
 };
 
 /** The struck sides as the card's preview reads them (R35: the rat is small, TT). */
@@ -71,7 +83,7 @@ export function workflowFlows(): Record<"awaiting" | "exchange" | "resolved" | "
 }
 
 function workflowCss(): string {
-  return readFileSync(join(ROOT, "styles/workflow.css"), "utf8");
+  return ["styles/workflow.css", "styles/odds.css"].map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
 }
 
 /** A page holding one chat card or dialog, in the chat log's frame. */
@@ -116,6 +128,7 @@ export function buildWorkflowPages(env: Env, systemCss: string, frameCss: string
         isNpc: (uuid) => uuid === THORTON.actorUuid || uuid === RAT.actorUuid,
         userName: (id) => (id === "gm" ? "Gamemaster" : id),
         stateOf: (uuid) => previewStates[uuid],
+        oddsSideOf: (uuid) => oddsSides[uuid],
       });
       const body = `<ol class="chat-log"><li class="chat-message message">
   <header class="message-header"><h4 class="message-sender">Thorton</h4></header>
@@ -139,6 +152,19 @@ export function buildWorkflowPages(env: Env, systemCss: string, frameCss: string
     localize,
   });
   dialog("dialog-attack", attackView.title, ATTACK_DIALOG_TEMPLATE, attackView, [localize("CYCHOSYS.Dialog.rollAttack")]);
+  // The odds in the attack dialog (docs/odds.md): Thorton at Parker and at a target whose sheet he cannot see, before and after adding D.
+  const odds = { attacker: oddsSides[THORTON.actorUuid]!, targets: [{ name: "Parker", side: oddsSides[PARKER.actorUuid]! }, { name: "Sewer rat" }] };
+  for (const [id, counts] of [["dialog-attack-odds", {}], ["dialog-attack-odds-added", { D: 1 }]] as const) {
+    const view = attackDialogView({
+      actorName: "Thorton",
+      gear: { id: "wpPistol", name: "pistol", edge: "B2" },
+      totals: thortonDerived.totals,
+      values: { totalKey: "gear:wpPistol", modifier: 0, counts, location: "", nonLethal: "" },
+      odds,
+      localize,
+    });
+    dialog(id, view.title, ATTACK_DIALOG_TEMPLATE, view, [localize("CYCHOSYS.Dialog.rollAttack")]);
+  }
   const gear = parker.items
     .filter((i) => i.type === "weapon")
     .map((i) => ({ id: i.id, name: i.name, edge: (i.system as { edge: string }).edge, parry: (i.system as { parry: { hits: number; shield: string } }).parry }));

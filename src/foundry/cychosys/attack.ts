@@ -19,6 +19,9 @@ import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/
 import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
+import { mayKnow, oddsShown } from "../odds.js";
+import type { OddsSide } from "../../rulesets/cychosys/workflow/odds-query.js";
+import { defenseGear } from "./dialogs.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -72,7 +75,7 @@ export async function startAttack(actor: CychosysActor & { id?: string }, item: 
     return void notify("warn", localizeWith(format, error));
   }
   const gear = { id: item.id, name: item.name, edge: item.system.edge ?? "0" };
-  const choice = await attackDialog(actor, gear);
+  const choice = await attackDialog(actor, gear, dialogOdds(actor));
   if (!choice) return;
   const rolled = await rollTotal(actor, choice.totalKey, choice.modifier);
   if (!rolled) return;
@@ -87,6 +90,31 @@ export async function startAttack(actor: CychosysActor & { id?: string }, item: 
     ...(choice.nonLethal && { nonLethal: choice.nonLethal }),
     targets: currentTargets(actor.uuid).map((t) => t.actorUuid),
   });
+}
+
+type KnowableActor = CychosysActor & { items: { contents?: unknown[] }; testUserPermission(user: never, level: "OBSERVER"): boolean };
+
+/** A side as the odds read it (docs/odds.md): derived totals, outfit, trademark soak steps, weapons and tricks. */
+function oddsSideOf(actor: KnowableActor): OddsSide | undefined {
+  const derived = actor.system.derived;
+  if (!derived) return undefined;
+  return { totals: derived.totals, outfit: derived.outfit, extraSoakSteps: actor.system.modifiers?.soakSteps ?? 0, gear: defenseGear(actor) };
+}
+
+/** The attack dialog's odds: the attacker's side and each target's, when this user may see that target's sheet; none when odds are hidden from them. */
+function dialogOdds(actor: CychosysActor) {
+  const attacker = oddsShown() ? oddsSideOf(actor as KnowableActor) : undefined;
+  if (!attacker) return undefined;
+  const targets = [];
+  const seen = new Set<string>([actor.uuid]);
+  for (const token of g().user.targets) {
+    const target = token.actor as KnowableActor | null;
+    if (!target || seen.has(target.uuid)) continue;
+    seen.add(target.uuid);
+    const side = mayKnow(target) ? oddsSideOf(target) : undefined;
+    targets.push({ name: token.name || target.name, ...(side && { side }) });
+  }
+  return { attacker, targets };
 }
 
 /** The user's targeted tokens' actors (not the attacker), once each. */
@@ -218,6 +246,10 @@ export function renderCard(message: MessageLike, flow: AttackFlow, html: HTMLEle
     isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
     userName: (id) => g().users.get(id)?.name ?? id,
     stateOf,
+    oddsSideOf: (uuid) => {
+      const actor = oddsShown() ? (syncUuid(uuid) as KnowableActor | null) : null;
+      return actor && mayKnow(actor) ? oddsSideOf(actor) : undefined;
+    },
   });
   drawCard(html, render(ATTACK_CARD_TEMPLATE, context), (button) =>
     onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.form),

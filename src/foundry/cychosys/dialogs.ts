@@ -7,6 +7,7 @@
 import type { CychosysActor as ActorLike } from "../../rulesets/cychosys/workflow/steps.js";
 import type { DefenseAnswer, ParryObjectAnswer, RolledTotal } from "../../rulesets/cychosys/workflow/requests.js";
 import { format } from "../i18n.js";
+import type { DialogOddsInput } from "../../rulesets/cychosys/views/odds.js";
 import type { AttackFlow, InjuryChoices, StruckState } from "../../rulesets/cychosys/workflow/attack-flow.js";
 import {
   addedLetters,
@@ -129,11 +130,11 @@ export interface AttackChoice {
   nonLethal?: "physical" | "mental" | "emotional";
 }
 
-/** The attack dialog for an actor's weapon or trick (R13, R19, R29, R36). */
-export async function attackDialog(actor: ActorLike, gear: { id: string; name: string; edge: string }): Promise<AttackChoice | null> {
+/** The attack dialog for an actor's weapon or trick (R13, R19, R29, R36), with the odds against each target when this user is shown them (docs/odds.md). */
+export async function attackDialog(actor: ActorLike, gear: { id: string; name: string; edge: string }, odds?: DialogOddsInput): Promise<AttackChoice | null> {
   const rules = CONFIG.CYCHOSYS;
   const totals = actor.system.derived?.totals ?? [];
-  const view = (values?: Partial<AttackDialogValues>) => attackDialogView({ actorName: actor.name, gear, totals, ...(values && { values }), localize, rules });
+  const view = (values?: Partial<AttackDialogValues>) => attackDialogView({ actorName: actor.name, gear, totals, ...(values && { values }), ...(odds && { odds }), localize, rules });
   const initial = view();
   const result = await liveDialog({
     title: initial.title,

@@ -23,6 +23,7 @@ import { CychosysItem } from "./documents/item.js";
 import { RulesSettingsApp } from "./rules-settings-app.js";
 import { applyRulesSettings, registerSettings, registerStatusEffects } from "./settings.js";
 import { registerSheets } from "./sheets/index.js";
+import { registerOdds } from "../odds.js";
 
 function register(): void {
   // The rules data a world plays with; the world settings replace parts of it
@@ -44,6 +45,9 @@ function register(): void {
   registerSettings(RulesSettingsApp as never);
   registerSheets();
   registerAttackWorkflow();
+  // Odds before you roll (docs/odds.md): the world setting and the partials; the cost readout the attack and defense dialogs include.
+  registerOdds();
+  void foundry.applications.handlebars.loadTemplates(["systems/cychosys/templates/dialog/cost-readout.hbs"]);
   registerCombat();
   // World settings are readable from `setup`: they replace parts of CONFIG.CYCHOSYS.
   whenReached("setup", () => applyRulesSettings());

@@ -26,6 +26,13 @@ import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { formValues, promptForm } from "../dialogs.js";
+import { mayKnow, oddsShown } from "../odds.js";
+import { ODDS_LINES_PARTIAL, type OddsLineView } from "../../core/views/odds.js";
+import { type D6DialogChoice, d6DialogOdds, type D6OddsTarget } from "../../rulesets/d6/views/odds.js";
+import { interruptOptions } from "../../rulesets/d6/workflow/odds-query.js";
+import type { RoundOf } from "../../rulesets/d6/workflow/steps.js";
+import type { D6WeaponView } from "../../rulesets/d6/data/derived.js";
+import type { CoverLevel, RangeBand } from "../../rulesets/d6/rules/index.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -55,10 +62,50 @@ function roundOf(uuid: string): D6RoundState | undefined {
 }
 
 
-/** The attack or interrupt dialog; the form's values, or null when closed. */
-async function askRoll(title: string, context: object): Promise<Record<string, unknown> | null> {
+/** The attack or interrupt dialog; the form's values, or null when closed. `odds` redraws the odds lines as the form changes. */
+async function askRoll(title: string, context: object, odds?: (values: ReturnType<typeof readD6AttackForm>) => { lines: OddsLineView[] }): Promise<Record<string, unknown> | null> {
   const content = await render(D6_ATTACK_DIALOG_TEMPLATE, context);
-  return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues);
+  const live = odds && ((form: HTMLFormElement) => {
+    let ticket = 0;
+    const redraw = async () => {
+      const mine = ++ticket;
+      const html = await render(ODDS_LINES_PARTIAL, odds(readD6AttackForm(formValues(form))));
+      const host = form.querySelector(".cy-odds-lines");
+      if (mine === ticket && host) host.outerHTML = html;
+    };
+    form.addEventListener("input", () => void redraw());
+    form.addEventListener("change", () => void redraw());
+  });
+  return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues, live);
+}
+
+/** The dialog's choices as the GM reads a declaration (D26–D28). */
+const choiceOf = (values: ReturnType<typeof readD6AttackForm>): D6DialogChoice => ({
+  flat: values.flat,
+  ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band as RangeBand } } : {}),
+  ...(values.cover && { cover: values.cover as CoverLevel }),
+  ...(values.modifier && { modifiers: [{ value: values.modifier }] }),
+});
+
+/** An actor's round in the started combat, as the attack's input reads it. */
+const roundFor = (uuid: string): RoundOf => {
+  const state = roundOf(uuid);
+  return state && { state, round: state.round.round };
+};
+
+/** The attack dialog's odds, per target (docs/odds.md): the sheets this user may see, the interrupts each could roll; none when odds are hidden from this user. */
+function attackOdds(actor: D6Actor, weapon: D6WeaponView, targets: readonly string[]) {
+  if (!oddsShown()) return undefined;
+  const rules = d6Rules();
+  const mine = roundFor(actor.uuid);
+  const sides: D6OddsTarget[] = targets.map((uuid) => {
+    const target = syncUuid(uuid) as (D6Actor & { testUserPermission(user: never, level: "OBSERVER"): boolean }) | null;
+    const derived = target?.system.derived;
+    if (!target || !derived || !mayKnow(target)) return { name: target?.name ?? uuid };
+    const round = roundFor(uuid);
+    return { name: target.name, actor: target as never, round, interrupts: interruptOptions(derived, round?.state.round, woundsOf(target.system as never), rules) };
+  });
+  return (values: ReturnType<typeof readD6AttackForm>) => d6DialogOdds(actor as never, weapon, mine, sides, choiceOf(values), localize, rules);
 }
 
 /** Roll a plan's code with its Wild Die (D2) and show it; the faces for the request. */
@@ -78,7 +125,10 @@ export async function startD6Attack(actor: D6Actor, itemId: string): Promise<voi
   if (!targets.length) return void notify("warn", format("CYCHOSYS.D6.Flow.noTargets"));
   try {
     const plan = attackPlan(derived, weapon, roundOf(actor.uuid)?.round, targets[0]!, d6Rules(), woundsOf(actor.system as never));
-    const form = await askRoll(localize("CYCHOSYS.D6.Card.attackTitle", { weapon: weapon.name }), d6AttackDialogView({ plan, ranged: weapon.mode === "ranged", gm: g().user.isGM, localize }));
+    const odds = attackOdds(actor, weapon, targets);
+    const ranged = weapon.mode === "ranged";
+    const context = d6AttackDialogView({ plan, ranged, gm: g().user.isGM, localize, ...(odds && { odds: odds({ flat: 0, band: ranged ? "short" : "pointBlank" }) }) });
+    const form = await askRoll(localize("CYCHOSYS.D6.Card.attackTitle", { weapon: weapon.name }), context, odds);
     if (!form) return;
     const values = readD6AttackForm(form);
     const roll = await rollPlan(plan);
@@ -118,7 +168,8 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const derived = actor?.system.derived;
       if (!derived || !round || !skill) return void notify("warn", format("CYCHOSYS.D6.Flow.cannotInterrupt", { name: target.target.name }));
       const plan = defensePlan(derived, skill, round.round, d6Rules(), woundsOf(actor!.system as never));
-      const parryWeapons = skill === "parry" ? derived.weapons.filter((w) => w.mode === "melee").map((w) => ({ id: w.id, name: w.name })) : undefined;
+      // D20–D21: a parry is made with the first melee weapon unless the owner picks another (the odds price the same one).
+      const parryWeapons = skill === "parry" ? derived.weapons.filter((w) => w.mode === "melee").map((w, i) => ({ id: w.id, name: w.name, selected: i === 0 })) : undefined;
       const form = await askRoll(
         localize("CYCHOSYS.D6.Card.interruptTitle", { defense: localize(`CYCHOSYS.D6.Defense.${skill}`) }),
         { ...d6AttackDialogView({ plan, ranged: false, gm: false, localize, ...(parryWeapons && { parryWeapons }) }), bands: null },
@@ -151,7 +202,16 @@ export function cardContent(flow: D6Flow): Promise<string> {
 
 /** Draw the card for this user and bind its buttons (the transport's gate has let it through). */
 export function renderCard(message: MessageLike, flow: D6Flow, html: HTMLElement): void {
-  drawCard(html, render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, viewer(), localize)), (button) =>
+  const options = {
+    // D14: the interrupts a target holding a wait could roll now, for its owner's odds (docs/odds.md).
+    interruptsOf: (uuid: string) => {
+      const actor = oddsShown() ? (syncUuid(uuid) as (D6Actor & { testUserPermission(user: never, level: "OBSERVER"): boolean }) | null) : null;
+      const derived = actor?.system.derived;
+      if (!actor || !derived || !mayKnow(actor)) return undefined;
+      return interruptOptions(derived, roundOf(uuid)?.round, woundsOf(actor.system as never), d6Rules());
+    },
+  };
+  drawCard(html, render(D6_ATTACK_CARD_TEMPLATE, d6AttackCardView(flow, viewer(), localize, d6Rules(), options)), (button) =>
     onCardAction(message, button.dataset.action!, Number(button.dataset.targetIndex ?? -1), button.dataset.skill as DefenseSkill | undefined),
   );
 }

@@ -17,6 +17,7 @@ import { d6Rules } from "./rules-source.js";
 import { readD6Settings, registerD6Settings } from "./settings.js";
 import { registerD6Sheets } from "./sheets.js";
 import { registerD6StatusEffects } from "./status.js";
+import { registerOdds } from "../odds.js";
 
 function register(): void {
   registerD6Settings();
@@ -27,6 +28,8 @@ function register(): void {
   registerD6StatusEffects(d6Rules());
   registerD6Sheets();
   registerD6Attack();
+  // Odds before you roll (docs/odds.md): the world setting and the partials.
+  registerOdds();
   registerD6Combat();
   // Dice So Nice (optional): the Wild Die in its own colour.
   Hooks.once("diceSoNiceReady" as never, ((dice3d: unknown) => void registerD6DiceSoNice(dice3d)) as never);

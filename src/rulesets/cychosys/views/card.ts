@@ -7,6 +7,9 @@ import { faceLabel } from "../data/derive/roll.js";
 import { english, type Localize, type Rules, STANDARD_RULES } from "../rules/index.js";
 import { type AttackCardView, attackCardView, type DieView, type RollLineView, type TargetPanelView } from "../workflow/attack-card.js";
 import type { AttackFlow, FlowUser, StruckState } from "../workflow/attack-flow.js";
+import type { OddsTableView } from "../../../core/views/odds.js";
+import type { OddsSide } from "../workflow/odds-query.js";
+import { cardOddsTable } from "./odds.js";
 
 export const ATTACK_CARD_TEMPLATE = "systems/cychosys/templates/chat/attack-card.hbs";
 
@@ -24,6 +27,8 @@ type TargetContext = Omit<TargetPanelView, "defenseRoll" | "exchange"> & {
   exchange: (Omit<TargetPanelView["exchange"][number], "roll"> & { roll?: RollLineContext })[];
   buttons: CardButton[];
   appliedBy?: string;
+  /** The defense panel's odds: each form open to this defender (docs/odds.md). */
+  odds?: OddsTableView;
 };
 
 export interface AttackCardContext extends Omit<AttackCardView, "dice" | "targets" | "roll"> {
@@ -46,6 +51,8 @@ export interface CardOptions {
   userName?: (id: string) => string;
   /** The struck side as it is now, for the injury preview (R26–R35). */
   stateOf?: (actorUuid: string) => StruckState | undefined;
+  /** A side as this client may see it, for the odds (docs/odds.md); undefined when it may not, or odds are not shown to this user. */
+  oddsSideOf?: (actorUuid: string) => OddsSide | undefined;
 }
 
 function dieContext(localize: Localize, d: DieView): DieContext {
@@ -98,6 +105,9 @@ export function attackCardContext(flow: AttackFlow, user: FlowUser, options: Car
       if (panel.can.undo) buttons.push({ action: "undo", label: localize("CYCHOSYS.Card.undo") });
       const { defenseRoll, exchange, ...panelRest } = panel;
       const defenseCtx = rollContext(localize, defenseRoll);
+      // The defender about to choose sees each form's odds; nobody else does.
+      const mine = panel.can.defend.length ? options.oddsSideOf?.(target.target.actorUuid) : undefined;
+      const odds = mine && cardOddsTable(flow, mine, options.oddsSideOf?.(flow.attacker.actorUuid), localize, options.rules ?? STANDARD_RULES);
       return {
         ...panelRest,
         ...(defenseCtx && { defenseRoll: defenseCtx }),
@@ -106,6 +116,7 @@ export function attackCardContext(flow: AttackFlow, user: FlowUser, options: Car
           return { ...step, ...(ctx && { roll: ctx }) };
         }),
         buttons,
+        ...(odds && { odds }),
         ...(panel.phase === "applied" && last && { appliedBy: localize("CYCHOSYS.Card.appliedBy", { user: options.userName?.(last.by) ?? last.by }) }),
       };
     }),

@@ -26,6 +26,8 @@ import {
   type Option,
 } from "./dialog-parts.js";
 import { defaultDefenseTotal, type DefenseGear } from "../workflow/odds-query.js";
+import type { OddsLineView } from "../../../core/views/odds.js";
+import { attackDialogOdds, type DialogOddsInput } from "./odds.js";
 
 export { addedLetters, type CostLine, type EffectRow, type FormValues, type Option, totalLabel } from "./dialog-parts.js";
 export * from "./apply-dialog.js";
@@ -47,6 +49,8 @@ export interface AttackDialogValues {
 
 export interface AttackDialogInput {
   actorName: string;
+  /** The odds of the attack per target (docs/odds.md); absent when this user is not shown odds. */
+  odds?: DialogOddsInput;
   gear: { id: string; name: string; edge: string };
   totals: readonly ActionTotalView[];
   values?: Partial<AttackDialogValues>;
@@ -69,6 +73,8 @@ export interface AttackDialogView {
   nonLethal: Option[];
   error?: string;
   values: AttackDialogValues;
+  /** Per target: the chance to strike and the expected injury, and how the added effects moved them. */
+  odds?: { lines: OddsLineView[] };
 }
 
 export function attackDialogView(input: AttackDialogInput): AttackDialogView {
@@ -101,6 +107,14 @@ export function attackDialogView(input: AttackDialogInput): AttackDialogView {
     ],
     ...(priced.error && { error: priced.error }),
     values,
+    ...(input.odds && !priced.error && {
+      odds: attackDialogOdds(
+        { total, modifier: values.modifier, edge: input.gear.edge, added, ...(values.location && { location: values.location }), ...(values.nonLethal && { nonLethal: values.nonLethal }) },
+        input.odds,
+        localize,
+        rules,
+      ),
+    }),
   };
 }
 

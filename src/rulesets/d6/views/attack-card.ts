@@ -10,6 +10,9 @@ import type { FlowUser } from "../../../core/ruleset.js";
 import { english, type Localize } from "../../../core/messages.js";
 import { D6_STANDARD_RULES, type D6Rules, explainD6Attack, formatDieCode, type RollReading } from "../rules/index.js";
 import { currentApplication, type D6Flow, phaseOf, resolutionOf, sideRef } from "../workflow/flow.js";
+import type { OddsTableView } from "../../../core/views/odds.js";
+import type { D6InterruptOption } from "../rules/index.js";
+import { d6CardOddsTable } from "./odds.js";
 
 export const D6_ATTACK_CARD_TEMPLATE = "systems/cychosys/templates/d6/chat/attack-card.hbs";
 
@@ -38,6 +41,8 @@ export interface D6TargetPanel {
   outcome?: string;
   buttons: D6ButtonView[];
   applied?: string;
+  /** D14: while the target may interrupt, each answer's odds (docs/odds.md), for its owner. */
+  odds?: OddsTableView;
 }
 
 export interface D6CardView {
@@ -67,7 +72,12 @@ export function diceOf(reading: RollReading): D6DieView[] {
 
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
-export function d6AttackCardView(flow: D6Flow, viewer: FlowUser, localize: Localize = english, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6CardView {
+export interface D6CardOptions {
+  /** The interrupts a target could roll now, as this client sees it (docs/odds.md); undefined when it may not, or odds are not shown. */
+  interruptsOf?: (actorUuid: string) => readonly D6InterruptOption[] | undefined;
+}
+
+export function d6AttackCardView(flow: D6Flow, viewer: FlowUser, localize: Localize = english, rules: Readonly<D6Rules> = D6_STANDARD_RULES, options: D6CardOptions = {}): D6CardView {
   const user = flow.pending ? NOBODY : viewer;
   const may = (uuid: string) => user.isGM || user.owns(uuid);
   const first = flow.targets[0] ? resolutionOf(flow.targets[0], rules) : undefined;
@@ -86,9 +96,12 @@ export function d6AttackCardView(flow: D6Flow, viewer: FlowUser, localize: Local
     const buttons: D6ButtonView[] = [];
     const dealer = resolution.struck === "attacker" ? target.target : flow.attacker;
     const struck = resolution.struck === "attacker" ? flow.attacker : target.target;
+    let odds: OddsTableView | undefined;
     switch (phase) {
       case "interruptible":
         if (may(target.target.actorUuid)) {
+          const interrupts = options.interruptsOf?.(target.target.actorUuid);
+          odds = interrupts ? d6CardOddsTable(target, interrupts, localize, rules) : undefined;
           for (const skill of ["dodge", "block", "parry"] as const) buttons.push({ action: "interrupt", skill, label: localize("CYCHOSYS.D6.Card.interrupt", { defense: localize(`CYCHOSYS.D6.Defense.${skill}`) }) });
           buttons.push({ action: "announce", label: localize("CYCHOSYS.D6.Card.announce") });
         }
@@ -118,6 +131,7 @@ export function d6AttackCardView(flow: D6Flow, viewer: FlowUser, localize: Local
       rolls,
       ...(resolution.woundTaken && target.announced && { outcome: localize(`CYCHOSYS.D6.Wound.${resolution.woundTaken}`) }),
       buttons,
+      ...(odds && { odds }),
       ...(application && { applied: localize("CYCHOSYS.D6.Card.applied", { name: application.struck.name, wound: localize(`CYCHOSYS.D6.Wound.${application.after.level}`) }) }),
     };
   });

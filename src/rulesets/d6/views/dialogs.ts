@@ -8,6 +8,7 @@
 import type { Localize } from "../../../core/messages.js";
 import { formatDieCode, type RollPlan } from "../rules/index.js";
 import { COVER_LEVELS, RANGE_BANDS } from "../rules/types.js";
+import type { OddsLineView } from "../../../core/views/odds.js";
 
 export const D6_ATTACK_DIALOG_TEMPLATE = "systems/cychosys/templates/d6/dialog/attack.hbs";
 
@@ -32,10 +33,12 @@ export interface D6AttackDialogView {
   covers: { value: string; label: string; selected: boolean }[];
   /** D26: the GM's modifier (players leave it to the GM). */
   gm: boolean;
-  parry?: { weapons: { id: string; name: string }[] };
+  parry?: { weapons: { id: string; name: string; selected?: boolean }[] };
+  /** Per target: the chance to hit and the expected wound steps (docs/odds.md); absent when this user is not shown odds. */
+  odds?: { lines: OddsLineView[] };
 }
 
-export function d6AttackDialogView(input: { plan: RollPlan; ranged: boolean; gm: boolean; localize: Localize; parryWeapons?: { id: string; name: string }[] }): D6AttackDialogView {
+export function d6AttackDialogView(input: { plan: RollPlan; ranged: boolean; gm: boolean; localize: Localize; parryWeapons?: { id: string; name: string; selected?: boolean }[]; odds?: { lines: OddsLineView[] } }): D6AttackDialogView {
   const { localize } = input;
   return {
     roll: rollLine(input.plan, localize),
@@ -44,6 +47,7 @@ export function d6AttackDialogView(input: { plan: RollPlan; ranged: boolean; gm:
     covers: COVER_LEVELS.filter((c) => c !== "full").map((c) => ({ value: c, label: localize(`CYCHOSYS.D6.Cover.${c}`), selected: c === "none" })),
     gm: input.gm,
     ...(input.parryWeapons && { parry: { weapons: input.parryWeapons } }),
+    ...(input.odds && { odds: input.odds }),
   };
 }
 

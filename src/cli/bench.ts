@@ -6,7 +6,7 @@
  * (as `npm run build` bundles it for Foundry), then imported and timed.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
@@ -16,6 +16,7 @@ import { build } from "vite";
 import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
 import type { AttackInput } from "../rulesets/cychosys/rules/index.js";
 import type * as D6Api from "../rulesets/d6/rules/index.js";
+import type * as OddsBench from "./bench-odds.js";
 import { english } from "../core/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -29,7 +30,11 @@ await build({
     emptyOutDir: true,
     minify: false,
     lib: {
-      entry: { rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts") },
+      entry: {
+        rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"),
+        d6: join(root, "src", "rulesets", "d6", "rules", "index.ts"),
+        odds: join(root, "src", "cli", "bench-odds.ts"),
+      },
       formats: ["es"],
       fileName: (_format, name) => `${name}.mjs`,
     },
@@ -40,6 +45,7 @@ const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await imp
 )) as typeof RulesApi;
 
 const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
+const odds = (await import(pathToFileURL(join(outDir, "odds.mjs")).href)) as typeof OddsBench;
 
 /**
  * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
@@ -146,4 +152,42 @@ if (before) {
   console.log(t("seam", { before: rate(a), after: rate(b), change: (((b - a) / a) * 100).toFixed(1), verdict: t(b >= a * 0.9 ? "met" : "missed") }));
 } else {
   console.log(t("seamUnavailable"));
+}
+
+// Odds before you roll (docs/odds.md): time per call, median of RUNS runs, against the issue's targets.
+const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Odds.Bench.${key}`, params);
+const perCall = (count: number, fn: (i: number) => unknown) => measure(count, RUNS, fn).ms / count;
+const verdict = (ok: boolean) => t(ok ? "met" : "missed");
+const ms = (x: number) => x.toFixed(3);
+const oddsForms = ["evade", "brave", "parry", "counter"] as const;
+const warm = oddsForms.map((form) => perCall(500, odds.cychosysForm(form)));
+const cold = oddsForms.map((form) => perCall(50, odds.cychosysForm(form, true)));
+console.log(say("forms", { forms: oddsForms.map((f, i) => `${f} ${ms(warm[i]!)}`).join(", "), worst: ms(Math.max(...warm)), verdict: verdict(Math.max(...warm) < 1) }));
+console.log(say("formsCold", { forms: oddsForms.map((f, i) => `${f} ${ms(cold[i]!)}`).join(", ") }));
+const all = perCall(200, odds.cychosysAllForms());
+const allCold = perCall(30, odds.cychosysAllForms(true));
+console.log(say("allForms", { ms: ms(all), cold: ms(allCold), verdict: verdict(all < 4) }));
+const d6Choice = perCall(500, odds.d6Choice());
+console.log(say("d6", { ms: ms(d6Choice), verdict: verdict(d6Choice < 1) }));
+const actor = (path: string) => JSON.parse(readFileSync(join(root, "packs/_source", path), "utf8")) as unknown;
+const dialog = odds.dialogUpdates({ thorton: actor("cast/thorton.json") });
+const timed = (steps: (() => unknown)[]) =>
+  steps.map((step) => {
+    const start = performance.now();
+    step();
+    return performance.now() - start;
+  });
+// As a table plays: the odds code has run before (here: the same changes against Aiken Byrne), then Thorton's player types against
+// another target — every edge new for that outfit. Five targets; each pass's worst, and the median of those (one slow pass is the machine).
+for (let i = 0; i < 3; i++) timed(dialog.pass(actor("cast/aiken-byrne.json")));
+const passes = ["parker", "riddle", "wiley", "ungar", "belham-the-sentry"].map((name) => timed(dialog.pass(actor(`cast/${name}.json`))).sort((a, b) => a - b));
+const again = timed(dialog.pass(actor("cast/parker.json"))).sort((a, b) => a - b);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const worsts = passes.map((p) => p.at(-1)!);
+console.log(say("dialog", { first: ms(median(passes.flat())), worst: ms(median(worsts)), worstAll: ms(Math.max(...worsts)), median: ms(median(again)), verdict: verdict(median(worsts) < 16) }));
+for (const ruleset of ["cychosys", "d6"] as const) {
+  const duel = odds.duels(ruleset, ruleset === "cychosys" ? [actor("cast/parker.json"), actor("cast/thorton.json")] : [actor("d6-characters/kira.json"), actor("d6-characters/dax-morrow.json")]);
+  const warmup = measure(2000, 1, () => duel.play()); // the first duels work out the policy's decisions, then remember them
+  const steady = measure(10_000, RUNS, () => duel.play());
+  console.log(say("duels", { ruleset: english(`CYCHOSYS.Ruleset.${ruleset}.name`), names: duel.names, first: Math.round(warmup.rate).toLocaleString("en-US"), rate: Math.round(steady.rate).toLocaleString("en-US"), verdict: verdict(steady.rate >= 10_000) }));
 }

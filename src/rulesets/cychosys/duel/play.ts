@@ -20,7 +20,7 @@ import type { ActionTotalView } from "../data/derive/combatant.js";
 import {
   actionTotal, beats, chanceToBeat, conditionPenalties, counterHandicap, cychosysAttackOdds, type CychosysOddsQuery, type DefenseForm, type Facet,
   type FacetValues, handicapped, type OpposedTotal, outOfFight, quickness, resolveAttack, type Rules, STANDARD_EXCHANGE_POLICY, STANDARD_RULES,
-  type TotalSpec, tieTable, totalOdds, turnOrder,
+  type TotalOdds, type TotalSpec, tieTable, totalOdds, turnOrder,
 } from "../rules/index.js";
 import { defaultDefenseTotal, defenderOptions, dialogQuery, type OddsSide, parryGearOf } from "../workflow/odds-query.js";
 import type { CychosysFighter } from "./fighter.js";
@@ -64,12 +64,19 @@ const isOut = (s: Side) => s.penalty.incapacitated || outOfFight(s.hit).defeated
 function viewOf(s: Side, rules: Rules): SideView {
   if (s.view) return s.view;
   const p = s.penalty;
+  const penalties = `${s.id}${p.physical},${p.mental},${p.emotional}`;
+  const text = `${penalties}|${[...s.parryLeft.values()].join(",")}`;
+  // The same state in another duel (or later in this one): the same view.
+  const known = views.get(s.fighter)?.get(text);
+  if (known) return (s.view = known);
   const totals = s.fighter.derived.totals.map((t) => ({ ...t, static: t.static - p[t.facet as Facet] }));
   const gear = s.fighter.gear.map((g) => ({ ...g, parry: { ...g.parry, hits: s.parryLeft.get(g.id) ?? 0 } }));
   const odds: OddsSide = { totals, outfit: s.fighter.derived.outfit, extraSoakSteps: s.fighter.source.modifiers.soakSteps, gear };
-  const penalties = `${s.id}${p.physical},${p.mental},${p.emotional}`;
-  const key = intern(s, `${penalties}|${[...s.parryLeft.values()].join(",")}`);
-  s.view = { key, penalties: intern(s, penalties), totals, odds, options: defenderOptions(odds, rules), againKey: defaultDefenseTotal("counterAgain", totals, gear[0]?.id ?? "") };
+  s.view = { key: intern(s, text), penalties: intern(s, penalties), totals, odds, options: defenderOptions(odds, rules), againKey: defaultDefenseTotal("counterAgain", totals, gear[0]?.id ?? "") };
+  let mine = views.get(s.fighter);
+  if (!mine) views.set(s.fighter, (mine = new Map()));
+  if (mine.size > 5_000) mine.clear();
+  mine.set(text, s.view);
   return s.view;
 }
 
@@ -82,6 +89,7 @@ function intern(s: Side, text: string): number {
 }
 
 const decisions = new WeakMap<CychosysFighter, Map<number, Map<number, unknown>>>();
+const views = new WeakMap<CychosysFighter, Map<string, SideView>>();
 
 /** A decision remembered by the fighter, per pair of states (`outer`) and a number (`inner`). */
 function remembered<T>(s: Side, outer: number, inner: number, make: () => T): T {
@@ -122,7 +130,9 @@ function chooseAttack(me: Side, them: Side, rules: Rules) {
 }
 
 const rollTotal = (spec: TotalSpec, roll: DiceSource, extra = 0): OpposedTotal => {
-  const t = actionTotal({ base: spec.static, roll: Array.from({ length: Math.max(1, spec.dice) }, () => roll(12)), parryBonus: extra });
+  const faces = new Array<number>(Math.max(1, spec.dice));
+  for (let i = 0; i < faces.length; i++) faces[i] = roll(12);
+  const t = actionTotal({ base: spec.static, roll: faces, parryBonus: extra });
   return { total: t.total, surge: t.surge };
 };
 
@@ -188,6 +198,18 @@ function attack(me: Side, them: Side, roll: DiceSource, rules: Rules): void {
   }
 }
 
+const decided = new WeakMap<TotalOdds, Map<number, boolean>>();
+
+/** R23, the odds' policy: does a side whose counters are `rolls` counter again on this standing total? Remembered per distribution. */
+function countersAgain(rolls: TotalOdds, standing: OpposedTotal, ties: [[boolean, boolean], [boolean, boolean]], at: number): boolean {
+  let known = decided.get(rolls);
+  if (!known) decided.set(rolls, (known = new Map()));
+  const key = standing.total * 2 + (standing.surge ? 1 : 0);
+  let yes = known.get(key);
+  if (yes === undefined) known.set(key, (yes = chanceToBeat(rolls, standing.total, !!standing.surge, ties) >= at));
+  return yes;
+}
+
 /** R23: the counters of an exchange, each side countering again while the policy says so. */
 function exchangeTotals(attackTotal: OpposedTotal, counter: TotalSpec, again: TotalSpec, roll: DiceSource, rules: Rules): OpposedTotal[] {
   const ties = tieTable("b", rules.options);
@@ -198,7 +220,7 @@ function exchangeTotals(attackTotal: OpposedTotal, counter: TotalSpec, again: To
   for (let k = 2; k <= policy.maxCounters; k++) {
     const spec = k % 2 === 0 ? again : counter;
     const handicap = counterHandicap(k, rules.effects);
-    if (chanceToBeat(handicapped(totalOdds(spec), handicap), standing.total, !!standing.surge, ties) < policy.counterAgainAt) break;
+    if (!countersAgain(handicapped(totalOdds(spec), handicap), standing, ties, policy.counterAgainAt)) break;
     const next = rollTotal(spec, roll);
     totals.push(next);
     const after = { total: Math.max(0, next.total - handicap), surge: next.surge };

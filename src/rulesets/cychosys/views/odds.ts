@@ -6,6 +6,7 @@
  * defender, the chance of being struck and the expected injury. Pure: the
  * sides come from what the client may see; the odds decide nothing.
  */
+import type { AttackOdds } from "../../../core/ruleset.js";
 import { hiddenLine, oddsLine, type OddsLineView, oddsTable, type OddsTableView } from "../../../core/views/odds.js";
 import type { ActionTotalView } from "../data/derive/combatant.js";
 import { cychosysAttackOdds, english, type Facet, type Localize, parseBundle, type Rules, STANDARD_RULES } from "../rules/index.js";
@@ -22,6 +23,14 @@ export interface OddsTarget {
 export interface DialogOddsInput {
   attacker: OddsSide;
   targets: readonly OddsTarget[];
+}
+
+/** Per dialog (its attacker's side) and rules: the odds already worked out for each target side, by choice. */
+const memos = new WeakMap<OddsSide, { rules: Rules; sides: WeakMap<OddsSide, Map<string, AttackOdds>> }>();
+function memoFor(input: DialogOddsInput, rules: Rules): WeakMap<OddsSide, Map<string, AttackOdds>> {
+  let entry = memos.get(input.attacker);
+  if (!entry || entry.rules !== rules) memos.set(input.attacker, (entry = { rules, sides: new WeakMap() }));
+  return entry.sides;
 }
 
 const formLabel = (localize: Localize) => (form: string) => localize(`CYCHOSYS.DefenseForm.${form}`);
@@ -50,11 +59,24 @@ export function attackDialogOdds(
   }
   const aim = { ...(choice.location && { location: choice.location }), ...(choice.nonLethal && { nonLethal: choice.nonLethal }) };
   const attack = (with_: { edge: string; cost: number }) => ({ total, modifier: choice.modifier, cost: with_.cost, edge: parseBundle(with_.edge, rules.effects), ...aim });
+  // The same choice again (a value typed and taken back, the odds before any effect) is not worked out twice for one dialog's sides.
+  const memo = memoFor(input, rules);
+  const oddsOf = (with_: { edge: string; cost: number }, side: OddsSide) => {
+    const key = `${total.key}|${total.static}|${choice.modifier}|${with_.edge}|${with_.cost}|${choice.location ?? ""}|${choice.nonLethal ?? ""}`;
+    let perSide = memo.get(side);
+    if (!perSide) memo.set(side, (perSide = new Map()));
+    let found = perSide.get(key);
+    if (!found) {
+      if (perSide.size > 200) perSide.clear();
+      perSide.set(key, (found = cychosysAttackOdds(dialogQuery(attack(with_), input.attacker, side, rules), rules)));
+    }
+    return found;
+  };
   const lines = input.targets.flatMap((target) => {
     if (!target.side) return [hiddenLine(target.name, localize)];
-    const after = cychosysAttackOdds(dialogQuery(attack(now), input.attacker, target.side, rules), rules);
+    const after = oddsOf(now, target.side);
     if (!after.defenses.length) return []; // a target with no total to defend with: nothing to weigh
-    const before = choice.added.length ? cychosysAttackOdds(dialogQuery(attack(base), input.attacker, target.side, rules), rules) : undefined;
+    const before = choice.added.length ? oddsOf(base, target.side) : undefined;
     return [oddsLine(target.name, after, before, formLabel(localize), localize)];
   });
   return { lines };

@@ -22,8 +22,9 @@ export interface D6Fighter {
   name: string;
   /** The actor as the attack's input reads it (src/rulesets/d6/workflow/steps.ts, attackInputFrom). */
   actor: D6ActorData & { system: D6System & { derived: D6Derived } };
-  /** Odds and decisions already worked out, by state. */
-  memo: Map<string, unknown>;
+  /** Odds and decisions already worked out, by state; the states' numbers. */
+  memo: Map<number, unknown>;
+  ids: Map<string, number>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -49,5 +50,5 @@ export function readD6Fighter(json: unknown, rules: Readonly<D6Rules> = D6_STAND
   const derived = deriveD6Actor(json.system, items, rules);
   if (!derived.weapons.length) throw fail("noAttack", { name: cut(json.name) });
   const system = { ...(json.system as D6System), derived };
-  return { name: json.name, actor: { uuid: `duel.${json.name}`, system }, memo: new Map() };
+  return { name: json.name, actor: { uuid: `duel.${json.name}`, system }, memo: new Map(), ids: new Map() };
 }

@@ -31,7 +31,11 @@ interface Side {
   fighter: D6Fighter;
   wounds: WoundState;
   round: CombatantRound;
+  /** The state's number, and what it was worked out from. */
+  key?: { round: CombatantRound; wounds: WoundState; id: number };
 }
+
+const weaponIndex = (s: Side, weapon: D6WeaponView) => s.fighter.actor.system.derived.weapons.indexOf(weapon);
 
 const NO_DICE: RollFaces = { dice: [], wild: [] };
 
@@ -39,27 +43,41 @@ function facesFor(code: DieCode, roll: DiceSource, rules: Readonly<D6Rules>): Ro
   if (code.dice <= 0) return NO_DICE;
   const wild = [roll(rules.dieFaces)];
   while (wild[wild.length - 1] === rules.explodingFace && wild.length < 50) wild.push(roll(rules.dieFaces));
-  return { dice: Array.from({ length: code.dice - 1 }, () => roll(rules.dieFaces)), wild };
+  const dice = new Array<number>(code.dice - 1);
+  for (let i = 0; i < dice.length; i++) dice[i] = roll(rules.dieFaces);
+  return { dice, wild };
 }
 
 const roundOf = (s: Side): RoundOf => ({ state: { round: s.round } as never, round: s.round.round });
 const asActor = (s: Side) => ({ ...s.fighter.actor, system: { ...s.fighter.actor.system, wounds: { level: s.wounds.level, untilRound: s.wounds.untilRound ?? 0 } } });
-/** What the odds depend on: the wound as it stands this round (not the round itself), the actions, the defenses in force. */
-const stateKey = (s: Side) =>
-  `${currentWounds(s.wounds, s.round.round).level}:${s.round.declared}:${s.round.used}:${s.round.waits}:${s.round.defenses.map((d) => `${d.skill}${d.total}`).join(",")}`;
+/** What the odds depend on — the wound as it stands this round (not the round itself), the actions, the defenses in force — as a small number, worked out again only when it changes. */
+function stateKey(s: Side): number {
+  const seen = s.key;
+  if (seen && seen.round === s.round && seen.wounds === s.wounds) return seen.id;
+  const text = `${currentWounds(s.wounds, s.round.round).level}:${s.round.declared}:${s.round.used}:${s.round.waits}:${s.round.defenses.map((d) => `${d.skill}${d.total}`).join(",")}`;
+  let id = s.fighter.ids.get(text);
+  if (id === undefined) s.fighter.ids.set(text, (id = s.fighter.ids.size));
+  s.key = { round: s.round, wounds: s.wounds, id };
+  return id;
+}
 
-function remembered<T>(s: Side, key: string, make: () => T): T {
-  const memo = s.fighter.memo;
-  if (memo.has(key)) return memo.get(key) as T;
-  if (memo.size > 20_000) memo.clear();
-  const value = make();
-  memo.set(key, value);
+/** A decision remembered by the fighter: by its kind and the two sides' states (`outer`), then a number (`inner`). */
+function remembered<T>(s: Side, kind: number, a: number, b: number, inner: number, make: () => T): T {
+  const memo = s.fighter.memo as Map<number, Map<number, T>>;
+  const outer = (kind * 65_536 + a) * 65_536 + b;
+  let table = memo.get(outer);
+  if (!table) {
+    if (memo.size > 50_000) memo.clear();
+    memo.set(outer, (table = new Map()));
+  }
+  let value = table.get(inner);
+  if (value === undefined) table.set(inner, (value = make()));
   return value;
 }
 
 /** The attack's input as the GM would build it (the same `attackInputFrom`), its dice still to roll. */
 function inputOf(me: Side, them: Side, weapon: D6WeaponView, rules: Readonly<D6Rules>): D6AttackInput {
-  return remembered(me, `i|${stateKey(me)}|${stateKey(them)}|${weapon.id}|${me.round.round}`, () => {
+  return remembered(me, 1, stateKey(me), stateKey(them), weaponIndex(me, weapon) * 100_000 + me.round.round, () => {
     const request = { roll: { dice: [], wild: [] }, flat: 0, ...(weapon.mode === "ranged" && { range: { band: "pointBlank" as const } }) };
     return attackInputFrom(asActor(me), weapon, asActor(them), request, roundOf(me), roundOf(them), rules).input;
   });
@@ -73,7 +91,7 @@ function oddsOf(me: Side, them: Side, weapon: D6WeaponView, rules: Readonly<D6Ru
 
 /** Policy: the weapon of the most expected wound steps against the defender's best answer. */
 function chooseWeapon(me: Side, them: Side, rules: Readonly<D6Rules>): { weapon: D6WeaponView; steps: number } {
-  return remembered(me, `w|${stateKey(me)}|${stateKey(them)}`, () => {
+  return remembered(me, 2, stateKey(me), stateKey(them), 0, () => {
     let best = { weapon: me.fighter.actor.system.derived.weapons[0]!, steps: -1 };
     for (const weapon of me.fighter.actor.system.derived.weapons) {
       try {
@@ -98,7 +116,7 @@ function attack(me: Side, them: Side, roll: DiceSource, rules: Readonly<D6Rules>
   const faces = facesFor(code, roll, rules);
   // D14: holding a wait, the defender sees the total and interrupts with its best answer, or lets it stand.
   const total = readRoll(code, faces, "skill", "attack roll", rules).total + (base.attacker.flat ?? 0);
-  const answer = remembered(them, `d|${stateKey(them)}|${stateKey(me)}|${weapon.id}|${total}`, () => bestDefense(oddsOf(me, them, weapon, rules, total)).defense);
+  const answer = remembered(them, 3, stateKey(them), stateKey(me), weaponIndex(me, weapon) * 100_000 + total + 50_000, () => bestDefense(oddsOf(me, them, weapon, rules, total)).defense);
   let input = { ...base, attacker: { ...base.attacker, roll: faces } };
   if (answer !== "none") {
     const option = interruptOptions(them.fighter.actor.system.derived, them.round, them.wounds, rules).find((o) => o.skill === answer)!;
@@ -124,7 +142,7 @@ function planCode(attacker: D6AttackInput["attacker"] | Omit<D6AttackInput["atta
 /** D11: one action (attack), or three (attack, wait, interrupt) when the interrupt is worth its −2D. */
 function declare(me: Side, them: Side, theyActLater: boolean, rules: Readonly<D6Rules>): number {
   if (!theyActLater) return 1;
-  return remembered(me, `n|${stateKey(me)}|${stateKey(them)}`, () => {
+  return remembered(me, 4, stateKey(me), stateKey(them), 0, () => {
     const plain = chooseWeapon({ ...me, round: declareActions(me.round, 1, {}, rules) }, them, rules).steps;
     const guarded = { ...me, round: takeWait(declareActions(me.round, 3, {}, rules), rules) };
     const dealt = chooseWeapon(guarded, them, rules).steps;

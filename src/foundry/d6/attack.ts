@@ -67,14 +67,18 @@ async function askRoll(title: string, context: object, odds?: (values: ReturnTyp
   const content = await render(D6_ATTACK_DIALOG_TEMPLATE, context);
   const live = odds && ((form: HTMLFormElement) => {
     let ticket = 0;
-    const redraw = async () => {
+    // Worked out once the typing pauses (a keystroke never waits for the odds), the last change winning.
+    const redraw = () => {
       const mine = ++ticket;
-      const html = await render(ODDS_LINES_PARTIAL, odds(readD6AttackForm(formValues(form))));
-      const host = form.querySelector(".cy-odds-lines");
-      if (mine === ticket && host) host.outerHTML = html;
+      setTimeout(async () => {
+        if (mine !== ticket) return;
+        const html = await render(ODDS_LINES_PARTIAL, odds(readD6AttackForm(formValues(form))));
+        const host = form.querySelector(".cy-odds-lines");
+        if (mine === ticket && host) host.outerHTML = html;
+      }, 80);
     };
-    form.addEventListener("input", () => void redraw());
-    form.addEventListener("change", () => void redraw());
+    form.addEventListener("input", redraw);
+    form.addEventListener("change", redraw);
   });
   return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues, live);
 }

@@ -7,6 +7,7 @@
  */
 import { LocalizedError } from "../../../core/errors.js";
 import { english } from "../../../core/messages.js";
+import { Interner, NumberMemo } from "../../../core/memo.js";
 import { type CombatantDerived, deriveCombatant } from "../data/derive/combatant.js";
 import { validateSystemSource } from "../data/schema/index.js";
 import type { CombatantSource, GearSource, ItemView } from "../data/source-types.js";
@@ -31,8 +32,9 @@ export interface CychosysFighter {
   gear: DefenseGear[];
   /** Every weapon and trick total, with its edge (R13, R27). */
   attacks: { key: string; gearId: string; edge: Bundle }[];
-  /** Odds and decisions already worked out for this fighter, by state (the duel asks the same questions again and again). */
-  memo: Map<string, unknown>;
+  /** Decisions already worked out for this fighter, by state (the duel asks the same questions again and again); its states' numbers. */
+  memo: NumberMemo;
+  ids: Interner;
 }
 
 const COMBATANT_TYPES = ["character", "npc"] as const;
@@ -67,5 +69,5 @@ export function readCychosysFighter(json: unknown, rules: Rules = STANDARD_RULES
     });
   const attacks = gear.map((g) => ({ key: `gear:${g.id}`, gearId: g.id, edge: parseBundle(g.edge, rules.effects) }));
   if (!attacks.length) throw new DuelInputError("noAttack", { name: cut(json.name) });
-  return { name: json.name, playerCharacter: type === "character", source, derived, gear, attacks, memo: new Map() };
+  return { name: json.name, playerCharacter: type === "character", source, derived, gear, attacks, memo: new NumberMemo(), ids: new Interner() };
 }

@@ -80,30 +80,13 @@ function viewOf(s: Side, rules: Rules): SideView {
   return s.view;
 }
 
-/** A state's text as a small number, the same for the same text (lookups by number are cheaper than by a new string). */
-function intern(s: Side, text: string): number {
-  const ids = s.fighter.memo;
-  let id = ids.get(text) as number | undefined;
-  if (id === undefined) ids.set(text, (id = ids.size));
-  return id;
-}
+/** A state's text as a small number (lookups by number are cheaper than by a new string). */
+const intern = (s: Side, text: string): number => s.fighter.ids.id(text);
 
-const decisions = new WeakMap<CychosysFighter, Map<number, Map<number, unknown>>>();
 const views = new WeakMap<CychosysFighter, Map<string, SideView>>();
 
 /** A decision remembered by the fighter, per pair of states (`outer`) and a number (`inner`). */
-function remembered<T>(s: Side, outer: number, inner: number, make: () => T): T {
-  let memo = decisions.get(s.fighter);
-  if (!memo) decisions.set(s.fighter, (memo = new Map()));
-  let table = memo.get(outer) as Map<number, T> | undefined;
-  if (!table) {
-    if (memo.size > 50_000) memo.clear();
-    memo.set(outer, (table = new Map()));
-  }
-  let value = table.get(inner);
-  if (value === undefined) table.set(inner, (value = make()));
-  return value;
-}
+const remembered = <T>(s: Side, outer: number, inner: number, make: () => T): T => s.fighter.memo.get(outer, inner, make);
 
 /** Two state ids (each below 2^20) as one number, tagged by the kind of decision. */
 const pair = (kind: number, a: number, b: number) => (kind * 1_048_576 + a) * 1_048_576 + b;

@@ -7,6 +7,7 @@
  */
 import { LocalizedError } from "../../../core/errors.js";
 import { english } from "../../../core/messages.js";
+import { Interner, NumberMemo } from "../../../core/memo.js";
 import { registerManifest } from "../../../core/schema/registry.js";
 import { validateSystemSource } from "../../../core/schema/validate.js";
 import { deriveD6Actor, type D6ItemInput } from "../data/derive.js";
@@ -22,9 +23,9 @@ export interface D6Fighter {
   name: string;
   /** The actor as the attack's input reads it (src/rulesets/d6/workflow/steps.ts, attackInputFrom). */
   actor: D6ActorData & { system: D6System & { derived: D6Derived } };
-  /** Odds and decisions already worked out, by state; the states' numbers. */
-  memo: Map<number, unknown>;
-  ids: Map<string, number>;
+  /** Decisions already worked out, by state; the states' numbers. */
+  memo: NumberMemo;
+  ids: Interner;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -50,5 +51,5 @@ export function readD6Fighter(json: unknown, rules: Readonly<D6Rules> = D6_STAND
   const derived = deriveD6Actor(json.system, items, rules);
   if (!derived.weapons.length) throw fail("noAttack", { name: cut(json.name) });
   const system = { ...(json.system as D6System), derived };
-  return { name: json.name, actor: { uuid: `duel.${json.name}`, system }, memo: new Map(), ids: new Map() };
+  return { name: json.name, actor: { uuid: `duel.${json.name}`, system }, memo: new NumberMemo(), ids: new Interner() };
 }

@@ -55,25 +55,13 @@ function stateKey(s: Side): number {
   const seen = s.key;
   if (seen && seen.round === s.round && seen.wounds === s.wounds) return seen.id;
   const text = `${currentWounds(s.wounds, s.round.round).level}:${s.round.declared}:${s.round.used}:${s.round.waits}:${s.round.defenses.map((d) => `${d.skill}${d.total}`).join(",")}`;
-  let id = s.fighter.ids.get(text);
-  if (id === undefined) s.fighter.ids.set(text, (id = s.fighter.ids.size));
+  const id = s.fighter.ids.id(text);
   s.key = { round: s.round, wounds: s.wounds, id };
   return id;
 }
 
-/** A decision remembered by the fighter: by its kind and the two sides' states (`outer`), then a number (`inner`). */
-function remembered<T>(s: Side, kind: number, a: number, b: number, inner: number, make: () => T): T {
-  const memo = s.fighter.memo as Map<number, Map<number, T>>;
-  const outer = (kind * 65_536 + a) * 65_536 + b;
-  let table = memo.get(outer);
-  if (!table) {
-    if (memo.size > 50_000) memo.clear();
-    memo.set(outer, (table = new Map()));
-  }
-  let value = table.get(inner);
-  if (value === undefined) table.set(inner, (value = make()));
-  return value;
-}
+/** A decision remembered by the fighter: by its kind and the two sides' states, then a number (`inner`). */
+const remembered = <T>(s: Side, kind: number, a: number, b: number, inner: number, make: () => T): T => s.fighter.memo.get((kind * 65_536 + a) * 65_536 + b, inner, make) as T;
 
 /** The attack's input as the GM would build it (the same `attackInputFrom`), its dice still to roll. */
 function inputOf(me: Side, them: Side, weapon: D6WeaponView, rules: Readonly<D6Rules>): D6AttackInput {

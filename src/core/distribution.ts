@@ -22,7 +22,7 @@ export function distributionOf(min: number, chances: ArrayLike<number>): Distrib
   return { min, p: Float64Array.from(chances) };
 }
 
-/** A fair die with faces `from`…`to`, or any face list with equal chances (`[0, 0, 1, …]`). */
+/** A fair die: each listed value equally likely, repeats counted (`[1, …, 10, 0, 0]` is a Cychosys die's other dice). */
 export function uniformFaces(values: readonly number[]): Distribution {
   let lo = Infinity;
   let hi = -Infinity;

@@ -145,10 +145,7 @@ export function tieTable(tieWinner: "a" | "b", options: RulesOptions = STANDARD_
   ];
 }
 
-/**
- * P(a total from `a` beats a total from `b`) (R20: strictly higher, ties by
- * `ties`). `bPoint`/`bSurge` compare against one known total instead.
- */
+/** P(a total from `a` beats the known total `bTotal`, with or without a surge) (R20: strictly higher, ties by `ties`). */
 export function chanceToBeat(a: TotalOdds, bTotal: number, bSurge: boolean, ties: [[boolean, boolean], [boolean, boolean]]): number {
   let sum = 0;
   for (let t = bTotal + 1; t < a.plain.length; t++) sum += a.plain[t]! + a.surge[t]!;

@@ -66,6 +66,23 @@ describe("the Cychosys attack dialog's odds", () => {
     expect(added.changed).toBe(true);
   });
 
+  it("R25: a parry bonus held against the one target raises the chance to strike it, as the GM will add it", () => {
+    // A hard shot (−20), so neither chance sits at the 99% ceiling.
+    const strike = (targets: { name: string; side: OddsSide; parryBonus?: number }[]) => {
+      const view = attackDialogView({
+        actorName: "Thorton",
+        gear: { id: "wpPistol", name: "pistol", edge: "B2" },
+        totals: THORTON.totals,
+        values: { totalKey: "gear:wpPistol", modifier: -20, counts: {}, location: "", nonLethal: "" },
+        odds: { attacker: THORTON, targets },
+      });
+      return Number(/(\d+)%/.exec(view.odds!.lines[0]!.text)![1]);
+    };
+    const plain = strike([{ name: "Parker", side: PARKER }]);
+    const boosted = strike([{ name: "Parker", side: PARKER, parryBonus: 6 }]);
+    expect(boosted).toBeGreaterThan(plain);
+  });
+
   it("a target whose sheet this user may not see gets no odds, and says why; no odds input, no odds at all", () => {
     expect(dialog({}).odds!.lines[1]).toMatchObject({ hidden: true, text: "Hidden: no odds — you cannot see this target's sheet." });
     const none = attackDialogView({ actorName: "Thorton", gear: { id: "wpPistol", name: "pistol", edge: "B2" }, totals: THORTON.totals });

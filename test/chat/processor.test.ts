@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dispatchStep } from "../../src/core/transport/processor.js";
 import { attackDeclaration, type AttackRequest } from "../../src/rulesets/cychosys/workflow/requests.js";
+import { heldParryBonusOf } from "../../src/rulesets/cychosys/workflow/attack.js";
 import { trustedFlow } from "../../src/core/transport/flow-store.js";
 import type { AttackFlow } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 import { gm2, p3 } from "./fakes.js";
@@ -182,6 +183,9 @@ describe("declaring an attack through the GM (R13, R15, R19, R25, R40)", () => {
     await w.send({ step: "defend", attackId: thortonCard.flow.id, messageId: thortonCard.id, targetIndex: 0, answer: { form: "parry", roll: { totalKey: "skill:skBrawl", faces: [9, 9, 9, 9], modifier: 0 } } }, p1);
     const bonus = w.combat!.roundOf(w.parkerActor)!.parryBonuses[0]!;
     expect(bonus.againstUuid).toBe(w.thortonActor.uuid);
+    // The attack dialog's odds read the same bonus before the roll: against Thorton alone, not against two targets.
+    expect(heldParryBonusOf(w.env.combatantOf(w.parkerActor.uuid), [w.thortonActor.uuid])).toBe(bonus.bonus);
+    expect(heldParryBonusOf(w.env.combatantOf(w.parkerActor.uuid), [w.thortonActor.uuid, "Actor.other"])).toBe(0);
     const card = await w.declare(w.parkerActor, "wpPistol", [5, 5, 5, 5, 5], [w.thortonActor], p1);
     expect(card.flow.attack.total).toBe(11 + 25 + bonus.bonus);
     expect(card.flow.attack.roll!.terms).toContainEqual({ kind: "parryBonus", value: bonus.bonus });

@@ -14,7 +14,7 @@ import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../rulesets/cychosys
 import { trustedFlow } from "../../core/transport/flow-store.js";
 import { localizeWith } from "../../core/localize.js";
 import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
-import { assertMayAttack } from "../../rulesets/cychosys/workflow/attack.js";
+import { assertMayAttack, heldParryBonusOf } from "../../rulesets/cychosys/workflow/attack.js";
 import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
 import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
 import { combatantOf, dispatch } from "../transport.js";
@@ -112,9 +112,11 @@ function dialogOdds(actor: CychosysActor) {
     if (!target || seen.has(target.uuid)) continue;
     seen.add(target.uuid);
     const side = mayKnow(target) ? oddsSideOf(target) : undefined;
-    targets.push({ name: token.name || target.name, ...(side && { side }) });
+    targets.push({ name: token.name || target.name, uuid: target.uuid, ...(side && { side }) });
   }
-  return { attacker, targets };
+  // R25: against a single target the GM adds the parry bonus held against it; the odds add it too.
+  const parryBonus = heldParryBonusOf(combatantOf(actor.uuid), targets.map((t) => t.uuid), CONFIG.CYCHOSYS);
+  return { attacker, targets: targets.map(({ uuid: _uuid, ...t }) => (parryBonus ? { ...t, parryBonus } : t)) };
 }
 
 /** The user's targeted tokens' actors (not the attacker), once each. */

@@ -18,6 +18,8 @@ import { withAdded } from "../workflow/requests.js";
 export interface OddsTarget {
   name: string;
   side?: OddsSide;
+  /** R25: the parry bonus the attacker holds against this target when it is the attack's only one. */
+  parryBonus?: number;
 }
 
 export interface DialogOddsInput {
@@ -58,25 +60,28 @@ export function attackDialogOdds(
     return { lines: [] };
   }
   const aim = { ...(choice.location && { location: choice.location }), ...(choice.nonLethal && { nonLethal: choice.nonLethal }) };
-  const attack = (with_: { edge: string; cost: number }) => ({ total, modifier: choice.modifier, cost: with_.cost, edge: parseBundle(with_.edge, rules.effects), ...aim });
+  const attack = (with_: { edge: string; cost: number }, parryBonus: number) => ({
+    total, modifier: choice.modifier, cost: with_.cost, edge: parseBundle(with_.edge, rules.effects), ...(parryBonus && { parryBonus }), ...aim,
+  });
   // The same choice again (a value typed and taken back, the odds before any effect) is not worked out twice for one dialog's sides.
   const memo = memoFor(input, rules);
-  const oddsOf = (with_: { edge: string; cost: number }, side: OddsSide) => {
-    const key = `${total.key}|${total.static}|${choice.modifier}|${with_.edge}|${with_.cost}|${choice.location ?? ""}|${choice.nonLethal ?? ""}`;
+  const oddsOf = (with_: { edge: string; cost: number }, side: OddsSide, parryBonus: number) => {
+    const key = `${total.key}|${total.static}|${choice.modifier}|${with_.edge}|${with_.cost}|${parryBonus}|${choice.location ?? ""}|${choice.nonLethal ?? ""}`;
     let perSide = memo.get(side);
     if (!perSide) memo.set(side, (perSide = new Map()));
     let found = perSide.get(key);
     if (!found) {
       if (perSide.size > 200) perSide.clear();
-      perSide.set(key, (found = cychosysAttackOdds(dialogQuery(attack(with_), input.attacker, side, rules), rules)));
+      perSide.set(key, (found = cychosysAttackOdds(dialogQuery(attack(with_, parryBonus), input.attacker, side, rules), rules)));
     }
     return found;
   };
   const lines = input.targets.flatMap((target) => {
     if (!target.side) return [hiddenLine(target.name, localize)];
-    const after = oddsOf(now, target.side);
+    const parryBonus = target.parryBonus ?? 0;
+    const after = oddsOf(now, target.side, parryBonus);
     if (!after.defenses.length) return []; // a target with no total to defend with: nothing to weigh
-    const before = choice.added.length ? oddsOf(base, target.side) : undefined;
+    const before = choice.added.length ? oddsOf(base, target.side, parryBonus) : undefined;
     return [oddsLine(target.name, after, before, formLabel(localize), localize)];
   });
   return { lines };

@@ -9,7 +9,9 @@
  * start-up included) and subtracts the start-up, measured as the median wall
  * time of the same command answering a trivial bad scenario (`{}`); the
  * difference, the command's own work on the hostile input, must stay under
- * 1 s. Both figures are printed at the end (on an idle 2-core machine the
+ * 1 s — or under 3 start-ups when the machine is so loaded that a start-up
+ * alone takes over a third of a second (the budget scales with the load
+ * instead of failing on a busy CI runner). Both figures are printed at the end (on an idle 2-core machine the
  * whole process takes 0.2–0.4 s, start-up about 0.25 s of it).
  */
 import { spawnSync } from "node:child_process";
@@ -48,7 +50,7 @@ function expectOneLineError(result: ReturnType<typeof run>, says: string, name: 
   expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/);
   const work = result.wall - startup;
   timings.push({ name, wall: Math.round(result.wall), work: Math.round(work) });
-  expect(work, `${name}: ${Math.round(result.wall)} ms wall, start-up ${Math.round(startup)} ms`).toBeLessThan(1000);
+  expect(work, `${name}: ${Math.round(result.wall)} ms wall, start-up ${Math.round(startup)} ms`).toBeLessThan(Math.max(1000, 3 * startup));
 }
 
 beforeAll(() => {

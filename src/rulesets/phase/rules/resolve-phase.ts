@@ -124,6 +124,7 @@ export function resolvePhase(
   const out = new Set<string>();
   const lost = new Set<string>();
   const attackers = new Set(due.filter((d) => d.part === null && actionSpec(d.action.action, rules).checks > 0).map((d) => d.c.id));
+  for (const id of Object.keys(rolls)) if (!attackers.has(id)) throw new PhaseError("diceUnused", { what: `rolls of ${id}`, given: 1, used: 0 });
   // P37: whoever is out already (the GM changed the sheet since) loses what it had underway.
   for (const c of state.combatants) {
     const f = bodies[c.id];
@@ -179,7 +180,6 @@ export function resolvePhase(
     }
     if (entries.length) report.groups.push({ length, entries });
   }
-  for (const id of Object.keys(rolls)) if (!attackers.has(id)) throw new PhaseError("diceUnused", { what: `rolls of ${id}`, given: 1, used: 0 });
 
   // P11 step 5: per-phase state clears; the counter advances.
   const combatants = state.combatants.map((c): CombatantPhase => ({ ...people.get(c.id)!, initiative: null, slot: "none", freeUsed: false, defending: false }));

@@ -58,7 +58,8 @@ export interface DeclarationRow {
   suppressed: boolean;
 }
 
-export type EventView = PhaseEvent | { kind: "declare" | "cancel"; actor: string; hidden: true };
+/** An event of the phase's log as shown; a hidden one says only who did what kind of thing. */
+export type EventView = PhaseEvent | { kind: "declare" | "cancel" | "distracted"; actor: string; hidden: true };
 
 export interface DeclarationView {
   phase: number;
@@ -105,9 +106,12 @@ export function declarationView(state: PhaseState, viewer: Viewer, rules: Readon
   });
   // The order of declaration first (lowest initiative first), then those without a slot.
   rows.sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER));
-  const events: EventView[] = state.events.map((e) =>
-    (e.kind === "declare" || e.kind === "cancel") && !seesAction(viewer, e.action, rules) ? { kind: e.kind, actor: e.actor, hidden: true } : e,
-  );
+  const events: EventView[] = state.events.map((e) => {
+    if ((e.kind === "declare" || e.kind === "cancel") && !seesAction(viewer, e.action, rules)) return { kind: e.kind, actor: e.actor, hidden: true };
+    // Whom a character had lined up is its own business (P13).
+    if (e.kind === "distracted" && !viewer.isGM && !viewer.owns(e.actor)) return { kind: e.kind, actor: e.actor, hidden: true };
+    return e;
+  });
   const due = dueThisPhase(state, rules)
     .map((g) => ({ length: g.length, actions: g.actions.filter((x) => seesAction(viewer, x.action, rules)).map((x) => actionView(viewer, x.action, rules)) }))
     .filter((g) => g.actions.length);

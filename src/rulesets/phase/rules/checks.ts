@@ -50,3 +50,10 @@ export function check(input: CheckInput, what = "check", rules: Readonly<PhaseRu
     success: total >= input.tn, margin: total - input.tn,
   };
 }
+
+/** P4/P34: the chance (0–1) that 1d10 + `base` reaches `tn` — what a sheet shows beside a weapon (P17: base 5 against 10 is 60%). */
+export function checkChance(base: number, tn: number, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): number {
+  const needed = tn - base;
+  const faces = rules.checkDie - Math.max(0, needed - 1);
+  return Math.min(rules.checkDie, Math.max(0, faces)) / rules.checkDie;
+}

@@ -58,7 +58,7 @@ export function roundsNeeded(spec: ActionSpec, weapon: FighterWeapon | null): nu
   return spec.kind === "shoot" ? spec.checks * spec.roundsPerCheck : 0;
 }
 
-function weaponFits(spec: ActionSpec, w: FighterWeapon): boolean {
+export function weaponFits(spec: ActionSpec, w: FighterWeapon): boolean {
   switch (spec.requires) {
     case "ranged":
       return w.kind === "ranged";

@@ -12,7 +12,7 @@
 import { LocalizedError } from "../../../core/errors.js";
 import {
   AREAS, type Area, areaKind, checkChance, condition, type DamageFormula, type Fighter, type FighterWeapon, isMember, parseDamageFormula,
-  PHASE_STANDARD_RULES, type PhaseRules, roundsNeeded, type TraumaticWound, WEAPON_KINDS, weaponFits, woundPenalty,
+  PHASE_STANDARD_RULES, type PhaseRules, roundsNeeded, type TraumaticWound, WEAPON_KINDS, weaponFits, woundPenalty, woundsJson,
 } from "../rules/index.js";
 import type { PhaseDerived, PhaseProblem, PhaseWeaponView } from "./derived.js";
 import { PHASE_LIMITS } from "./schema.js";
@@ -152,10 +152,7 @@ export function derivePhaseActor(system: unknown, itemList: readonly PhaseItemIn
     armor,
     thresholds: perArea(stored.traumaThresholds, (a) => rules.defaultTraumaThresholds[areaKind(a)], 1),
     chart, missing,
-    wounds: {
-      flesh: wounds.flesh, stun: wounds.stun, fleshMax: wounds.fleshMax, traumaticWounds: traumas.map((t) => ({ ...t })), traumaLimit: wounds.traumaLimit,
-      penalty, states: cond.states, outOfAction: cond.out,
-    },
+    wounds: woundsJson(wounds, cond),
     initiativeBonus: reflexes,
     surpriseBase: reflexes + penalty,
     problems,

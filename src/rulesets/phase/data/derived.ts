@@ -5,7 +5,8 @@
  * `Fighter` of the rules core comes from it). Never stored.
  */
 import type { DamageFormula } from "../rules/damage-formula.js";
-import type { Area, OutState, WeaponKind } from "../rules/types.js";
+import type { PhaseWoundsJson } from "../rules/outcome.js";
+import type { Area, WeaponKind } from "../rules/types.js";
 
 /** A stored figure derive could not use as it stands (it fell back, and says so). */
 export interface PhaseProblem {
@@ -60,18 +61,8 @@ export interface PhaseDerived {
   /** P20/P21: the chart used (the stored body type, or `human` when the world has no such chart), and the missing areas. */
   chart: string;
   missing: Area[];
-  /** P28–P30, P36, P37. */
-  wounds: {
-    flesh: number;
-    stun: number;
-    fleshMax: number;
-    traumaticWounds: { area: Area; phase: number }[];
-    traumaLimit: number;
-    /** P30/P36: to every check. */
-    penalty: number;
-    states: OutState[];
-    outOfAction: boolean;
-  };
+  /** P28–P30, P36, P37: as the outcome JSON writes them (the penalty to every check, the out-of-action states). */
+  wounds: PhaseWoundsJson;
   /** P5: initiative is 2d10 + this (no wound penalty, P36). */
   initiativeBonus: number;
   /** P3/P36: the surprise roll adds this (Reflexes + wound penalty) and the failures' bonus. */

@@ -20,23 +20,7 @@ export interface Viewer {
 }
 
 /** An action as shown: its content, or only that there is one. */
-export type ActionView =
-  | {
-      hidden: false;
-      id: string;
-      action: string;
-      length: TimedLength;
-      declaredAt: number;
-      resolvesAt: number;
-      weapon: string | null;
-      target: string | null;
-      targets: string[];
-      area: Area | null;
-      label: string | null;
-      partsDone: number;
-      cancellable: boolean;
-    }
-  | { hidden: true; id: string };
+export type ActionView = ({ hidden: false } & DeclaredAction) | { hidden: true; id: string };
 
 export interface DeclarationRow {
   id: string;
@@ -79,10 +63,7 @@ export function seesAction(viewer: Viewer, a: DeclaredAction, rules: Readonly<Ph
 
 function actionView(viewer: Viewer, a: DeclaredAction, rules: Readonly<PhaseRules>): ActionView {
   if (!seesAction(viewer, a, rules)) return { hidden: true, id: a.id };
-  return {
-    hidden: false, id: a.id, action: a.action, length: a.length, declaredAt: a.declaredAt, resolvesAt: a.resolvesAt, weapon: a.weapon, target: a.target,
-    targets: [...a.targets], area: a.area, label: a.label, partsDone: a.partsDone, cancellable: a.cancellable,
-  };
+  return { hidden: false, ...a, targets: [...a.targets] };
 }
 
 export function declarationView(state: PhaseState, viewer: Viewer, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): DeclarationView {

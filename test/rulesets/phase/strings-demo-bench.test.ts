@@ -31,7 +31,7 @@ describe("phase strings", () => {
       for (const call of source(file).matchAll(/\bsay\(([^{)]*)/g)) collect(prefix, /(?<!=== )"([\w.]+)"/g, [call[1]!]);
       collect(prefix, /\$\{K\}(\w+)/g, [source(file)]);
     }
-    collect("CYCHOSYS.Phase.Scenario.", /\bsay\(\s*"(\w+)"/g, ["reader.ts", "scenario.ts", "scenario-parts.ts", "sequence-scenario.ts", "sequence.ts"].map(source));
+    collect("CYCHOSYS.Phase.Scenario.", /\bsay\(\s*"([\w.]+)"/g, ["reader.ts", "scenario.ts", "scenario-parts.ts", "sequence-scenario.ts", "sequence.ts", "stored-state.ts"].map(source));
     collect("CYCHOSYS.Phase.Demo.", /\bt\(\s*"(\w+)"/g, [source("demo.ts")]);
     for (const [group, values] of [["Area", AREAS], ["Length", ACTION_LENGTHS], ["State", OUT_STATES], ["Action", Object.keys(PHASE_STANDARD_ACTIONS)]] as const) {
       for (const v of values) wanted.push(`CYCHOSYS.Phase.${group}.${v}`);

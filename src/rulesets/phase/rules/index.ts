@@ -39,6 +39,7 @@ export * from "./phase-start.js";
 export * from "./slots.js";
 export * from "./resolve-phase.js";
 export * from "./view.js";
+export * from "./stored-state.js";
 export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./scenario.js";

@@ -87,3 +87,9 @@ export function witnessHostility(state: PhaseState, ids: readonly string[], phas
   for (const id of ids) combatantOf(state, id);
   return { ...state, combatants: state.combatants.map((c) => (ids.includes(c.id) ? { ...c, awareness: surprise(c.awareness, phase, extraPhases, rules) } : c)) };
 }
+
+/** P24: the GM marks or clears `suppressed` (what it means is the GM's call). */
+export function setSuppressed(state: PhaseState, id: string, suppressed: boolean): PhaseState {
+  const c = combatantOf(state, id);
+  return withCombatant(state, { ...c, suppressed });
+}

@@ -5,6 +5,7 @@
  * or pass), then the end of the phase. Any refusal of the rules core is named
  * as the scenario field that asked for it.
  */
+import { englishString } from "../../../core/messages.js";
 import { PhaseError } from "./errors.js";
 import { closeInitiative, rollInitiativeFor, setAwareness, startPhase, witnessHostility } from "./phase-start.js";
 import { at, FieldReader, say } from "./reader.js";
@@ -66,7 +67,8 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
     const result = r.within(at(field, "rolls"), () => resolvePhase(state, fighters, script.rolls, rules));
     if (result.status === "pending") {
       const need = result.needs[0]!;
-      return r.fail(at(at(field, "rolls"), need.actor), say(`needs.${need.roll}`, { check: need.check + 1, hit: need.hit + 1, action: need.action }));
+      const action = englishString(`CYCHOSYS.Phase.Action.${need.action}`) ?? need.action;
+      return r.fail(at(at(field, "rolls"), need.actor), say(`needs.${need.roll}`, { check: need.check + 1, hit: need.hit + 1, action }));
     }
     state = result.state;
     fighters = result.fighters;

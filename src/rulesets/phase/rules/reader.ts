@@ -5,7 +5,7 @@
  * Values are echoed cut and escaped (src/core/echo.ts), so a message stays one
  * short line whatever the input held.
  */
-import { echoText, echoValue } from "../../../core/echo.js";
+import { echoText, echoValue, findUnsafe } from "../../../core/echo.js";
 import { english } from "../../../core/messages.js";
 import { PhaseError } from "./errors.js";
 import { AREAS, type Area, isMember } from "./types.js";
@@ -17,8 +17,6 @@ export const say = (key: string, params: Record<string, unknown> = {}) => englis
 /** A field path one key deeper (the key cut and escaped). */
 export const at = (field: string, key: string | number): string =>
   typeof key === "number" ? `${field}[${key}]` : field ? `${field}.${echoText(key, 40)}` : echoText(key, 40);
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export class FieldReader {
   fail(field: string, problem: string): never {
@@ -83,7 +81,7 @@ export class FieldReader {
   name(value: unknown, field: string, max: number): string {
     if (typeof value !== "string") this.fail(field, say("text", { value: echoValue(value) }));
     if (value.length > max) this.fail(field, say("textTooLong", { max, length: value.length }));
-    if (CONTROL.test(value)) this.fail(field, say("controlCharacters"));
+    if (findUnsafe(value) !== -1) this.fail(field, say("controlCharacters"));
     return value;
   }
 

@@ -33,6 +33,7 @@ describe("the attack scenario", () => {
     [(o: any) => (o.ruleset = "d6"), "ruleset", "phase"],
     [(o: any) => (o.version = 2), "version", "version 1"],
     [(o: any) => (o.target.name = "a\nb"), "target.name", "control"],
+    [(o: any) => (o.target.name = "\u202eevil"), "target.name", "bidi"],
     [(o: any) => (o.options = { burstMaxHits: 0 }), "options.burstMaxHits", "from 1"],
     [(o: any) => (o.options = { locationCharts: { snake: { die: 6, rows: [{ from: 1, to: 3, area: "head" }] } } }), "options.locationCharts.snake", "face 4"],
   ])("%# names %s", (change, field, fragment) => {

@@ -15,7 +15,7 @@ import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
 
-export const RULESET_IDS = ["cychosys", "d6"] as const;
+export const RULESET_IDS = ["cychosys", "d6", "phase"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "cychosys";
 

@@ -267,7 +267,11 @@ describe("resolvePhase: dice and state", () => {
   it("lists the rolls still needed and changes nothing", () => {
     const f = two();
     const s = declareAction(open(combat(["a", "b"]), f, ["a"]), f, "a", { action: "fire", weapon: "pistol", target: "b" });
-    expect(resolvePhase(s, f, {})).toEqual({ status: "pending", needs: [{ actor: "a", action: "fire", roll: "check", check: 0, hit: 0 }] });
+    expect(resolvePhase(s, f, {})).toMatchObject({ status: "pending", needs: [{ actor: "a", action: "fire", roll: "check", check: 0, hit: 0 }] });
+    // What resolved so far comes with it: the shot, its check still to roll.
+    const pending = resolvePhase(s, f, {});
+    if (pending.status !== "pending") throw new Error("resolved");
+    expect(pending.groups.map((g) => [g.length, g.entries.map((e) => e.outcome.kind === "attack" && e.outcome.attack.pending?.roll)])).toEqual([["phase", ["check"]]]);
     expect(resolvePhase(s, f, { a: { checks: [9], locations: [], damage: [] } })).toMatchObject({ status: "pending", needs: [{ roll: "location" }] });
     phaseError(() => resolvePhase(s, f, { b: { checks: [9], locations: [], damage: [] } }), "diceUnused", "b");
   });

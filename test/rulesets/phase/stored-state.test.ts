@@ -20,6 +20,15 @@ describe("readStoredPhaseState", () => {
     expect(readStoredPhaseState(combat(["a", "b"]))).toEqual(combat(["a", "b"]));
   });
 
+  it("P5: while initiative is rolled a combatant holds its roll but no slot yet; that state reads back too", () => {
+    const rolling = { ...combat(["a", "b"]), step: "initiative" as const };
+    rolling.combatants[0] = { ...rolling.combatants[0]!, initiative: { faces: [5, 7], reflexes: 4, total: 16, tiebreak: 0.5 } };
+    expect(readStoredPhaseState(structuredClone(rolling))).toEqual(rolling);
+    // …but not at the start of a phase, nor left out of the order once it is fixed.
+    expect(storedPhaseStateOrNull({ ...structuredClone(rolling), step: "start" })).toBeNull();
+    expect(storedPhaseStateOrNull({ ...structuredClone(rolling), step: "declare" })).toBeNull();
+  });
+
   it.each([
     ["not an object", () => 7],
     ["an unknown field", (s: any) => ((s.extra = 1), s)],

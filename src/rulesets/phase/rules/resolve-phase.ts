@@ -73,7 +73,8 @@ export interface AttackNeed {
 }
 
 export type PhaseResolution =
-  | { status: "pending"; needs: AttackNeed[] }
+  /** `groups`: what resolved so far, the length that lacks dice last (its attacks partly rolled), for a card to show while it waits. */
+  | { status: "pending"; needs: AttackNeed[]; groups: { length: TimedLength; entries: ResolvedEntry[] }[] }
   | { status: "resolved"; state: PhaseState; fighters: Record<string, Fighter>; report: PhaseReport };
 
 interface Due {
@@ -155,7 +156,7 @@ export function resolvePhase(
         hits.set(d.action.target!, list);
       }
     }
-    if (needs.length) return { status: "pending", needs };
+    if (needs.length) return { status: "pending", needs, groups: [...report.groups, { length, entries }] };
 
     // Every effect of this length together (P9).
     for (const e of entries) applyEffect(e, people, bodies, phase, report, rules);

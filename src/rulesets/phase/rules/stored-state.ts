@@ -101,12 +101,20 @@ export function readStoredPhaseState(value: unknown, rules: Readonly<PhaseRules>
   const combatants = list.map((c, i) => r.combatant(c, at("combatants", i)));
   const order = r.list(o.order, "order", MAX_COMBATANTS).map((v, i) => r.id(v, at("order", i)));
   if (new Set(order).size !== order.length) r.fail("order", say("stored.twice"));
-  for (const c of combatants) if ((c.slot !== "none") !== order.includes(c.id) || (c.slot !== "none") !== (c.initiative !== null)) r.fail("order", say("stored.slot", { id: c.id }));
+  const step = r.oneOf(o.step, "step", ["start", "initiative", "declare"] as const);
+  // A slot is a place in the order, won with initiative (P5); while initiative is rolled nobody has a slot yet.
+  for (const c of combatants) {
+    const placed = order.includes(c.id);
+    if ((c.slot !== "none") !== placed || (placed && c.initiative === null) || (step === "declare" && c.initiative !== null && !placed) || (step === "start" && c.initiative !== null)) {
+      r.fail("order", say("stored.slot", { id: c.id }));
+    }
+  }
+  if (step !== "declare" && order.length) r.fail("order", say("stored.slot", { id: order[0]! }));
   // The log is the tracker's own record of this phase; kept when it is a list of events, else emptied.
   const events = Array.isArray(o.events) ? (structuredClone(o.events) as PhaseEvent[]) : r.fail("events", say("stored.events"));
   return {
     phase: r.integer(o.phase, "phase", 1, MAX_PHASE),
-    step: r.oneOf(o.step, "step", ["start", "initiative", "declare"] as const),
+    step,
     combatants, order, cursor: r.integer(o.cursor, "cursor", 0, order.length), events,
   };
 }

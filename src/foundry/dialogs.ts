@@ -14,14 +14,15 @@ export async function confirmDialog(title: string, content: string): Promise<boo
   return (await dialogs().confirm({ window: { title }, content: `<p>${content}</p>`, rejectClose: false, modal: true })) === true;
 }
 
-/** DialogV2.prompt with a form: `read` reads the submitted form; null when dismissed. */
-export async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T): Promise<T | null> {
+/** DialogV2.prompt with a form: `read` reads the submitted form; null when dismissed. `onRender` may wire the form's fields to each other. */
+export async function promptForm<T>(title: string, content: string, okLabel: string, read: (form: HTMLFormElement) => T, onRender?: (root: HTMLElement) => void): Promise<T | null> {
   const result = await dialogs().prompt({
     window: { title },
     content,
     rejectClose: false,
     modal: true,
     ok: { label: okLabel, callback: (_event: Event, button: HTMLButtonElement) => read(button.form as HTMLFormElement) },
+    ...(onRender && { render: (_event: Event, dialog: { element: HTMLElement }) => onRender(dialog.element) }),
   });
   return (result ?? null) as T | null;
 }

@@ -26,8 +26,11 @@ export function seedFighters(): Record<string, Fighter> {
 
 export const seedLedger = (): PhaseLedger => newLedger("combat1", ["leroy", "earl", "mo"].map((id) => ({ id })));
 
+/** A request without its combat id (the tests' combat is "combat1"). */
+export type Asked = PhaseTrackerRequest extends infer R ? (R extends PhaseTrackerRequest ? Omit<R, "combatId"> : never) : never;
+
 /** Play requests in order (each as its user), the tiebreak drawn as 0.5; returns the ledger after. */
-export function play(ledger: PhaseLedger | null, f: Record<string, Fighter>, steps: [TableUser, Omit<PhaseTrackerRequest, "combatId"> & { combatId?: string }][]): PhaseLedger {
+export function play(ledger: PhaseLedger | null, f: Record<string, Fighter>, steps: [TableUser, Asked][]): PhaseLedger {
   let l = ledger;
   for (const [user, request] of steps) l = planTrackerRequest(l, { combatId: "combat1", ...request } as PhaseTrackerRequest, user, f, () => 0.5).ledger;
   return l!;

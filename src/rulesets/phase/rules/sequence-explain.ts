@@ -20,14 +20,7 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
   const actionName = (key: string) => (englishString(`CYCHOSYS.Phase.Action.${key}`) ? localize(`CYCHOSYS.Phase.Action.${key}`) : key);
   const weaponName = (actor: string, id: string | null) => (id ? (run.fighters[actor]?.weapons[id]?.name ?? id) : "");
   const area = (a: string) => localize(`CYCHOSYS.Phase.Area.${a}`);
-  const details = (a: DeclaredAction) =>
-    [
-      a.target ? localize(`${K}onTarget`, { target: name(a.target) }) : "",
-      a.area ? localize(`${K}atArea`, { area: area(a.area) }) : "",
-      a.weapon ? localize(`${K}withWeapon`, { weapon: weaponName(a.actor, a.weapon) }) : "",
-      a.targets.length ? localize(`${K}onTargets`, { targets: a.targets.map(name).join(", ") }) : "",
-      a.label ? localize(`${K}label`, { label: a.label }) : "",
-    ].join("");
+  const details = (a: DeclaredAction) => actionDetails(a, name, weaponName, localize);
 
   for (const { declared, report } of run.phases) {
     const c = report.clock;
@@ -57,7 +50,19 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
   return lines;
 }
 
-function explainEvent(
+/** What a declared action names, in words: its target, area, weapon, targets, words (` on Leroy at the head with Pistol`). */
+export function actionDetails(a: DeclaredAction, name: (id: string) => string, weaponName: (actor: string, id: string | null) => string, localize: Localize = english): string {
+  return [
+    a.target ? localize(`${K}onTarget`, { target: name(a.target) }) : "",
+    a.area ? localize(`${K}atArea`, { area: localize(`CYCHOSYS.Phase.Area.${a.area}`) }) : "",
+    a.weapon ? localize(`${K}withWeapon`, { weapon: weaponName(a.actor, a.weapon) }) : "",
+    a.targets.length ? localize(`${K}onTargets`, { targets: a.targets.map(name).join(", ") }) : "",
+    a.label ? localize(`${K}label`, { label: a.label }) : "",
+  ].join("");
+}
+
+/** One event of a phase's slots in words (a surprise roll says nothing: the caller tells those). */
+export function explainEvent(
   e: PhaseEvent,
   say: (key: string, params?: Record<string, string | number>) => void,
   name: (id: string) => string,
@@ -88,7 +93,8 @@ function explainEvent(
   }
 }
 
-function explainEntry(
+/** One resolved action in words; an attack is followed by its explanation, indented. */
+export function explainEntry(
   e: ResolvedEntry,
   say: (key: string, params?: Record<string, string | number>) => void,
   lines: ExplainLine[],

@@ -18,6 +18,7 @@ import type { PhaseDerived } from "../../src/rulesets/phase/data/derived.js";
 import { newLedger, type PhaseLedger, startWhenReady } from "../../src/rulesets/phase/combat/ledger.js";
 import type { PhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
 import { planTrackerRequest } from "../../src/rulesets/phase/combat/tracker-plan.js";
+import type { Asked } from "../rulesets/phase/table-helpers.js";
 import { createPhaseRuleset } from "../../src/rulesets/phase/ruleset.js";
 import { PHASE_STANDARD_RULES } from "../../src/rulesets/phase/rules/index.js";
 import type { PhaseFlow } from "../../src/rulesets/phase/workflow/flow.js";
@@ -31,10 +32,10 @@ export class FakePhaseActor extends Writable implements ActorLike {
   items = { get: (id: string) => this.itemDocs.find((i) => i.uuid.endsWith(`.Item.${id}`)) };
   constructor(public uuid: string, public name: string, public type: "phaseCharacter" | "phaseCreature", system: Record<string, unknown>, public owners: string[] = []) {
     super();
-    this.source = { ...systemDefaults("Actor", type), ...system };
+    this.source = structuredClone({ ...systemDefaults("Actor", type), ...system });
   }
   addItem(id: string, name: string, type: "phaseWeapon" | "phaseArmor", system: Record<string, unknown>): FakeItem {
-    const item = new FakeItem(`${this.uuid}.Item.${id}`, name, type, { ...systemDefaults("Item", type), ...system } as never, this as never);
+    const item = new FakeItem(`${this.uuid}.Item.${id}`, name, type, structuredClone({ ...systemDefaults("Item", type), ...system }) as never, this as never);
     this.itemDocs.push(item);
     return item;
   }
@@ -123,7 +124,7 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
   const cards = () => messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow) as unknown as (FakeMessage & { flow: PhaseFlow })[];
   const ledger = () => ledgers.get(combat.id)!;
   /** The tracker's requests, as the GM's handlers plan them (who asks is the GM unless said). */
-  const track = (...steps: (Omit<PhaseTrackerRequest, "combatId"> & { as?: UserLike })[]) => {
+  const track = (...steps: (Asked & { as?: UserLike })[]) => {
     for (const { as, ...step } of steps) {
       const user = as ?? gm;
       const owner = (id: string) => (combat.combatants.find((c) => c.id === id)?.actor as unknown as FakePhaseActor | undefined)?.owners.includes(user.id) ?? false;

@@ -137,9 +137,9 @@ export function withRolls(flow: PhaseFlow, rolls: Record<string, AttackRolls>, r
   return { ...flow, rolls, needs, outcome, status: resolution.status === "pending" ? "rolling" : "resolved" };
 }
 
-/** The combatant ids of the due attacks (they roll; the GM sets their TN modifiers). */
+/** The combatant ids of the due attacks (they roll; the GM sets their TN modifiers). A stored card reads a null back as absent: never compare with null here. */
 export function attackersOf(flow: PhaseFlow, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): string[] {
-  const ids = flow.due.flatMap((g) => g.actions.filter((a) => a.part === null && (rules.actions[a.action.action]?.checks ?? 0) > 0).map((a) => a.action.actor));
+  const ids = flow.due.flatMap((g) => g.actions.filter((a) => !a.part && (rules.actions[a.action.action]?.checks ?? 0) > 0).map((a) => a.action.actor));
   return [...new Set(ids)];
 }
 

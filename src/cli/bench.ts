@@ -17,6 +17,7 @@ import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
 import type { AttackInput } from "../rulesets/cychosys/rules/index.js";
 import type * as D6Api from "../rulesets/d6/rules/index.js";
 import type * as OddsBench from "./bench-odds.js";
+import type * as PhaseApi from "../rulesets/phase/rules/index.js";
 import { english } from "../core/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -34,6 +35,7 @@ await build({
         rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"),
         d6: join(root, "src", "rulesets", "d6", "rules", "index.ts"),
         odds: join(root, "src", "cli", "bench-odds.ts"),
+        phase: join(root, "src", "rulesets", "phase", "rules", "index.ts"),
       },
       formats: ["es"],
       fileName: (_format, name) => `${name}.mjs`,
@@ -46,6 +48,7 @@ const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await imp
 
 const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
 const odds = (await import(pathToFileURL(join(outDir, "odds.mjs")).href)) as typeof OddsBench;
+const phase = (await import(pathToFileURL(join(outDir, "phase.mjs")).href)) as typeof PhaseApi;
 
 /**
  * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
@@ -126,6 +129,22 @@ const d6Resolutions = measure(200_000, RUNS, (i) => {
   return d6.resolveD6Attack(x.input, x.rules).margin;
 });
 const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
+const phaseInputs = phase.phaseBenchAttacks();
+const phaseResolutions = measure(200_000, RUNS, (i) => {
+  const x = phaseInputs[i % phaseInputs.length]!;
+  return phase.resolveAttack(x.input, x.rules).hits;
+});
+// One whole phase with 100 declared actions, timed phase by phase (the median of 51).
+const PHASE_ACTIONS = 100;
+const phaseSetup = phase.phaseBenchSetup(PHASE_ACTIONS);
+const phaseTimes: number[] = [];
+for (let r = 0; r < 20; r++) phase.runBenchPhase(phaseSetup); // warm up the JIT
+for (let r = 0; r < 51; r++) {
+  const start = performance.now();
+  phase.runBenchPhase(phaseSetup);
+  phaseTimes.push(performance.now() - start);
+}
+phaseTimes.sort((a, b) => a - b);
 
 console.log(t("title", { node: process.version, cpus: cpus().length }));
 const report = (name: string, m: { rate: number; ms: number; best: number }, count: number, target: number) => {
@@ -136,6 +155,11 @@ const report = (name: string, m: { rate: number; ms: number; best: number }, cou
 report(t("resolutions"), resolutions, 200_000, 500_000);
 report(t("parse"), parses, 1_000_000, 2_000_000);
 report(t("d6Resolutions"), d6Resolutions, 200_000, 500_000);
+const p = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Bench.${key}`, params);
+report(p("attacks"), phaseResolutions, 200_000, 500_000);
+const phaseMedian = phaseTimes[Math.floor(phaseTimes.length / 2)]!;
+console.log(p("phaseLine", { name: p("phase", { count: PHASE_ACTIONS }), ms: phaseMedian.toFixed(2), best: phaseTimes[0]!.toFixed(2), runs: phaseTimes.length }));
+console.log(p("phaseTarget", { target: 5, verdict: t(phaseMedian < 5 ? "met" : "missed") }));
 
 // Before and after the seam, alternated run by run so the machine's drift falls on both alike.
 if (before) {

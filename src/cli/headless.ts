@@ -6,30 +6,36 @@
 import { outcomeJson, parseScenario, resolveAttack } from "../rulesets/cychosys/rules/index.js";
 import { d6OutcomeJson, d6DemoScript, parseD6Scenario, resolveD6Scenario } from "../rulesets/d6/rules/index.js";
 import { demoLog } from "../rulesets/cychosys/demo-log.js";
+import { phaseDemoScript, phaseHeadless } from "../rulesets/phase/rules/index.js";
 
 export interface Headless {
   /** Scenario text → the outcome JSON (throws a LocalizedError naming the field). */
   resolve(text: string): unknown;
   /** The chapter's own examples, narrated. */
   demo(): string;
+  /** `--sequence`: one or more phases of declared actions resolved in order (the phase ruleset). */
+  sequence?(text: string): unknown;
 }
 
 export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
   cychosys: { resolve: (text: string) => outcomeJson(resolveAttack(parseScenario(text))), demo: demoLog },
   d6: { resolve: (text: string) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text))), demo: () => d6DemoScript().join("\n") },
+  phase: { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") },
 });
 
 export const DEFAULT_RULESET = "cychosys";
 
-/** `--ruleset ID` (or `--ruleset=ID`) taken out of the arguments; the rest returned. */
-export function takeRuleset(args: readonly string[]): { ruleset: string; rest: string[] } {
+/** `--ruleset ID` (or `--ruleset=ID`) and `--sequence` taken out of the arguments; the rest returned. */
+export function takeRuleset(args: readonly string[]): { ruleset: string; sequence: boolean; rest: string[] } {
   const rest: string[] = [];
   let ruleset = DEFAULT_RULESET;
+  let sequence = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--ruleset") ruleset = args[++i] ?? "";
     else if (arg.startsWith("--ruleset=")) ruleset = arg.slice("--ruleset=".length);
+    else if (arg === "--sequence") sequence = true;
     else rest.push(arg);
   }
-  return { ruleset, rest };
+  return { ruleset, sequence, rest };
 }

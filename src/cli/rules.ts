@@ -66,8 +66,8 @@ function readInput(args: string[]): string {
   }
 }
 
-function runRules(headless: Headless, text: string): string {
-  return JSON.stringify(headless.resolve(text), null, 2);
+function runRules(headless: Headless, text: string, sequence: boolean): string {
+  return JSON.stringify(sequence ? headless.sequence!(text) : headless.resolve(text), null, 2);
 }
 
 /** Errors print as exactly one line, whatever the message held: line breaks become spaces, the rest is escaped and cut. */
@@ -81,9 +81,13 @@ function fail(message: string, code: number): never {
 }
 
 function main(): void {
-  const { ruleset, rest } = takeRuleset(process.argv.slice(2));
+  const { ruleset, sequence, rest } = takeRuleset(process.argv.slice(2));
   const headless = Object.hasOwn(HEADLESS, ruleset) ? HEADLESS[ruleset] : undefined;
   if (!headless) fail(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(ruleset, 40), known: Object.keys(HEADLESS).join(", ") }), 2);
+  if (sequence && !headless.sequence) {
+    const withSequence = Object.keys(HEADLESS).filter((id) => HEADLESS[id]!.sequence);
+    fail(english("CYCHOSYS.Phase.Cli.noSequence", { ruleset: safeLine(ruleset, 40), known: withSequence.join(", ") }), 2);
+  }
   let text: string;
   try {
     text = readInput(rest);
@@ -93,7 +97,7 @@ function main(): void {
   }
   let output: string;
   try {
-    output = runRules(headless, text);
+    output = runRules(headless, text, sequence);
   } catch (error) {
     if (error instanceof LocalizedError) fail(english("CYCHOSYS.Cli.scenarioError", { message: error.message }), 2);
     fail(english("CYCHOSYS.Cli.internalError", { message: String((error as Error)?.message ?? error) }), 1);

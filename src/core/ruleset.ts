@@ -15,7 +15,7 @@ import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
 
-export const RULESET_IDS = ["cychosys", "d6"] as const;
+export const RULESET_IDS = ["cychosys", "d6", "phase"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "cychosys";
 
@@ -116,6 +116,13 @@ export interface RulesetRound {
   apply(state: unknown, operation: unknown): unknown;
   /** The combat update that stores `next` for the combatant (changed paths only). */
   update(ref: CombatantRef, next: unknown): Record<string, unknown>;
+  /**
+   * Optional: keep what of `next` must not go on the combat, which every
+   * client receives (the phase ruleset's hidden declarations). Called before
+   * the combat's update, and again by a retry that finds the combat not yet
+   * written, so it must be idempotent.
+   */
+  store?(ref: CombatantRef, next: unknown): Promise<void>;
 }
 
 /** The Node commands' view of a ruleset: one scenario text in, the outcome JSON out. */

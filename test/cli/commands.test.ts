@@ -109,7 +109,7 @@ describe("rules command, OpenD6 (--ruleset d6)", () => {
   it("an unknown ruleset is one line listing the known ones, exit code 2", () => {
     const result = run("rules.ts", ["--ruleset", "chess", join("examples", "wiley-braves.json")]);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6).');
+    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6, phase).');
   });
 
   it("demo d6 narrates the chapter's examples with rule ids", () => {
@@ -117,5 +117,54 @@ describe("rules command, OpenD6 (--ruleset d6)", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("OpenD6");
     expect(result.stdout).toMatch(/\(D14, D18\)/);
+  });
+});
+
+const phaseDir = join(root, "examples", "phase");
+const phaseExamples = readdirSync(phaseDir).filter((f) => f.endsWith(".json"));
+const phaseSequences = readdirSync(join(phaseDir, "sequences")).filter((f) => f.endsWith(".json"));
+
+describe("rules command, phase-based (--ruleset phase)", () => {
+  it.each(phaseExamples)("resolves the phase attack %s to its checked outcome", (file) => {
+    const result = run("rules.ts", ["--ruleset", "phase", join("examples", "phase", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(readFileSync(join(phaseDir, "outcomes", file), "utf8")));
+  });
+
+  it.each(phaseSequences)("--sequence resolves the phases of %s to its checked outcome", (file) => {
+    const result = run("rules.ts", ["--ruleset=phase", "--sequence", join("examples", "phase", "sequences", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(readFileSync(join(phaseDir, "sequences", "outcomes", file), "utf8")));
+  });
+
+  it("a bad phase scenario is one line naming the field, exit code 2", () => {
+    const scenario = JSON.parse(readFileSync(join(phaseDir, "seed-08-wild-shot.json"), "utf8"));
+    scenario.called = "tail";
+    const result = run("rules.ts", ["--ruleset", "phase"], JSON.stringify(scenario));
+    expect(result.status).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("called: must be one of head");
+  });
+
+  it("an attack given to --sequence (and a sequence without it) is refused by field, exit code 2", () => {
+    const attack = run("rules.ts", ["--ruleset", "phase", "--sequence", join("examples", "phase", "seed-08-wild-shot.json")]);
+    expect([attack.status, attack.stderr.trim()]).toEqual([2, expect.stringContaining("scenario.action: unknown field")]);
+    const sequence = run("rules.ts", ["--ruleset", "phase", join("examples", "phase", "sequences", "seed-09-surprise.json")]);
+    expect([sequence.status, sequence.stderr.trim()]).toEqual([2, expect.stringContaining("scenario.combatants: unknown field")]);
+  });
+
+  it("--sequence for rules without phases is one line saying which have it, exit code 2", () => {
+    const result = run("rules.ts", ["--ruleset", "d6", "--sequence", join("examples", "d6", "floor-of-three-shot.json")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('error: --sequence resolves a phase\'s declarations, which the "d6" rules do not have (only: phase).');
+  });
+
+  it("demo phase narrates the seed checks with rule ids", () => {
+    const result = run("demo.ts", ["phase"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Seed check 15: the clock (P1)");
+    expect(result.stdout).toContain("Earl (initiative 21): a declaration, hidden until it resolves");
   });
 });

@@ -148,6 +148,8 @@ async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv
         // Checked when planned; a budget spent since (by a GM's hand) is not charged twice.
         next = state;
       }
+      // What must not go on the combat first: a retry that finds the combat unwritten stores it again.
+      await round.store?.(ref, next);
       await combat.update({ ...round.update(ref, next), ...markUpdate(combat.flags, mark, env.now()) });
       return;
     }

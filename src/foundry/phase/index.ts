@@ -1,0 +1,38 @@
+/**
+ * The phase-based homebrew's Foundry side, loaded only in a world that plays
+ * it (src/foundry/rulesets.ts): its world settings, its token statuses, its
+ * sheets, the phase tracker in place of the turn order, and the phase card
+ * on the GM's transport. Its dice are Foundry's own (dice.ts).
+ */
+import type { RulesetAdapter } from "../adapter.js";
+import { whenReached } from "../lifecycle.js";
+import { createPhaseRuleset } from "../../rulesets/phase/ruleset.js";
+import type { PhaseFlow } from "../../rulesets/phase/workflow/flow.js";
+import { PHASE_CARD_TEMPLATE } from "../../rulesets/phase/workflow/card-view.js";
+import { cardContent, renderCard } from "./card.js";
+import { phaseCombatRules, registerPhaseCombat } from "./combat.js";
+import { derivePhase } from "./derive.js";
+import { phaseRules } from "./rules-source.js";
+import { readPhaseSettings, registerPhaseSettings } from "./settings.js";
+import { registerPhaseSheets } from "./sheets.js";
+import { registerPhaseStatusEffects } from "./status.js";
+import { foundryPhaseWorld } from "./world.js";
+
+function register(): void {
+  registerPhaseSettings();
+  // World settings are readable from `setup`: they replace parts of the standard phase rules.
+  whenReached("setup", () => readPhaseSettings());
+  registerPhaseStatusEffects();
+  registerPhaseSheets();
+  registerPhaseCombat();
+  void foundry.applications.handlebars.loadTemplates([PHASE_CARD_TEMPLATE]);
+}
+
+export const adapter: RulesetAdapter<PhaseFlow> = {
+  ruleset: createPhaseRuleset(phaseRules, foundryPhaseWorld),
+  register,
+  cardContent,
+  renderCard,
+  combat: phaseCombatRules,
+  derive: derivePhase,
+};

@@ -1,0 +1,303 @@
+/**
+ * P9, P11 steps 4–5, P12, P37, P38, P39, P40: the end of a phase. The
+ * actions due now resolve by length — phase, then round, turn, minute — and
+ * all of one length at the same moment: every roll is made against the state
+ * before that length resolves, then every effect is applied together (two
+ * gunmen can drop each other). A character put out of action loses its
+ * Targeting, Aim and Defend and every action not yet resolved (P37). Then the
+ * per-phase state clears and the counter advances.
+ */
+import { type AttackDice, type AttackResolution, resolveAttack } from "./attack.js";
+import { phaseClock, type PhaseClock } from "./clock.js";
+import { PhaseError } from "./errors.js";
+import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
+import { actionSpec, roundsNeeded } from "./slots.js";
+import { type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
+import { surprise } from "./surprise.js";
+import { type Area, type OutState, TIMED_LENGTHS, type TimedLength } from "./types.js";
+import { condition, type HitDamage, takeHits } from "./wounds.js";
+
+/** The dice and the GM's figures for one attack resolving this phase (keyed by the attacker's id). */
+export interface AttackRolls extends AttackDice {
+  /** P17/P35: range, cover and other TN modifiers. */
+  range?: number;
+  cover?: number;
+  other?: number;
+  /** P21/P41: the target's areas behind cover for this attack. */
+  coverAreas?: readonly Area[];
+}
+
+export type ActionOutcome =
+  | { kind: "attack"; attack: AttackResolution }
+  | { kind: "targeting"; target: string; area: Area | null }
+  | { kind: "aim"; target: string; bonus: number }
+  | { kind: "aimLost"; target: string }
+  | { kind: "draw" | "holster"; weapon: string }
+  | { kind: "suppress"; weapon: string; rounds: number; targets: string[] }
+  | { kind: "defend" }
+  | { kind: "other" }
+  /** The weapon is gone or has not the rounds any more (the GM changed it meanwhile): nothing happens. */
+  | { kind: "noWeapon"; weapon: string }
+  | { kind: "noAmmo"; weapon: string; need: number; left: number }
+  | { kind: "noTarget"; target: string };
+
+export interface ResolvedEntry {
+  action: DeclaredAction;
+  /** P12: the Targeting part of a combined action (the action goes on). */
+  part: "targeting" | null;
+  outcome: ActionOutcome;
+}
+
+export interface LostAction {
+  action: DeclaredAction;
+  /** P9/P37: the length whose resolution put its actor out. */
+  during: TimedLength | "before";
+}
+
+export interface PhaseReport {
+  clock: PhaseClock;
+  groups: { length: TimedLength; entries: ResolvedEntry[] }[];
+  lost: LostAction[];
+  /** P30/P37: who went out, by which length, in which states. */
+  outOfAction: { id: string; during: TimedLength; states: OutState[] }[];
+  /** P40: who this phase's hostile acts surprised. */
+  surprised: string[];
+}
+
+export interface AttackNeed {
+  actor: string;
+  action: string;
+  roll: "check" | "location" | "damage";
+  check: number;
+  hit: number;
+}
+
+export type PhaseResolution =
+  /** `groups`: what resolved so far, the length that lacks dice last (its attacks partly rolled), for a card to show while it waits. */
+  | { status: "pending"; needs: AttackNeed[]; groups: { length: TimedLength; entries: ResolvedEntry[] }[] }
+  | { status: "resolved"; state: PhaseState; fighters: Record<string, Fighter>; report: PhaseReport };
+
+interface Due {
+  c: CombatantPhase;
+  action: DeclaredAction;
+  part: "targeting" | null;
+  length: TimedLength;
+}
+
+const NO_ROLLS: AttackRolls = Object.freeze({ checks: [], locations: [], damage: [] });
+
+/** The actions due at the end of this phase, grouped by the length they resolve with (P9, P12). */
+export function dueThisPhase(state: PhaseState, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { length: TimedLength; actions: { action: DeclaredAction; part: "targeting" | null }[] }[] {
+  const due = collectDue(state, rules);
+  return TIMED_LENGTHS.map((length) => ({ length, actions: due.filter((d) => d.length === length).map((d) => ({ action: d.action, part: d.part })) })).filter((g) => g.actions.length);
+}
+
+function collectDue(state: PhaseState, rules: Readonly<PhaseRules>): Due[] {
+  const due: Due[] = [];
+  for (const c of state.combatants) {
+    const a = c.action;
+    if (!a) continue;
+    // P12: target-and-fire's Targeting takes effect at the end of its first phase, with the phase actions.
+    if (a.partsDone === 0 && a.declaredAt === state.phase && a.resolvesAt > state.phase && actionSpec(a.action, rules).targetingPart) due.push({ c, action: a, part: "targeting", length: "phase" });
+    if (a.resolvesAt <= state.phase) due.push({ c, action: a, part: null, length: a.length });
+  }
+  return due;
+}
+
+/**
+ * P11 step 4–5: resolve the end of the phase with the dice given per attacker
+ * (`rolls`). When an attack still needs dice nothing changes and the rolls
+ * needed are listed (for the lengths up to the first that lacks some: a
+ * longer action may yet be lost).
+ */
+export function resolvePhase(
+  state: PhaseState,
+  fighters: Fighters,
+  rolls: Readonly<Record<string, AttackRolls>>,
+  rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES,
+): PhaseResolution {
+  if (state.step !== "declare") throw new PhaseError("wrongStep", { step: state.step, wanted: "declare" });
+  const phase = state.phase;
+  const people = new Map<string, CombatantPhase>(state.combatants.map((c) => [c.id, c]));
+  const bodies: Record<string, Fighter> = { ...fighters };
+  const due = collectDue(state, rules);
+  const report: PhaseReport = { clock: phaseClock(phase, rules), groups: [], lost: [], outOfAction: [], surprised: [] };
+  const out = new Set<string>();
+  const lost = new Set<string>();
+  const attackers = new Set(due.filter((d) => d.part === null && actionSpec(d.action.action, rules).checks > 0).map((d) => d.c.id));
+  for (const id of Object.keys(rolls)) if (!attackers.has(id)) throw new PhaseError("diceUnused", { what: `rolls of ${id}`, given: 1, used: 0 });
+  // P37: whoever is out already (the GM changed the sheet since) loses what it had underway.
+  for (const c of state.combatants) {
+    const f = bodies[c.id];
+    if (!f || !condition(f.wounds, rules).out) continue;
+    out.add(c.id);
+    if (c.action) {
+      report.lost.push({ action: c.action, during: "before" });
+      lost.add(c.action.id);
+    }
+    people.set(c.id, { ...c, action: null, targeting: null, aim: null, defending: false });
+  }
+
+  for (const length of TIMED_LENGTHS) {
+    const entries: ResolvedEntry[] = [];
+    const hits = new Map<string, { area: Area; damage: HitDamage }[]>();
+    const needs: AttackNeed[] = [];
+    const snapshot = new Map(people);
+    for (const d of due) {
+      if (d.length !== length) continue;
+      const c = snapshot.get(d.c.id)!;
+      if (lost.has(d.action.id) || out.has(c.id) || c.action?.id !== d.action.id) continue;
+      const outcome = resolveEntry(d, c, snapshot, bodies, rolls, phase, rules, needs);
+      if (outcome) entries.push({ action: d.action, part: d.part, outcome });
+      if (outcome?.kind === "attack") {
+        const a = outcome.attack;
+        const list = hits.get(d.action.target!) ?? [];
+        for (const check of a.checks) for (const h of check.hits) if (h.placement.area && h.damage) list.push({ area: h.placement.area, damage: h.damage });
+        hits.set(d.action.target!, list);
+      }
+    }
+    if (needs.length) return { status: "pending", needs, groups: [...report.groups, { length, entries }] };
+
+    // Every effect of this length together (P9).
+    for (const e of entries) applyEffect(e, people, bodies, phase, report, rules);
+    for (const [target, list] of hits) {
+      const f = bodies[target]!;
+      if (list.length) bodies[target] = { ...f, wounds: takeHits(f.wounds, list, phase) };
+    }
+    for (const e of entries) if (e.part === null) people.set(e.action.actor, { ...people.get(e.action.actor)!, action: null });
+    // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved.
+    for (const c of people.values()) {
+      const f = bodies[c.id];
+      if (!f || out.has(c.id)) continue;
+      const cond = condition(f.wounds, rules);
+      if (!cond.out) continue;
+      out.add(c.id);
+      report.outOfAction.push({ id: c.id, during: length, states: cond.states });
+      if (c.action) {
+        report.lost.push({ action: c.action, during: length });
+        lost.add(c.action.id);
+      }
+      people.set(c.id, { ...c, action: null, targeting: null, aim: null, defending: false });
+    }
+    if (entries.length) report.groups.push({ length, entries });
+  }
+
+  // P11 step 5: per-phase state clears; the counter advances.
+  const combatants = state.combatants.map((c): CombatantPhase => ({ ...people.get(c.id)!, initiative: null, slot: "none", freeUsed: false, defending: false }));
+  return { status: "resolved", state: { phase: phase + 1, step: "start", combatants, order: [], cursor: 0, events: [] }, fighters: bodies, report };
+}
+
+/** One due action's outcome, its rolls made against the state before its length resolves. */
+function resolveEntry(
+  d: Due,
+  c: CombatantPhase,
+  people: ReadonlyMap<string, CombatantPhase>,
+  bodies: Readonly<Record<string, Fighter>>,
+  rolls: Readonly<Record<string, AttackRolls>>,
+  phase: number,
+  rules: Readonly<PhaseRules>,
+  needs: AttackNeed[],
+): ActionOutcome | null {
+  const a = d.action;
+  if (d.part === "targeting") return { kind: "targeting", target: a.target!, area: a.area };
+  const spec = actionSpec(a.action, rules);
+  const f = bodies[c.id]!;
+  const w = a.weapon === null ? null : Object.hasOwn(f.weapons, a.weapon) ? f.weapons[a.weapon]! : undefined;
+  if (w === undefined) return { kind: "noWeapon", weapon: a.weapon! };
+  switch (spec.kind) {
+    case "targeting":
+      return { kind: "targeting", target: a.target!, area: a.area };
+    case "aim": {
+      // P16: the Aim needs the Targeting still good on that target.
+      if (c.targeting?.target !== a.target) return { kind: "aimLost", target: a.target! };
+      const held = c.aim?.target === a.target ? c.aim.bonus : 0;
+      return { kind: "aim", target: a.target!, bonus: Math.min(rules.aimMax, held + rules.aimPerPhase) };
+    }
+    case "draw":
+    case "holster":
+      return { kind: spec.kind, weapon: w!.id };
+    case "defend":
+      return { kind: "defend" };
+    case "suppress": {
+      const need = roundsNeeded(spec, w);
+      if (w!.ammo < need) return { kind: "noAmmo", weapon: w!.id, need, left: w!.ammo };
+      return { kind: "suppress", weapon: w!.id, rounds: need, targets: [...a.targets] };
+    }
+    case "shoot":
+    case "melee": {
+      const need = roundsNeeded(spec, w);
+      if (w!.ammo < need) return { kind: "noAmmo", weapon: w!.id, need, left: w!.ammo };
+      const tf = Object.hasOwn(bodies, a.target!) ? bodies[a.target!] : undefined;
+      const tc = people.get(a.target!);
+      if (!tf || !tc) return { kind: "noTarget", target: a.target! };
+      const r = Object.hasOwn(rolls, c.id) ? rolls[c.id]! : NO_ROLLS;
+      const attack = resolveAttack(
+        {
+          phase, action: a.action,
+          attacker: { attribute: statOf(f.attributes, w!.attribute), skill: statOf(f.skills, w!.skill), traumaticWounds: f.wounds.traumas.length },
+          weapon: w!, targeting: c.targeting?.target === a.target, aim: c.aim?.target === a.target ? c.aim.bonus : 0, called: a.area,
+          range: r.range ?? 0, cover: r.cover ?? 0, other: r.other ?? 0, defending: tc.defending,
+          target: { chart: tf.chart, obstacles: { cover: r.coverAreas ?? [], missing: tf.missing }, armor: tf.armor, thresholds: tf.thresholds, wounds: tf.wounds },
+          dice: r,
+        },
+        rules,
+      );
+      if (attack.pending) needs.push({ actor: c.id, action: a.action, ...attack.pending });
+      return { kind: "attack", attack };
+    }
+    default:
+      return { kind: "other" };
+  }
+}
+
+/** The effect of one resolved entry on the people and their sheets (P12, P13, P16, P24, P39, P40). */
+function applyEffect(e: ResolvedEntry, people: Map<string, CombatantPhase>, bodies: Record<string, Fighter>, phase: number, report: PhaseReport, rules: Readonly<PhaseRules>): void {
+  const id = e.action.actor;
+  const c = people.get(id)!;
+  const o = e.outcome;
+  const spend = (weapon: string, rounds: number) => {
+    const f = bodies[id]!;
+    const w = f.weapons[weapon]!;
+    bodies[id] = { ...f, weapons: { ...f.weapons, [weapon]: { ...w, ammo: w.ammo - rounds } } };
+  };
+  const hostile = (targets: readonly string[]) => {
+    for (const t of targets) {
+      const tc = people.get(t);
+      if (tc?.awareness.state !== "unaware") continue;
+      people.set(t, { ...tc, awareness: surprise(tc.awareness, phase, 0, rules) });
+      report.surprised.push(t);
+    }
+  };
+  switch (o.kind) {
+    case "targeting":
+      people.set(id, {
+        ...c,
+        targeting: { target: o.target, area: o.area },
+        aim: c.aim?.target === o.target ? c.aim : null,
+        action: e.part ? { ...c.action!, partsDone: c.action!.partsDone + 1 } : c.action,
+      });
+      return;
+    case "aim":
+      people.set(id, { ...c, aim: { target: o.target, bonus: o.bonus } });
+      return;
+    case "draw":
+    case "holster": {
+      const f = bodies[id]!;
+      bodies[id] = { ...f, weapons: { ...f.weapons, [o.weapon]: { ...f.weapons[o.weapon]!, ready: o.kind === "draw" } } };
+      return;
+    }
+    case "suppress":
+      spend(o.weapon, o.rounds);
+      for (const t of o.targets) if (people.has(t)) people.set(t, { ...people.get(t)!, suppressed: true });
+      hostile(o.targets);
+      return;
+    case "attack":
+      if (e.action.weapon && o.attack.ammoSpent) spend(e.action.weapon, o.attack.ammoSpent);
+      // P16/P39: the Aim on that target is used up by the shot.
+      if (c.aim?.target === e.action.target) people.set(id, { ...people.get(id)!, aim: null });
+      hostile([e.action.target!]);
+      return;
+    default:
+      return;
+  }
+}

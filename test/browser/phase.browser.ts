@@ -1,0 +1,77 @@
+/**
+ * The phase-based ruleset's pages (tools/preview/phase.ts) in headless
+ * Chromium, the real templates with real Handlebars and the system's CSS:
+ * the sheets on every tab; the phase tracker mid-declaration as Earl's
+ * player sees it (Mo's and Leroy's declarations hidden) and as the GM sees
+ * it; the declare dialog; the phase card with a wild shot resolved and a
+ * traumatic wound applied. No raw keys, nothing overflowing, every input
+ * labelled; the figures are the core's.
+ */
+import { describe, expect, it } from "vitest";
+import { buildPreview } from "../../tools/preview/build.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+
+const available = chromiumAvailable("phase-based");
+
+describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
+  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1200 });
+
+  tabsRenderCleanly(open, pages, ["phase-character", "phase-character-light"], ["combat", "gear", "biography"]);
+  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light"]);
+
+  it("Leroy's sheet: armor per area with the worn vest (P28), the wound penalty of his traumatic wound (P30, P36), his pistol's check and chance (P17, P32)", async () => {
+    const page = await open("phase-character");
+    expect(await page.textContent('tr[data-area="chest"] [data-figure="armor"]')).toBe("4");
+    expect(await page.textContent('tr[data-area="head"] [data-figure="armor"]')).toBe("0");
+    expect(await page.textContent('[data-stat="penalty"] .phase-figure')).toBe("-1");
+    await page.click('nav [data-tab="gear"]');
+    // Reflexes 4 + pistol 3 − 1 (his traumatic wound) = 6: a d10 of 4 or more reaches TN 10.
+    expect(await page.textContent('tr[data-item-id="pistol"] [data-figure="chance"]')).toBe("70%");
+    await page.close();
+  });
+
+  it("Mo's unreadable club damage is shown plainly (P28)", async () => {
+    const page = await open("phase-creature");
+    expect(await page.textContent(".phase-problems")).toContain("Club (damage)");
+    await page.close();
+  });
+
+  it("Earl's player: Mo's and Leroy's declarations are hidden, Earl's slot is his to declare; the GM sees every declaration and the due list", async () => {
+    const player = await open("phase-tracker-player");
+    expect(await player.locator(".cy-phase-row .cy-phase-name").allTextContents()).toEqual(["Mo", "Leroy", "Earl"]);
+    expect(await player.locator('[data-combatant-id="mo"] .cy-phase-action').textContent()).toBe("Declared — hidden until it takes effect");
+    expect(await player.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("Declared — hidden until it takes effect");
+    expect(await player.locator('[data-combatant-id="earl"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["declare", "free", "pass"]);
+    expect(await player.locator('[data-combatant-id="mo"] [data-phase-action]').count()).toBe(0);
+    expect(await player.textContent("body")).not.toContain("chest");
+    await player.close();
+    const gm = await open("phase-tracker-gm");
+    expect(await gm.locator('[data-combatant-id="mo"] .cy-phase-action').textContent()).toBe("Targeting on Earl at the chest — phase, resolves at the end of phase 1");
+    expect(await gm.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("Fire on Mo with Service pistol — phase, resolves at the end of phase 1");
+    expect(await gm.locator(".cy-phase-due li").count()).toBe(2);
+    expect(await gm.locator('.cy-phase-head [data-phase-action="resolve"]').count()).toBe(1);
+    await gm.close();
+  });
+
+  it("the declare dialog offers only what Earl may declare now: no shot with his holstered revolver, no Aim without Targeting", async () => {
+    const page = await open("phase-declare");
+    const choices = await page.locator("select[name=choice] option").allTextContents();
+    expect(choices).toContain("draw with Revolver (phase)");
+    expect(choices.some((c) => c.startsWith("Fire"))).toBe(false);
+    expect(choices.some((c) => c.startsWith("Aim"))).toBe(false);
+    await page.close();
+  });
+
+  it("P14: the wild shot is marked and explained (−2); P29: the traumatic wound to Leroy's chest is applied and listed", async () => {
+    const wild = await open("phase-card-wild");
+    expect(await wild.locator("li.is-wild").count()).toBe(1);
+    expect(await wild.textContent(".cy-phase-card")).toContain("wild shot");
+    expect(await wild.locator('button[data-action="apply"]').count()).toBe(1);
+    await wild.close();
+    const applied = await open("phase-card-traumatic");
+    expect(await applied.locator("li.is-traumatic").allTextContents()).toEqual(["Traumatic wound to Leroy: chest (P29)."]);
+    expect(await applied.locator(".cy-phase-card-applied li").allTextContents()).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
+    expect(await applied.locator('button[data-action="undo"]').count()).toBe(1);
+    await applied.close();
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The phase ruleset's pure views and helpers at the table: the declare and
+ * free-action dialogs offer only what the core accepts (fast-check), the
+ * tracker and card views give each user their own controls, the sheets
+ * show the derive's figures, a sheet's form keeps what it can, the world
+ * settings are checked, the token statuses follow their source, and every
+ * string the table names exists.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { englishString } from "../../../src/core/messages.js";
+import { phaseRulesFromSettings } from "../../../src/rulesets/phase/data/settings.js";
+import { statusPlan, TRACKER_STATUSES, WOUND_STATUSES } from "../../../src/rulesets/phase/data/status.js";
+import { phaseTrackerView, trackerProblemView, type TrackerPerson } from "../../../src/rulesets/phase/combat/tracker-view.js";
+import { checkDeclaration, declarationView, takeFree } from "../../../src/rulesets/phase/rules/index.js";
+import { declareChoices, freeChoices, readDeclareForm } from "../../../src/rulesets/phase/views/declare-dialog.js";
+import { phaseActorSheetView, phaseItemSheetView } from "../../../src/rulesets/phase/views/sheets.js";
+import { checkPhaseSubmission } from "../../../src/rulesets/phase/views/sheet-submit.js";
+import { phaseCardView } from "../../../src/rulesets/phase/workflow/card-view.js";
+import { cardFlows, gmTrackerView, midDeclaration, playerTrackerView } from "../../../tools/preview/phase.js";
+import { derivedOf, leroy, mo } from "../../fixtures/phase-sheets.js";
+import { fighter, weapon } from "./helpers.js";
+import { GM, play, seedFighters } from "./table-helpers.js";
+
+const f = seedFighters();
+
+describe("the declare dialog offers only what the core accepts (P6–P8, P13–P16, P22–P25, P39)", () => {
+  const weaponArb = (id: string) =>
+    fc.record({ kind: fc.constantFrom("ranged" as const, "melee" as const), semiAuto: fc.boolean(), auto: fc.boolean(), ammo: fc.integer({ min: 0, max: 8 }), ready: fc.boolean() }).map((w) => weapon(id, { ...w, skill: w.kind === "melee" ? "knife" : "pistol" }));
+  it("every choice, with a target and any area it allows, is a declaration checkDeclaration accepts", () => {
+    fc.assert(
+      fc.property(weaponArb("a"), weaponArb("b"), fc.option(fc.constantFrom("earl", "mo"), { nil: null }), fc.constantFrom("earl", "mo"), (a, b, lined, target) => {
+        const me = fighter("leroy", { weapons: { a, b } });
+        const state = { ...midDeclaration().state };
+        const self = { ...state.combatants.find((c) => c.id === "leroy")!, targeting: lined ? { target: lined, area: null } : null };
+        for (const choice of declareChoices(me, self)) {
+          const to = choice.fixedTarget ?? (choice.area === "targeting" && lined ? lined : target);
+          const area = choice.area === "any" || (choice.area === "targeting" && lined === to) ? { area: "leftLeg" as const } : {};
+          const d = { action: choice.action, ...(choice.weapon && { weapon: choice.weapon }), ...(choice.target && { target: to }), ...area, ...(choice.targets && { targets: ["mo"] }) };
+          expect(() => checkDeclaration(state, self, me, d)).not.toThrow();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("no shot with a holstered or empty weapon, no Aim without Targeting, no draw of a drawn weapon", () => {
+    const me = fighter("leroy", { weapons: { p: weapon("p", { ready: false }), e: weapon("e", { ammo: 0 }) } });
+    const keys = declareChoices(me, { targeting: null }).map((c) => c.value);
+    expect(keys).toContain("draw:p");
+    expect(keys).not.toContain("fire:p");
+    expect(keys).not.toContain("fire:e");
+    expect(keys).not.toContain("draw:e");
+    expect(keys).not.toContain("aim");
+    expect(declareChoices(me, { targeting: { target: "mo", area: null } }).find((c) => c.action === "aim")).toMatchObject({ fixedTarget: "mo" });
+  });
+
+  it("P7: free actions are the free entries and what a skill the character has makes free; each is accepted", () => {
+    const earl = f.earl!;
+    const choices = freeChoices(earl, { targeting: null });
+    expect(choices.map((c) => c.value)).toEqual(["draw:pistol", "speak"]);
+    expect(choices[0]!.check).toBe("fastdraw check against TN 10");
+    expect(freeChoices(fighter("x", { skills: {} }), { targeting: null }).map((c) => c.value)).toEqual(["speak"]);
+    // Each is a free action the core takes in Earl's slot (seed check 3).
+    const l = midDeclaration();
+    for (const c of choices) expect(() => takeFree(l.state, { ...f, leroy: f.leroy!, mo: f.mo! }, "earl", { action: c.action, ...(c.weapon && { weapon: c.weapon }), ...(c.check && { face: 6 }) })).not.toThrow();
+  });
+
+  it("the form is read as the choice asks: the fixed target of Aim, no area where none is called, words trimmed", () => {
+    const me = fighter("leroy");
+    const choices = declareChoices(me, { targeting: { target: "mo", area: null } });
+    expect(readDeclareForm({ choice: "aim", target: "earl", area: "head" }, choices)).toEqual({ action: "aim", target: "mo" });
+    expect(readDeclareForm({ choice: "defend", target: "earl", area: "head", label: "  " }, choices)).toEqual({ action: "defend" });
+    expect(readDeclareForm({ choice: "melee:knife", target: "mo", distance: "1", area: "chest" }, choices)).toEqual({ action: "melee", weapon: "knife", target: "mo", distance: 1, area: "chest" });
+    expect(readDeclareForm({ choice: "teleport" }, choices)).toBeNull();
+  });
+});
+
+
+describe("the tracker view for each user", () => {
+  const localize = (k: string, p?: Record<string, unknown>) => (englishString(k) ? Object.entries(p ?? {}).reduce((t, [a, b]) => t.replaceAll(`{${a}}`, String(b)), englishString(k)!) : k);
+  it("mid-declaration: Earl's player has his slot's controls and sees the others' declarations hidden; the GM resolves", () => {
+    const player = playerTrackerView(localize);
+    expect(player.rows.map((r) => [r.name, r.position, r.initiative, r.slot, r.actionHidden])).toEqual([["Mo", 1, 4, "done", true], ["Leroy", 2, 16, "done", true], ["Earl", 3, 21, "current", false]]);
+    expect(player.rows[2]!.controls.map((c) => c.action)).toEqual(["declare", "free", "pass"]);
+    expect(player.buttons).toEqual([]);
+    expect(JSON.stringify(player)).not.toContain("chest");
+    const gm = gmTrackerView(localize);
+    expect(gm.buttons.map((b) => b.action)).toEqual(["resolve"]);
+    expect(gm.rows[0]!.controls.map((c) => c.action)).toEqual(["markUnaware", "suppress"]);
+    expect(gm.due[0]!.items).toHaveLength(2);
+  });
+
+  it("P3: the surprised roll when their wait is over; unaware and surprised are shown; a missing record offers the GM a restart", () => {
+    const l = play(midDeclaration(), f, []);
+    const view = declarationView(l.state, GM);
+    const people: TrackerPerson[] = ["leroy", "earl", "mo"].map((id) => ({ id, name: id, img: "", out: [], canControl: true, weapons: {} }));
+    const start = phaseTrackerView({ ...view, step: "start", rows: view.rows.map((r) => (r.id === "mo" ? { ...r, awareness: "surprised", surpriseLeft: 0, failedSurpriseRolls: 1 } : r)) }, people, { isGM: false, resolving: false, surpriseDue: ["mo"], surpriseRolled: [], problem: null });
+    expect(start.rows.find((r) => r.id === "mo")).toMatchObject({ status: "Surprised: rolls Reflexes each phase, +1 (P3)", controls: [{ action: "rollSurprise" }] });
+    expect(start.notice).toBe("Waiting for surprise rolls: mo.");
+    expect(trackerProblemView("noRecord", true).buttons.map((b) => b.action)).toEqual(["restart"]);
+    expect(trackerProblemView("unreadable", false).buttons).toEqual([]);
+    // While the card resolves, nothing but the card moves the phase.
+    const resolving = phaseTrackerView(view, people, { isGM: true, resolving: true, surpriseDue: [], surpriseRolled: [], problem: null });
+    expect(resolving.buttons).toEqual([]);
+    expect(resolving.rows.every((r) => r.controls.length === 0)).toBe(true);
+  });
+});
+
+describe("the card view for each user", () => {
+  it("the roll button only for the attacker's owner or the GM; apply, undo and cancel only for the GM; undo only while the record has not moved on", () => {
+    const { rolling, wild, applied } = cardFlows();
+    expect(phaseCardView(rolling, { isGM: false, owns: () => false }).owed.map((o) => o.button)).toEqual([null]);
+    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).owed[0]!.button).toMatchObject({ action: "roll", combatantId: "mo", roll: "check", formula: "1d10" });
+    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).buttons.map((b) => b.action)).toEqual(["modifiers", "cancel"]);
+    expect(phaseCardView(wild, { isGM: false, owns: () => true }).buttons).toEqual([]);
+    expect(phaseCardView(wild, { isGM: true, owns: () => true }).buttons.map((b) => b.action)).toEqual(["apply", "cancel"]);
+    expect(phaseCardView(applied, { isGM: true, owns: () => true, undoable: true }).buttons.map((b) => b.action)).toEqual(["undo"]);
+    expect(phaseCardView(applied, { isGM: true, owns: () => true, undoable: false }).buttons).toEqual([]);
+    expect(phaseCardView(applied, { isGM: false, owns: () => true }).applied).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
+  });
+});
+
+describe("sheets", () => {
+  const localize = (k: string, p?: Record<string, unknown>) => (englishString(k) ? Object.entries(p ?? {}).reduce((t, [a, b]) => t.replaceAll(`{${a}}`, String(b)), englishString(k)!) : k);
+  it("Leroy: armor natural + worn per area (P28), thresholds (P29), the penalty of his traumatic wound (P30/P36), the pistol's check and chance (P17/P32)", () => {
+    const v = phaseActorSheetView({ type: "phaseCharacter", name: "Leroy", img: "", system: leroy.system, derived: derivedOf(leroy), items: leroy.items, editable: true, enrichedText: "", localize });
+    expect(v.body.find((b) => b.area === "chest")).toMatchObject({ natural: 0, worn: 4, total: 4, threshold: 7, calledModifier: 1 });
+    expect(v.wounds).toMatchObject({ flesh: 6, penalty: -1, count: 1 });
+    expect(v.weapons[0]).toMatchObject({ checkBase: 6, chance: "70%", ammo: 9, ammoMax: 12, ready: true });
+    expect(v.armors.map((a) => [a.name, a.equipped, a.covers])).toEqual([["Kevlar vest", true, "chest 4, abdomen 3"], ["Helmet", false, "head 3"]]);
+    expect(v.initiative).toBe("2d10+4");
+  });
+
+  it("Mo: his club's unreadable damage is listed, counted as nothing (P28)", () => {
+    const v = phaseActorSheetView({ type: "phaseCreature", name: "Mo", img: "", system: mo.system, derived: derivedOf(mo), items: mo.items, editable: true, enrichedText: "", localize });
+    // Two problems: the damage formula, and the "brawl" skill Mo does not have (P32).
+    expect(v.problems.map((p) => p.split(":")[0]).sort()).toEqual(["Club (damage)", "Club (skill)"]);
+    expect(v.weapons.find((w) => w.name === "Club")).toMatchObject({ damageOk: false });
+    expect(phaseItemSheetView({ type: "phaseWeapon", name: "SMG", img: "", system: mo.items[0]!.system, editable: true, enrichedDescription: "" }).flags.filter((x) => x.checked).map((x) => x.key)).toEqual(["semiAuto", "auto", "ready"]);
+  });
+
+  it("the form: rows become lists, the missing boxes the missing areas; an unreadable formula is refused and the rest kept", () => {
+    const r = checkPhaseSubmission("phaseCharacter", {
+      "system.skills.0.name": "pistol", "system.skills.0.value": 4, "system.skills.1.name": "knife", "system.skills.1.value": 1,
+      "system.traumaticWounds.0.area": "head", "system.traumaticWounds.0.phase": 2, "missing.leftArm": true, "missing.head": false, "system.reflexes": 5,
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.accepted).toEqual({ "system.skills": [{ name: "pistol", value: 4 }, { name: "knife", value: 1 }], "system.traumaticWounds": [{ area: "head", phase: 2 }], "system.missingAreas": ["leftArm"], "system.reflexes": 5 });
+    const bad = checkPhaseSubmission("phaseWeapon", { "system.damage": "2d6+x", "system.ammo.value": 3 });
+    expect(bad.accepted).toEqual({ "system.ammo.value": 3 });
+    expect(bad.problems).toEqual([expect.objectContaining({ name: "system.damage", value: "2d6+x" })]);
+  });
+});
+
+describe("world settings and token statuses", () => {
+  it("valid stored values replace the standard rules; an invalid one falls back and is reported", () => {
+    const { rules, problems } = phaseRulesFromSettings({ phaseOpenDeclarations: true, phaseAttackTN: 12, phaseFirstSide: "left", phaseDefendBonus: -1, phaseAimMax: 2.5 });
+    expect(rules).toMatchObject({ openDeclarations: true, attackTN: 12, firstSide: "left", defendBonus: 2, aimMax: 3 });
+    expect(problems).toEqual(["phaseDefendBonus", "phaseAimMax"]);
+  });
+
+  it("a token's statuses of one source become exactly what it says; the other source's are left alone", () => {
+    const effects = [{ id: "e1", statuses: ["phase-collapsed"] }, { id: "e2", statuses: ["phase-surprised"] }, { id: "e3", statuses: ["phase-collapsed"] }];
+    expect(statusPlan(["incapacitated", "collapsed"], effects, WOUND_STATUSES)).toEqual({ remove: ["e3"], add: ["incapacitated"] });
+    expect(statusPlan([], effects, TRACKER_STATUSES)).toEqual({ remove: ["e2"], add: [] });
+  });
+});
+
+describe("strings of the table", () => {
+  const ROOT = join(import.meta.dirname, "..", "..", "..");
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+  it("every CYCHOSYS.Phase key the table's code and templates name exists", () => {
+    const sources = [
+      ...["combat", "workflow", "views", "data"].flatMap((d) => files(join(ROOT, "src/rulesets/phase", d))),
+      ...files(join(ROOT, "src/foundry/phase")),
+      ...files(join(ROOT, "templates/phase")),
+    ].map((f) => readFileSync(f, "utf8"));
+    const keys = new Set<string>();
+    const groups = new Set<string>();
+    for (const text of sources) {
+      for (const m of text.matchAll(/["'`](CYCHOSYS\.Phase\.[A-Za-z.]+[A-Za-z])(["'`]|\.\$\{)/g)) (m[2] === ".${" ? groups : keys).add(m[1]!);
+      const prefix = /const K = "(CYCHOSYS\.Phase\.[\w.]+\.)"/.exec(text)?.[1];
+      if (prefix) for (const m of text.matchAll(/\$\{K\}([A-Za-z.]+[A-Za-z])(\.\$\{)?/g)) (m[2] ? groups : keys).add(prefix + m[1]);
+    }
+    // Prefixes handed to Foundry or the errors' base class, completed there.
+    for (const g of ["CYCHOSYS.Phase.Table", "CYCHOSYS.Phase.Sheet.Tab"]) keys.delete(g), groups.add(g);
+    // A key completed at run time (`${K}Control.${action}`) names a group of strings.
+    const tree = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")));
+    expect([...groups].filter((g) => typeof tree(g) !== "object")).toEqual([]);
+    for (const m of readFileSync(join(ROOT, "src/rulesets/phase/combat/errors.ts"), "utf8").matchAll(/\| "(\w+)"/g)) keys.add(`CYCHOSYS.Phase.Table.${m[1]}`);
+    expect(keys.size).toBeGreaterThan(80);
+    expect([...keys].filter((k) => englishString(k) === undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * A timing helper the `bench` command can call: full CWN attack resolutions
+ * per second over the seed's attack scenarios (read once, outside the timed
+ * loop).
+ */
+import { english } from "../../../core/messages.js";
+import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
+import { type CwnAttackInput, resolveCwnAttack } from "./resolve.js";
+import { readCwnScenario } from "./headless.js";
+import { CWN_SEED_SCENARIOS } from "./seed-scenarios.js";
+
+export interface CwnBenchResult {
+  iterations: number;
+  ms: number;
+  perSecond: number;
+}
+
+/** The seed's attack scenarios as inputs, each under its own rules. */
+export function cwnBenchInputs(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): { input: CwnAttackInput; rules: CwnRules }[] {
+  return Object.values(CWN_SEED_SCENARIOS).flatMap((s) => {
+    const read = readCwnScenario(s, rules);
+    return read.kind === "attack" ? [{ input: read.input, rules: read.rules }] : [];
+  });
+}
+
+/** Time `iterations` full resolutions (after a warm-up of the same size); `now` is a millisecond clock. */
+export function benchCwn(iterations = 200_000, now: () => number = () => performance.now(), rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnBenchResult {
+  const inputs = cwnBenchInputs(rules);
+  const n = inputs.length;
+  let sink = 0;
+  const run = () => {
+    for (let i = 0; i < iterations; i++) {
+      const x = inputs[i % n]!;
+      sink += resolveCwnAttack(x.input, x.rules).dealt ?? 0;
+    }
+  };
+  run();
+  const start = now();
+  run();
+  const ms = now() - start;
+  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
+  return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
+}
+
+/** One line in words, for the bench command. */
+export function formatBenchCwn(result: CwnBenchResult): string {
+  return english("CYCHOSYS.Cwn.Bench.line", {
+    rate: Math.round(result.perSecond).toLocaleString("en-US"),
+    count: result.iterations.toLocaleString("en-US"),
+    ms: result.ms.toFixed(0),
+  });
+}

@@ -15,11 +15,13 @@ export interface CwnBenchResult {
   perSecond: number;
 }
 
-/** The seed's attack scenarios as inputs, each under its own rules. */
+/** The seed's attack scenarios that resolve all the way (not refused, no roll owed), as inputs under their own rules. */
 export function cwnBenchInputs(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): { input: CwnAttackInput; rules: CwnRules }[] {
   return Object.values(CWN_SEED_SCENARIOS).flatMap((s) => {
     const read = readCwnScenario(s, rules);
-    return read.kind === "attack" ? [{ input: read.input, rules: read.rules }] : [];
+    if (read.kind !== "attack") return [];
+    const res = resolveCwnAttack(read.input, read.rules);
+    return res.refused || res.owed.length ? [] : [{ input: read.input, rules: read.rules }];
   });
 }
 

@@ -65,6 +65,7 @@ export type CwnErrorCode =
   | "screenChoice"
   // The scenario reader.
   | "scenarioText"
+  | "scenarioTooLong"
   | "scenarioField"
   | "scenarioVersion";
 

@@ -13,20 +13,22 @@ import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
 import { type CwnOutcomeJson, cwnOutcomeJson } from "./outcome.js";
 import { type CwnResolution, resolveCwnAttack } from "./resolve.js";
 import { type CwnAttackScenario, readCwnAttackScenario } from "./scenario.js";
-import { MAX_SCENARIO_CHARS } from "./scenario-common.js";
+import { MAX_SCENARIO_CHARS, say } from "./scenario-common.js";
 
 export type CwnScenario = CwnAttackScenario | CwnCombatScenario;
 export type CwnScenarioResult = { kind: "attack"; scenario: CwnAttackScenario; resolution: CwnResolution } | { kind: "combat"; scenario: CwnCombatScenario; run: CwnCombatRun };
 
 /** A parsed JSON scenario of either kind (`"kind": "combat"` picks the combat reader). */
 export function readCwnScenario(value: unknown, worldRules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnScenario {
-  const isCombat = value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "kind") && (value as { kind: unknown }).kind === "combat";
-  return isCombat ? readCwnCombatScenario(value, worldRules) : readCwnAttackScenario(value, worldRules);
+  const o = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  if (o && Object.hasOwn(o, "kind") && o.kind === "combat") return readCwnCombatScenario(value, worldRules);
+  if (o && !Object.hasOwn(o, "kind") && Object.hasOwn(o, "sides")) throw new CwnError("scenarioField", { field: "kind", problem: say("kindCombat") });
+  return readCwnAttackScenario(value, worldRules);
 }
 
 /** Scenario text → a read scenario; every problem is one CwnError whose message is one short line. */
 export function parseCwnScenario(text: string, worldRules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnScenario {
-  if (text.length > MAX_SCENARIO_CHARS) throw new CwnError("scenarioText", { message: `longer than ${MAX_SCENARIO_CHARS} characters` });
+  if (text.length > MAX_SCENARIO_CHARS) throw new CwnError("scenarioTooLong", { max: MAX_SCENARIO_CHARS, length: text.length });
   let value: unknown;
   try {
     value = readJson(text, SCENARIO_JSON_LIMITS);

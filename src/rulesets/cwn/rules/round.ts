@@ -159,7 +159,6 @@ export function takeAction(state: CwnFighterRound, action: CwnActionId, ctx: Act
   let cost = spec.cost as string;
   if (cost === "reload") cost = reloadCost(ctx.reload ?? "main", { quiverReadied: !!ctx.quiverReadied, shootLevel: ctx.shootLevel ?? rules.untrainedSkillLevel }, rules);
   if (state.surprised && cost !== "instant") throw new CwnError("surprised");
-  checkConditions(state, action, ctx, rules);
 
   let next: CwnFighterRound = state;
   let paid: Paid[];
@@ -199,6 +198,8 @@ export function takeAction(state: CwnFighterRound, action: CwnActionId, ctx: Act
     default:
       paid = ["instant"];
   }
+  // The moment and the budget first (above), then what this action needs besides.
+  checkConditions(state, action, ctx, rules);
   next = applyEffect(next, action, ctx, rules);
   const entry: LoggedAction = ctx.label ? { action, paid, label: ctx.label } : { action, paid };
   return { ...next, log: [...next.log, entry] };

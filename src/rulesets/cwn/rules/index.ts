@@ -17,6 +17,7 @@
 import { cwnScenarioOutcome, explainCwnScenario, parseCwnScenario, resolveCwnScenario } from "./headless.js";
 
 export * from "./types.js";
+export * from "./attributes.js";
 export * from "./options.js";
 export * from "./errors.js";
 export * from "./dice.js";

@@ -3,17 +3,14 @@
  * per second over the seed's attack scenarios (read once, outside the timed
  * loop).
  */
+import { type BenchResult, timeCalls } from "../../../core/bench.js";
 import { english } from "../../../core/messages.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
 import { type CwnAttackInput, resolveCwnAttack } from "./resolve.js";
 import { readCwnScenario } from "./headless.js";
 import { CWN_SEED_SCENARIOS } from "./seed-scenarios.js";
 
-export interface CwnBenchResult {
-  iterations: number;
-  ms: number;
-  perSecond: number;
-}
+export type CwnBenchResult = BenchResult;
 
 /** The seed's attack scenarios that resolve all the way (not refused, no roll owed), as inputs under their own rules. */
 export function cwnBenchInputs(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): { input: CwnAttackInput; rules: CwnRules }[] {
@@ -28,20 +25,10 @@ export function cwnBenchInputs(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): 
 /** Time `iterations` full resolutions (after a warm-up of the same size); `now` is a millisecond clock. */
 export function benchCwn(iterations = 200_000, now: () => number = () => performance.now(), rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnBenchResult {
   const inputs = cwnBenchInputs(rules);
-  const n = inputs.length;
-  let sink = 0;
-  const run = () => {
-    for (let i = 0; i < iterations; i++) {
-      const x = inputs[i % n]!;
-      sink += resolveCwnAttack(x.input, x.rules).dealt ?? 0;
-    }
-  };
-  run();
-  const start = now();
-  run();
-  const ms = now() - start;
-  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
-  return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
+  return timeCalls(iterations, (i) => {
+    const x = inputs[i % inputs.length]!;
+    return resolveCwnAttack(x.input, x.rules).dealt ?? 0;
+  }, now);
 }
 
 /** One line in words, for the bench command. */

@@ -16,18 +16,14 @@ export type CwnErrorCode =
   | "diceFlat"
   | "dieFace"
   | "facesCount"
-  | "notInteger"
-  | "outOfRange"
   // Initiative, sides and the round (W2–W6).
   | "duplicateId"
   | "unknownSide"
   | "unknownFighter"
   | "tieRollsNeeded"
-  | "tieRollsMismatch"
   | "notThisSidesTurn"
   | "turnAlreadyTaken"
   | "turnNotStarted"
-  | "sideStillActing"
   | "combatOver"
   | "notNonPlayerSide"
   | "noMoraleDue"
@@ -79,9 +75,3 @@ export class CwnError extends LocalizedError<CwnErrorCode> {
   }
 }
 
-/** Throw unless `value` is a whole number from min to max; `what` names it in the message. */
-export function requireWhole(value: number, what: string, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw new CwnError("notInteger", { what, value: String(value) });
-  if (value < min || value > max) throw new CwnError("outOfRange", { what, min, max, value });
-  return value;
-}

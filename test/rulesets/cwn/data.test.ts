@@ -111,3 +111,18 @@ describe("derived figures", () => {
     expect(deriveCwnActor("cwnCharacter", character(), null as never).weapons).toEqual([]);
   });
 });
+
+describe("after the fight (W1, W19)", () => {
+  it("scene uses reset; soak refills by the world setting, on an NPC's pool or a character's armor", async () => {
+    const { afterFightChanges } = await import("../../../src/rulesets/cwn/data/after-fight.js");
+    const pc = character({ sceneAbilities: [{ name: "Veteran's Luck", uses: 1, used: 1 }] });
+    const armor = [item("a1", "cwnArmor", "coat", { soak: { value: 1, max: 5 } }), item("a2", "cwnArmor", "vest", { soak: { value: 3, max: 3 } })];
+    expect(afterFightChanges("cwnCharacter", pc, armor)).toEqual({
+      actor: [{ path: "system.sceneAbilities", value: [{ name: "Veteran's Luck", uses: 1, used: 0 }] }],
+      items: [{ id: "a1", path: "system.soak.value", value: 5 }],
+    });
+    expect(afterFightChanges("cwnCharacter", pc, armor, makeCwnRules({ soakRefillsAfterFight: false })).items).toEqual([]);
+    expect(afterFightChanges("cwnNpc", npc({ soak: { value: 0, max: 4 } }), []).actor).toEqual([{ path: "system.soak.value", value: 4 }]);
+    expect(afterFightChanges("cwnNpc", undefined, null as never)).toEqual({ actor: [], items: [] });
+  });
+});

@@ -3,13 +3,8 @@
  * document types (all namespaced `cwn…`), their schemas, versions and
  * migrations, its packs and token bars, and the dice notation its fields
  * are written in (W15, W16). Small: the rules engine is loaded only in a CWN
- * world.
- *
- * DRAFT, not registered yet: the Foundry side registers it together with its
- * adapter (docs/rulesets/cwn.md, "On the table"): add "cwn" to RULESET_IDS
- * (src/core/ruleset.ts), CWN_MANIFEST to src/rulesets/manifests.ts, the types
- * to system.json, the ruleset's name and blurb under CYCHOSYS.Ruleset.cwn
- * (they are drafted at CYCHOSYS.Cwn.Ruleset), and type it `RulesetManifest`.
+ * world. Registered in src/rulesets/manifests.ts; its types are declared in
+ * system.json.
  */
 import { LocalizedError } from "../../core/errors.js";
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
@@ -22,11 +17,10 @@ function typeManifest(type: keyof typeof CWN_SCHEMA_VERSION, fields: FieldsDescr
   return { fields, version: CWN_SCHEMA_VERSION[type], migrations: [], htmlFields: htmlFieldPaths(fields) };
 }
 
-/** The manifest, its id not yet one of RULESET_IDS (see above). */
-export const CWN_MANIFEST: Omit<RulesetManifest, "id"> & { id: "cwn" } = Object.freeze({
+export const CWN_MANIFEST: RulesetManifest = Object.freeze({
   id: "cwn",
-  name: "CYCHOSYS.Cwn.Ruleset.name",
-  blurb: "CYCHOSYS.Cwn.Ruleset.blurb",
+  name: "CYCHOSYS.Ruleset.cwn.name",
+  blurb: "CYCHOSYS.Ruleset.cwn.blurb",
   Actor: Object.fromEntries(Object.entries(CWN_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(CWN_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnWeapon", fields)])),
   packs: ["cwn-weapons", "cwn-armor", "cwn-foes"],

@@ -27,6 +27,7 @@ export type CwnErrorCode =
   | "combatOver"
   | "notNonPlayerSide"
   | "noMoraleDue"
+  | "noFight"
   // The action economy (W7–W37).
   | "unknownAction"
   | "downed"

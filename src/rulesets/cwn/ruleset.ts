@@ -1,0 +1,60 @@
+/**
+ * Cities Without Number as a ruleset of the engine (src/core/ruleset.ts): its
+ * manifest, its round state on the combat, its headless codecs. Pure: the
+ * world's CWN rules (settings) are handed in as a function.
+ *
+ * The round state is the combat's as a whole (W3, W4: turns belong to sides),
+ * stored at `flags.cychosys.cwnCombat` (combat/state.ts): `read` returns the
+ * whole fight (null before the tracker started it), `apply` runs one
+ * operation of the fight, `update` diffs the one flag.
+ */
+import type { CombatLike, CombatantRef } from "../../core/transport/ports.js";
+import type { Ruleset, RulesetWorkflow } from "../../core/ruleset.js";
+import { diffUpdate } from "../../core/update-diff.js";
+import { applyCwnOperation, CWN_COMBAT_FLAG, CWN_COMBAT_PATH, CWN_FLAG_SCOPE, type CwnCombatOperation, readCwnCombat } from "./combat/state.js";
+import { CWN_MANIFEST } from "./manifest.js";
+import type { CwnCombatState } from "./rules/combat.js";
+import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
+
+/** The fight as the combat stores it (anyone may read a combat; only a GM writes it). */
+export function storedFight(combat: Pick<CombatLike, "flags">): unknown {
+  const scope = (combat.flags as Record<string, unknown> | null | undefined)?.[CWN_FLAG_SCOPE];
+  return scope !== null && typeof scope === "object" ? (scope as Record<string, unknown>)[CWN_COMBAT_FLAG] : undefined;
+}
+
+/** The fight on this combat if well-formed, else null. */
+export const fightOf = (combat: Pick<CombatLike, "flags">): CwnCombatState | null => readCwnCombat(storedFight(combat));
+
+/** The combat update that stores `next` (changed paths only). */
+export const fightUpdate = (combat: Pick<CombatLike, "flags">, next: CwnCombatState): Record<string, unknown> => diffUpdate(CWN_COMBAT_PATH, storedFight(combat), next);
+
+export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STANDARD_RULES, workflow?: RulesetWorkflow): Ruleset {
+  return {
+    manifest: CWN_MANIFEST,
+    workflow: workflow ?? refusingWorkflow,
+    round: {
+      read: (ref: CombatantRef) => fightOf(ref.combat),
+      apply: (state, operation) => {
+        if (!state) throw new CwnError("noFight");
+        return applyCwnOperation(state as CwnCombatState, operation as CwnCombatOperation, rules()).state;
+      },
+      update: (ref, next) => fightUpdate(ref.combat, next as CwnCombatState),
+    },
+    headless: {
+      resolve: (text) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))),
+      demo: () => cwnDemoScript().join("\n"),
+    },
+  };
+}
+
+/** Until the attack card is wired, every card request is refused as unknown (nothing is changed). */
+const refusingWorkflow: RulesetWorkflow = {
+  parseRequest: () => ({ ok: false, problem: { field: "step", kind: "value" } }),
+  declare: async () => {
+    throw new CwnError("noFight");
+  },
+  step: async () => {
+    throw new CwnError("noFight");
+  },
+  scope: () => ({ participants: new Set(), objects: new Map() }),
+};

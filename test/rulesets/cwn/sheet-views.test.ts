@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { english, englishString } from "../../../src/core/messages.js";
+import { english } from "../../../src/core/messages.js";
 import { CWN_ITEM_TYPES } from "../../../src/rulesets/cwn/data/schema.js";
 import { checkCwnSubmission, foldSceneAbilities } from "../../../src/rulesets/cwn/views/sheet-submit.js";
 import { CWN_CHARACTER_PARTS, CWN_NPC_PARTS, CWN_PARTIALS, CWN_TEMPLATE_ROOT, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../../src/rulesets/cwn/views/sheets.js";
@@ -107,7 +107,7 @@ describe("the submission check", () => {
     const { accepted, problems } = checkCwnSubmission("cwnWeapon", { "system.damage": "2d6+x", "system.traumaDie": " 1d8 ", name: "Rifle", "system.twoHanded": true });
     expect(accepted).toEqual({ "system.traumaDie": "1d8", name: "Rifle", "system.twoHanded": true });
     expect(problems).toEqual([{ name: "system.damage", value: "2d6+x", key: "CYCHOSYS.Cwn.Error.diceInvalid", params: { text: '"2d6+x"' } }]);
-    expect(englishString(problems[0]!.key, problems[0]!.params)).toContain("is not dice");
+    expect(english(problems[0]!.key, problems[0]!.params)).toContain("is not dice");
   });
 
   it("W1: the rows of scene abilities fold into the one stored list", () => {

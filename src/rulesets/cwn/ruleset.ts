@@ -1,6 +1,7 @@
 /**
  * Cities Without Number as a ruleset of the engine (src/core/ruleset.ts): its
- * manifest, its round state on the combat, its headless codecs. Pure: the
+ * manifest, its attack workflow on the cards, its round state on the combat,
+ * its headless codecs. Pure: the
  * world's CWN rules (settings) are handed in as a function.
  *
  * The round state is the combat's as a whole (W3, W4: turns belong to sides),
@@ -10,10 +11,12 @@
  * and `scope: "combat"` makes a step's operations chain on the one state.
  */
 import type { CombatLike, CombatantRef } from "../../core/transport/ports.js";
-import type { Ruleset, RulesetWorkflow } from "../../core/ruleset.js";
+import type { Ruleset } from "../../core/ruleset.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { applyTableOperation, CWN_COMBAT_FLAG, CWN_COMBAT_PATH, CWN_FLAG_SCOPE, type CwnFighterOperation, fighterOperation, readCwnCombat } from "./combat/state.js";
 import { CWN_MANIFEST } from "./manifest.js";
+import type { CwnTablePorts } from "./workflow/inputs.js";
+import { type CwnFlow, cwnWorkflow } from "./workflow/steps.js";
 import type { CwnCombatState } from "./rules/combat.js";
 import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
 
@@ -29,10 +32,11 @@ export const fightOf = (combat: Pick<CombatLike, "flags">): CwnCombatState | nul
 /** The combat update that stores `next` (changed paths only). */
 export const fightUpdate = (combat: Pick<CombatLike, "flags">, next: CwnCombatState): Record<string, unknown> => diffUpdate(CWN_COMBAT_PATH, storedFight(combat), next);
 
-export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STANDARD_RULES, workflow?: RulesetWorkflow): Ruleset {
+/** `ports`: the GM's measure of the board and the actor behind a fighter, lent by the Foundry side (none outside Foundry). */
+export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STANDARD_RULES, ports: CwnTablePorts = {}): Ruleset<CwnFlow> {
   return {
     manifest: CWN_MANIFEST,
-    workflow: workflow ?? refusingWorkflow,
+    workflow: cwnWorkflow(rules, ports),
     round: {
       read: (ref: CombatantRef) => fightOf(ref.combat),
       // The operation is the combatant's own: its id comes from the transport, never from the operation (src/core/ruleset.ts).
@@ -49,15 +53,3 @@ export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STA
     },
   };
 }
-
-/** Until the attack card is wired, every card request is refused as unknown (nothing is changed). */
-const refusingWorkflow: RulesetWorkflow = {
-  parseRequest: () => ({ ok: false, problem: { field: "step", kind: "value" } }),
-  declare: async () => {
-    throw new CwnError("noFight");
-  },
-  step: async () => {
-    throw new CwnError("noFight");
-  },
-  scope: () => ({ participants: new Set(), objects: new Map() }),
-};

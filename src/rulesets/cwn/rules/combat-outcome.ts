@@ -66,14 +66,22 @@ export function explainCwnCombat(run: CwnCombatRun, localize: Localize = english
   if (run.initiative.length) say("order", { order: run.initiative.map((x) => x.side).join(", ") });
   for (const r of run.results) {
     if (!r.ok) say("refused", { who: r.fighter ?? "", what: localize(`CYCHOSYS.Cwn.Action.${r.do}`), reason: r.refusal!.text });
-    for (const e of r.events) lines.push(...eventLines(e, localize));
+    for (const e of r.events) lines.push(...explainCwnEvent(e, localize));
   }
   return lines;
 }
 
-function eventLines(e: CwnEvent, localize: Localize): ExplainLine[] {
+/** Fields of an event that name fighters or sides (the table shows names, the headless outcome ids). */
+const NAMED = new Set(["fighterId", "sideId", "by", "heldLapsed"]);
+
+/** One event of the fight in words; `name` turns a fighter's or side's id into what the table calls it. */
+export function explainCwnEvent(e: CwnEvent, localize: Localize = english, name: (id: string) => string = (id) => id): ExplainLine[] {
   const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(e)) if (k !== "kind") params[k] = Array.isArray(v) ? v.join(", ") : (v as string | number | boolean).toString();
+  for (const [k, v] of Object.entries(e)) {
+    if (k === "kind") continue;
+    const named = NAMED.has(k) ? (Array.isArray(v) ? v.map((x) => name(String(x))) : name(String(v))) : v;
+    params[k] = Array.isArray(named) ? named.join(", ") : (named as string | number | boolean).toString();
+  }
   if (e.kind === "acted") {
     params.action = localize(`CYCHOSYS.Cwn.Action.${e.action}`);
     params.paid = e.paid.map((p) => localize(`CYCHOSYS.Cwn.ActionType.${p}`)).join(" + ");

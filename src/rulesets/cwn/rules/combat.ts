@@ -26,6 +26,8 @@ export interface CwnMemberSetup {
   /** W3: the Dexterity modifier; null without attributes. */
   dex: number | null;
   canSnap?: boolean;
+  /** W3: able to act (a member already down does not count for the side's best Dex); default true. */
+  able?: boolean;
 }
 
 export interface CwnSideSetup {
@@ -94,7 +96,7 @@ export interface CombatStep {
 function sideState(setup: CwnSideSetup, rules: Readonly<CwnRules>): CwnSideState {
   return {
     id: setup.id, playerCharacters: setup.playerCharacters, members: setup.members.map((m) => m.id), surprised: !!setup.surprised,
-    initiative: rollSideInitiative(setup.members.map((m) => ({ dex: m.dex, able: true })), setup.roll, rules), tieRolls: [...(setup.tieRolls ?? [])],
+    initiative: rollSideInitiative(setup.members.map((m) => ({ dex: m.dex, able: m.able ?? true })), setup.roll, rules), tieRolls: [...(setup.tieRolls ?? [])],
     done: false, lostThisRound: [], morale: { score: setup.morale ?? rules.defaultMorale, status: "none", roll: null },
   };
 }

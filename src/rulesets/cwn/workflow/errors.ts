@@ -19,7 +19,8 @@ export type CwnFlowErrorCode =
   | "alreadyApplied"
   | "nothingToUndo"
   | "gmOnly"
-  | "notDowned";
+  | "notDowned"
+  | "modifiersGmOnly";
 
 export class CwnFlowError extends LocalizedError<CwnFlowErrorCode> {
   constructor(code: CwnFlowErrorCode, params: Record<string, string | number> = {}) {

@@ -65,6 +65,8 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
   const weapon = derived.weapons.find((w) => w.id === request.itemId);
   if (!weapon) throw new CwnFlowError("notAWeapon", { name: request.itemId, actor: attacker.name });
   if (request.targetUuid === attacker.uuid) throw new CwnFlowError("selfTarget");
+  // W13: the situation's modifiers are the GM's call.
+  if (request.modifiers?.length && !author.isGM) throw new CwnFlowError("modifiersGmOnly");
   const target = await actorAt(env, request.targetUuid);
   if (!weaponReady(weapon)) throw new CwnError("noReadiedWeapon");
   const ranged = weapon.kind !== "melee";

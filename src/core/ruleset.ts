@@ -2,8 +2,8 @@
  * The seam between the engine and a ruleset (docs/adding-a-ruleset.md). The
  * engine — the GM's transport, the write executor, the card and tracker glue,
  * the Node commands — calls a ruleset only through these interfaces and
- * imports no ruleset itself. Kept as small as the two rulesets that exist
- * need: Cychosys and OpenD6.
+ * imports no ruleset itself. Kept as small as the rulesets that exist
+ * need: Cychosys, OpenD6 and Cities Without Number.
  *
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
@@ -15,7 +15,7 @@ import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
 
-export const RULESET_IDS = ["cychosys", "d6", "phase"] as const;
+export const RULESET_IDS = ["cychosys", "d6", "cwn", "phase"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "cychosys";
 
@@ -108,13 +108,21 @@ export interface RulesetWorkflow<Flow extends CardFlow = CardFlow, Declare = unk
   scope(flow: Flow): WriteScope;
 }
 
-/** A combatant's round state on the combat (written by the GM only), as the transport changes it. */
+/**
+ * A combatant's round state on the combat (written by the GM only), as the
+ * transport changes it. Most rulesets keep one state per combatant; a
+ * ruleset whose turns belong to sides (Cities Without Number, W3/W4) keeps
+ * one state for the whole combat and says so with `scope: "combat"`: `read`
+ * then returns the whole state for any of its combatants, and `apply` is
+ * told which combatant the operation is for (`ref`), so an operation never
+ * names a combatant itself.
+ */
 export interface RulesetRound {
-  /** The stored state if well-formed, else a fresh one for this combatant. */
+  /** The stored state if well-formed, else a fresh one for this combatant (with scope "combat": the combat's whole state). */
   read(ref: CombatantRef): unknown;
-  /** The state after an operation; throws a LocalizedError when it cannot be done (no action left). */
-  apply(state: unknown, operation: unknown): unknown;
-  /** The combat update that stores `next` for the combatant (changed paths only). */
+  /** The state after the combatant's operation; throws a LocalizedError when it cannot be done (no action left). */
+  apply(state: unknown, operation: unknown, ref: CombatantRef): unknown;
+  /** The combat update that stores `next` (changed paths only). */
   update(ref: CombatantRef, next: unknown): Record<string, unknown>;
   /**
    * Optional: keep what of `next` must not go on the combat, which every
@@ -123,6 +131,12 @@ export interface RulesetRound {
    * written, so it must be idempotent.
    */
   store?(ref: CombatantRef, next: unknown): Promise<void>;
+  /**
+   * Whose state an operation changes: the combatant's own (default), or the
+   * combat's as a whole — then several operations of one step on different
+   * combatants of a combat are checked one after the other on one state.
+   */
+  scope?: "combatant" | "combat";
 }
 
 /** The Node commands' view of a ruleset: one scenario text in, the outcome JSON out. */

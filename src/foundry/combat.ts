@@ -26,8 +26,8 @@ export interface CombatRules {
   rollInitiative?(combat: unknown, ids: string[]): Promise<void>;
   /** Before Foundry starts the combat (GM). */
   startCombat?(combat: unknown): Promise<void>;
-  /** Before Foundry turns the round (GM). */
-  nextRound?(combat: unknown): Promise<void>;
+  /** Before Foundry turns the round (GM); instead of it when it returns true (a ruleset whose round turns on its own, CWN W5). */
+  nextRound?(combat: unknown): Promise<boolean | void>;
   /** Instead of Foundry's next turn when it returns true. */
   nextTurn?(combat: unknown): Promise<boolean>;
   /** After a round ended (the one designated GM). */
@@ -80,7 +80,7 @@ export function defineCombatDocuments() {
     }
 
     override async nextRound(): Promise<unknown> {
-      await rules()?.nextRound?.(this);
+      if ((await rules()?.nextRound?.(this)) === true) return this;
       return super.nextRound();
     }
 

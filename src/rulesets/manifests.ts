@@ -7,8 +7,9 @@ import type { RulesetManifest } from "../core/ruleset.js";
 import { registerManifest } from "../core/schema/registry.js";
 import { CYCHOSYS_MANIFEST } from "./cychosys/manifest.js";
 import { D6_MANIFEST } from "./d6/manifest.js";
+import { CWN_MANIFEST } from "./cwn/manifest.js";
 import { PHASE_MANIFEST } from "./phase/manifest.js";
 
-export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST, PHASE_MANIFEST];
+export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST, CWN_MANIFEST, PHASE_MANIFEST];
 
 for (const manifest of MANIFESTS) registerManifest(manifest);

@@ -109,7 +109,7 @@ describe("rules command, OpenD6 (--ruleset d6)", () => {
   it("an unknown ruleset is one line listing the known ones, exit code 2", () => {
     const result = run("rules.ts", ["--ruleset", "chess", join("examples", "wiley-braves.json")]);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6, phase).');
+    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6, cwn, phase).');
   });
 
   it("demo d6 narrates the chapter's examples with rule ids", () => {
@@ -117,6 +117,35 @@ describe("rules command, OpenD6 (--ruleset d6)", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("OpenD6");
     expect(result.stdout).toMatch(/\(D14, D18\)/);
+  });
+});
+
+const cwnExamples = readdirSync(join(root, "examples", "cwn")).filter((f) => f.endsWith(".json"));
+
+describe("rules command, Cities Without Number (--ruleset cwn)", () => {
+  it.each(cwnExamples)("resolves the CWN seed example %s to its checked outcome", (file) => {
+    const result = run("rules.ts", ["--ruleset", "cwn", join("examples", "cwn", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const expected = JSON.parse(readFileSync(join(root, "examples", "cwn", "outcomes", file), "utf8"));
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it("a bad CWN scenario is one line naming the field, exit code 2", () => {
+    const scenario = JSON.parse(readFileSync(join(root, "examples", "cwn", "03-traumatic-hit-times-three.json"), "utf8"));
+    scenario.damage = [9];
+    const result = run("rules.ts", ["--ruleset=cwn"], JSON.stringify(scenario));
+    expect(result.status).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("damage[0]: must be from 1 to 8 (got 9).");
+  });
+
+  it("demo cwn narrates every seed check with rule ids", () => {
+    const result = run("demo.ts", ["cwn"]);
+    expect(result.status).toBe(0);
+    for (let n = 1; n <= 15; n++) expect(result.stdout).toContain(`Seed check ${n}:`);
+    expect(result.stdout).toContain("Traumatic Hit: 7 × 3 = 21 (W16).");
+    expect(result.stdout).toContain("Mack, out of its turn: Make a Ranged Attack (Main) (W11, W23, W27, W37).");
   });
 });
 

@@ -11,7 +11,7 @@ import { format } from "../i18n.js";
 import { bindItemDragDrop, type SheetItemLike } from "../item-drag-drop.js";
 import { confirmDialog } from "../dialogs.js";
 import { escapeHtml } from "../../core/html.js";
-import type { SubmitProblem } from "../../core/views/sheet-submit.js";
+import type { SubmitProblem } from "../../core/schema/submission.js";
 import { checkPhaseSubmission } from "../../rulesets/phase/views/sheet-submit.js";
 import type { PhaseActorType, PhaseItemType } from "../../rulesets/phase/data/schema.js";
 import type { PhaseDerived } from "../../rulesets/phase/data/derived.js";

@@ -8,7 +8,7 @@
  */
 import { registerSheet } from "../card-glue.js";
 import { format } from "../i18n.js";
-import type { SubmitProblem } from "../../core/views/sheet-submit.js";
+import type { SubmitProblem } from "../../core/schema/submission.js";
 import type { PhaseActorType, PhaseItemType } from "../../rulesets/phase/data/schema.js";
 import { PHASE_CHARACTER_PARTS, PHASE_CHARACTER_TABS, PHASE_CREATURE_PARTS, PHASE_PARTIALS, phaseActorSheetView, phaseItemParts, phaseItemSheetView } from "../../rulesets/phase/views/sheets.js";
 import { bindPhaseItemDragDrop, type PhaseActorDoc, phaseActorActions, type PhaseItemDoc, remarkInvalid, screenSubmission } from "./sheet-actions.js";

@@ -1,12 +1,11 @@
 /**
  * What a D6 sheet's form may write (pure): each die-code field of a submitted
  * form checked with the D6 core's parser (D1) through the schema's own
- * syntaxes, before the document is asked to change. An unreadable code is
- * left out of the update with the parser's message; every other field goes
- * through — nothing the user typed elsewhere is lost.
+ * syntaxes (src/core/schema/submission.ts), before the document is asked to
+ * change.
  */
-import { screenNotations, type SubmitProblem } from "../../../core/views/sheet-submit.js";
 import type { FieldsDescription } from "../../../core/schema/description.js";
+import { checkSubmission, type SubmitProblem } from "../../../core/schema/submission.js";
 import "../manifest.js";
 import { D6_ACTOR_SCHEMAS, D6_ITEM_SCHEMAS, type D6ActorType, type D6ItemType } from "../data/schema.js";
 
@@ -20,5 +19,5 @@ const schemaOf = (type: string): FieldsDescription | undefined =>
  * what may be written and the codes the parser refuses. Codes are trimmed.
  */
 export function checkD6Submission(type: D6ActorType | D6ItemType, data: Readonly<Record<string, unknown>>): { accepted: Record<string, unknown>; problems: D6SubmitProblem[] } {
-  return screenNotations(schemaOf(type), data);
+  return checkSubmission(schemaOf(type), data);
 }

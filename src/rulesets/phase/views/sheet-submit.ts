@@ -7,7 +7,7 @@
  * model validates everything written (bounds, areas, names).
  */
 import type { FieldsDescription } from "../../../core/schema/description.js";
-import { screenNotations, type SubmitProblem } from "../../../core/views/sheet-submit.js";
+import { checkSubmission, type SubmitProblem } from "../../../core/schema/submission.js";
 import { PHASE_ACTOR_SCHEMAS, PHASE_ITEM_SCHEMAS, type PhaseActorType, type PhaseItemType } from "../data/schema.js";
 import { AREAS } from "../rules/types.js";
 
@@ -40,5 +40,5 @@ export function checkPhaseSubmission(type: PhaseActorType | PhaseItemType, data:
   }
   for (const [key, list] of lists) flat[`system.${key}`] = list.filter((e) => e !== undefined);
   if (sawMissing) flat["system.missingAreas"] = missing;
-  return screenNotations(schemaOf(type), flat);
+  return checkSubmission(schemaOf(type), flat);
 }

@@ -1,13 +1,12 @@
 /**
- * What a sheet's form may write, for any ruleset (pure): each notation field
- * of a submitted form (a die code, a damage formula) checked with its
- * ruleset's parser through the schema's own syntaxes before the document is
- * asked to change. An unreadable value is left out of the update with the
- * parser's message; every other field goes through — nothing the user typed
- * elsewhere is lost.
+ * What a sheet's form may write (pure), for every ruleset: each notation
+ * field of a submitted form checked with its ruleset's parser (the schema's
+ * registered syntax) before the document is asked to change. An unreadable
+ * value is left out of the update with the parser's message; every other
+ * field goes through — nothing the user typed elsewhere is lost.
  */
-import { notationProblem } from "../schema/validate.js";
-import type { FieldDescription, FieldsDescription } from "../schema/description.js";
+import type { FieldDescription, FieldsDescription } from "./description.js";
+import { notationProblem } from "./validate.js";
 
 export interface SubmitProblem {
   /** The form field's name, `system.damage`. */
@@ -17,7 +16,8 @@ export interface SubmitProblem {
   params: Record<string, string | number>;
 }
 
-function fieldAt(fields: FieldsDescription, path: string[]): FieldDescription | undefined {
+/** The description of the field at a `system.` path, if any. */
+export function fieldAt(fields: FieldsDescription, path: readonly string[]): FieldDescription | undefined {
   let current: FieldDescription | undefined;
   let scope: FieldsDescription | undefined = fields;
   for (const part of path) {
@@ -28,8 +28,11 @@ function fieldAt(fields: FieldsDescription, path: string[]): FieldDescription | 
   return current;
 }
 
-/** Split a flat submission (`{ "system.damage": "2d6+1" }`) into what may be written and the notations refused. Notations are trimmed. */
-export function screenNotations(schema: FieldsDescription | undefined, data: Readonly<Record<string, unknown>>): { accepted: Record<string, unknown>; problems: SubmitProblem[] } {
+/**
+ * Split a flat submission (`{ "system.damage": "1d8+" }`) into what may be
+ * written and the values the parser refuses. Notation values are trimmed.
+ */
+export function checkSubmission(schema: FieldsDescription | undefined, data: Readonly<Record<string, unknown>>): { accepted: Record<string, unknown>; problems: SubmitProblem[] } {
   const accepted: Record<string, unknown> = {};
   const problems: SubmitProblem[] = [];
   for (const [name, raw] of Object.entries(data)) {

@@ -1,0 +1,172 @@
+/**
+ * Cities Without Number's turn tracker (W1–W6): the turning points of the
+ * Combat class (src/foundry/combat.ts) and its registration. Turns belong
+ * to sides (W3, W4): Foundry's turns are ordered side by side, and its turn
+ * marker follows a member of the acting side; Foundry's "next turn" ends
+ * the marked fighter's turn and "next round" ends the acting side's turn —
+ * each a request the GM runs on the fight. When the GM begins the combat,
+ * every side's d8 still owed is rolled on the GM's client (Dice So Nice
+ * shows it), sides still tied roll again (W3), and the fight starts — a
+ * free round first when a side is surprised (W2). When the combat is
+ * deleted, scene abilities are ready again (W1) and armor soak refills
+ * (W19, world setting).
+ */
+import { escapeHtml } from "../../core/html.js";
+import { afterFightChanges } from "../../rulesets/cwn/data/after-fight.js";
+import { applyTableOperation } from "../../rulesets/cwn/combat/state.js";
+import { sideName } from "../../rulesets/cwn/combat/table-view.js";
+import { CWN_SETUP_PATH, plannedSides, sideSetup, startOwed, turnKey } from "../../rulesets/cwn/combat/tracker-plan.js";
+import { parseCwnCombatRequest } from "../../rulesets/cwn/combat/request-schema.js";
+import { fightOf, fightUpdate } from "../../rulesets/cwn/ruleset.js";
+import type { CombatRules } from "../combat.js";
+import { format, localize } from "../i18n.js";
+import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
+import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, markerUpdate, mayControl, mirrorTotals, plannedOf, postEvents, registerCwnTrackerHandlers, setupOf } from "./combat-actions.js";
+import { itemsOf } from "./derive.js";
+import { rollAndShow } from "./dice.js";
+import { cwnRules } from "./rules-source.js";
+import { decorateCwnTracker, loadCwnTrackerTemplates } from "./tracker.js";
+
+const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Most rounds of tie rolls before the GM is asked to settle a tie by hand (W3: each is a fresh 1d8 per side). */
+const MAX_TIE_ROUNDS = 20;
+
+/** W2, W3: roll what is owed on the GM's client and start the fight; nothing is written when it cannot start. */
+export async function startFight(combat: CwnCombatDoc): Promise<void> {
+  if (fightOf(combat)) return;
+  const rules = cwnRules();
+  const facts = combat.combatants.contents.map(factsOf);
+  if (!facts.length) return;
+  const setup = setupOf(combat);
+  const owed = plannedSides(facts, setup).filter((s) => !s.roll);
+  if (owed.length) {
+    const [faces] = await rollAndShow([{ count: owed.length, faces: rules.initiativeDieFaces }]);
+    owed.forEach((s, i) => (setup.rolls[s.id] = { roll: faces![i]!, tieRolls: [] }));
+  }
+  const ties: string[] = [];
+  for (let i = 0; i < MAX_TIE_ROUNDS; i++) {
+    const tied = startOwed(plannedSides(facts, setup), rules).ties.flat();
+    if (!tied.length) break;
+    const [faces] = await rollAndShow([{ count: tied.length, faces: rules.initiativeDieFaces }]);
+    tied.forEach((id, n) => setup.rolls[id]!.tieRolls.push(faces![n]!));
+    ties.push(...tied.map((id, n) => `${sideName(id, localize)} ${faces![n]}`));
+  }
+  const step = applyTableOperation(null, { kind: "start", sides: plannedSides(facts, setup).map((s) => sideSetup(s, rules)) }, rules);
+  await combat.update({ [CWN_SETUP_PATH]: setup, ...fightUpdate(combat, step.state), ...markerUpdate(combat, step.state) });
+  await mirrorTotals(combat, step.state);
+  const order = step.state.order.map((id) => `${sideName(id, localize)} ${step.state.sides[id]!.initiative.total}`).join(", ");
+  const notes = [...(ties.length ? [format("CYCHOSYS.Cwn.Combat.tiesRolled", { rolls: ties.join(", ") })] : []), format("CYCHOSYS.Cwn.Combat.orderNote", { order })];
+  await ChatMessage.implementation
+    .create({ content: `<div class="cychosys cwn-fight-note">${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join("")}</div>` } as never)
+    .catch((error: unknown) => console.error("Cychosys | CWN: could not post the order", error));
+  await postEvents(combat, step.events);
+}
+
+/** W1, W19: after the fight, per-scene uses reset and (world setting) soak refills, actor by actor; one that fails is reported, the others go on. */
+export async function afterFight(combat: CwnCombatDoc): Promise<void> {
+  const rules = cwnRules();
+  const seen = new Set<string>();
+  for (const c of combat.combatants.contents) {
+    const actor = c.actor as (CwnCombatantDoc["actor"] & { system: Record<string, unknown>; items: Iterable<{ id: string | null; name: string; type: string; system: unknown }> & { get(id: string): { update(d: Record<string, unknown>): Promise<unknown> } | undefined }; update(d: Record<string, unknown>): Promise<unknown> }) | null;
+    if (!actor || seen.has(actor.uuid) || !actor.system.derived) continue;
+    seen.add(actor.uuid);
+    const changes = afterFightChanges(actor.type, actor.system, itemsOf(actor), rules);
+    try {
+      if (changes.actor.length) await actor.update(Object.fromEntries(changes.actor.map((x) => [x.path, x.value])));
+      for (const x of changes.items) await actor.items.get(x.id)?.update({ [x.path]: x.value });
+    } catch (error) {
+      console.error(`Cychosys | CWN: the end of the fight could not be written for ${actor.name}`, error);
+      ui.notifications?.warn(format("CYCHOSYS.Cwn.Combat.afterFightFailed", { name: actor.name }));
+    }
+  }
+}
+
+/** W3: roll the d8 of the sides of these combatants this user may roll for (before the fight), or let arrivals join (the GM). */
+export async function rollCwnInitiative(combat: CwnCombatDoc, ids: readonly string[]): Promise<void> {
+  const user = me();
+  if (fightOf(combat)) return;
+  const sides = plannedOf(combat).filter((s) => !s.roll && s.members.some((m) => ids.includes(m.id)));
+  for (const side of sides) {
+    if (!user.isGM && !(side.playerCharacters && side.members.some((m) => mayControl(user, combat.combatants.get(m.id))))) continue;
+    const [faces] = await rollAndShow([{ count: 1, faces: cwnRules().initiativeDieFaces }]);
+    await submitRequest({ kind: "cwnRollSide", combatId: combat.id, sideId: side.id, face: faces![0]! });
+  }
+}
+
+/** Cities Without Number's turning points of the tracker. */
+export const cwnCombatRules: CombatRules = {
+  /** W3, W4: side by side in the fight's order (before it: by side, then name). */
+  compare(a, b) {
+    const x = a as CwnCombatantDoc & { combat?: CwnCombatDoc | null };
+    const y = b as CwnCombatantDoc;
+    const fight = x.combat ? fightOf(x.combat) : null;
+    if (fight) return turnKey(fight, x.id) - turnKey(fight, y.id) || x.id.localeCompare(y.id);
+    const sides = x.combat ? plannedOf(x.combat).map((s) => s.id) : [];
+    const side = (c: CwnCombatantDoc) => sides.findIndex((id) => plannedOf(x.combat!).find((s) => s.id === id)!.members.some((m) => m.id === c.id));
+    return side(x) - side(y) || x.name.localeCompare(y.name);
+  },
+
+  rollInitiative: (combat, ids) => rollCwnInitiative(combat as CwnCombatDoc, ids),
+
+  /** W2, W3: the fight starts with the combat (the GM's client). */
+  async startCombat(combat) {
+    if (!isActiveGM()) return;
+    await enqueue(() => startFight(combat as CwnCombatDoc)).catch((error) => {
+      console.error("Cychosys | CWN: starting the fight failed", error);
+      ui.notifications?.error(format("CYCHOSYS.Cwn.Combat.startFailed", { error: errorText(error) }), { permanent: true });
+    });
+  },
+
+  /** W4: "next turn" ends the marked fighter's turn (or passes it). */
+  async nextTurn(combat) {
+    const c = combat as CwnCombatDoc & { combatant?: CwnCombatantDoc | null };
+    if (!fightOf(c)) return false;
+    if (c.combatant) await submitRequest({ kind: "cwnEndTurn", combatId: c.id, combatantId: c.combatant.id });
+    return true;
+  },
+
+  /** W4, W5: "next round" ends the acting side's turn; the round turns when every side has acted. */
+  async nextRound(combat) {
+    const c = combat as CwnCombatDoc;
+    if (!fightOf(c)) return;
+    await submitRequest({ kind: "cwnEndSide", combatId: c.id });
+    return true;
+  },
+
+  /** Nothing rolled yet: a side rolls for all its members. */
+  preCreateCombatant: () => ({ initiative: null }),
+
+  /** W3: the formula Foundry's own initiative paths roll: 1d8 + the fighter's Dex (the tracker rolls per side). */
+  initiativeFormula(c) {
+    const dex = (c as CwnCombatantDoc).actor?.system.derived?.initiativeDex ?? 0;
+    return dex ? `1d8 + ${dex}` : "1d8";
+  },
+};
+
+/**
+ * Every client: Foundry re-sorts its turns only when combatants change, so a
+ * change of the fight re-sorts them here. The active GM keeps Foundry's
+ * marker on the acting side (W4): Foundry's own start and round changes may
+ * have moved it.
+ */
+function onCombatUpdate(combat: CwnCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown; turn?: unknown; round?: unknown }): void {
+  if (changed?.flags) combat.setupTurns?.();
+  if (!isActiveGM() || !(changed?.flags || "turn" in (changed ?? {}) || "round" in (changed ?? {}))) return;
+  const fight = fightOf(combat);
+  if (!fight) return;
+  const update = markerUpdate(combat, fight);
+  if (Object.keys(update).length) void enqueue(() => combat.update(update)).catch((error) => console.error("Cychosys | CWN: could not move the turn marker", error));
+}
+
+/** Register the tracker (called from the adapter's `register`). */
+export function registerCwnCombat(): void {
+  registerRequestParser(parseCwnCombatRequest);
+  registerCwnTrackerHandlers();
+  Hooks.on("renderCombatTracker", ((app: { viewed?: CwnCombatDoc | null }, html: HTMLElement) => void decorateCwnTracker(app, html)) as never);
+  Hooks.on("updateCombat", ((combat: CwnCombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);
+  Hooks.on("deleteCombat", ((combat: CwnCombatDoc) => {
+    if (isActiveGM() && fightOf(combat)) void enqueue(() => afterFight(combat));
+  }) as never);
+  loadCwnTrackerTemplates();
+}

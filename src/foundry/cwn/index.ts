@@ -1,0 +1,44 @@
+/**
+ * Cities Without Number's Foundry side, loaded only in a world that plays it
+ * (src/foundry/rulesets.ts): its world settings, its token status effects,
+ * the sheets, the attack cards and the turn tracker by side. Its dice are
+ * Foundry's own (no custom term); its round state is the whole fight on the
+ * combat (W3, W4).
+ */
+import type { RulesetAdapter } from "../adapter.js";
+import { whenReached } from "../lifecycle.js";
+import { createCwnRuleset } from "../../rulesets/cwn/ruleset.js";
+import type { CwnFlow } from "../../rulesets/cwn/workflow/flow.js";
+import { cardContent, registerCwnAttack, renderCard } from "./attack.js";
+import { measureOnScene } from "./board.js";
+import { cwnCombatRules, registerCwnCombat } from "./combat.js";
+import { deriveCwn } from "./derive.js";
+import { cwnRules } from "./rules-source.js";
+import { readCwnSettings, registerCwnSettings } from "./settings.js";
+import { registerCwnSheets } from "./sheets.js";
+import { registerCwnStatusEffects } from "./status.js";
+
+/** The actor behind a fighter (a combatant of a combat), for the GM's workflow (W26 screeners). */
+function actorOfFighter(combatId: string, fighterId: string): string | undefined {
+  const combat = (game as unknown as { combats?: { get(id: string): { combatants: { get(id: string): { actor?: { uuid: string } | null } | undefined } } | undefined } }).combats?.get(combatId);
+  return combat?.combatants.get(fighterId)?.actor?.uuid;
+}
+
+function register(): void {
+  registerCwnSettings();
+  // World settings are readable from `setup`: they replace parts of the standard CWN rules.
+  whenReached("setup", () => readCwnSettings());
+  registerCwnStatusEffects();
+  registerCwnSheets();
+  registerCwnAttack();
+  registerCwnCombat();
+}
+
+export const adapter: RulesetAdapter<CwnFlow> = {
+  ruleset: createCwnRuleset(cwnRules, { measure: measureOnScene, actorOfFighter }),
+  register,
+  cardContent,
+  renderCard,
+  combat: cwnCombatRules,
+  derive: deriveCwn,
+};

@@ -1,0 +1,61 @@
+/**
+ * The Cities Without Number sheets (tools/preview/cwn-sheets.ts) in headless
+ * Chromium, the real templates with real Handlebars and the system's CSS:
+ * Vee's character sheet on each tab, dark, light and read-only; the guards'
+ * NPC sheet with its unreadable Trauma Die listed; each item sheet. No raw
+ * keys, nothing overflowing, every input labelled; the figures are the
+ * derive's.
+ */
+import { describe, expect, it } from "vitest";
+import { buildPreview } from "../../tools/preview/build.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+
+const available = chromiumAvailable("CWN sheet");
+
+describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
+  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+
+  tabsRenderCleanly(open, pages, ["cwn-character", "cwn-character-light", "cwn-character-readonly"], ["combat", "stats", "biography"]);
+
+  rendersCleanly(open, ["cwn-npc", "cwn-npc-light", "cwn-item-weapon", "cwn-item-weapon-light", "cwn-item-armor", "cwn-item-skill"]);
+
+  it("Vee's figures: AC 14/14 with Dex +1 (W13), Trauma Target 6 (W15), soak 3/5 from the worn clothing only (W19), Punch 0 and two screens (W21, W26)", async () => {
+    const page = await open("cwn-character");
+    const figure = (stat: string) => page.textContent(`[data-stat="${stat}"] .cwn-figure`);
+    expect(await figure("acMelee")).toBe("14");
+    expect(await figure("acRanged")).toBe("14");
+    expect(await figure("traumaTarget")).toBe("6");
+    expect(await figure("soak")).toBe("3/5");
+    expect(await figure("punch")).toBe("0");
+    expect(await figure("screen")).toBe("2");
+    expect(await page.inputValue('input[name="system.hp.value"]')).toBe("14");
+    const pistol = page.locator('tr[data-item-id="wPistol"]');
+    expect(await pistol.locator('[data-figure="hit"]').textContent()).toBe("+4");
+    expect(await pistol.locator('[data-figure="damage"]').textContent()).toBe("1d8+1");
+    expect(await pistol.locator('[data-figure="trauma"]').textContent()).toBe("1d8 \u00d73");
+    expect(await page.locator('tr[data-item-id="wKnife"] [data-figure="shock"]').textContent()).toBe("2/AC 15");
+    expect(await page.getAttribute('[data-item-id="aVest"] .cwn-worn', "aria-pressed")).toBe("false");
+    expect(await page.$$eval('button[data-action="attack"]', (b) => b.length)).toBe(3);
+    await page.click('nav [data-tab="stats"]');
+    expect(await page.$$eval(".cwn-attribute .cwn-modifier", (m) => m.map((x) => x.textContent))).toEqual(["+0", "+1", "+0", "+0", "+0", "+1"]);
+    await page.close();
+  });
+
+  it("read-only: no control edits anything, the attack buttons stay", async () => {
+    const page = await open("cwn-character-readonly");
+    expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);
+    expect(await page.$$('[data-action="deleteItem"], [data-action="createItem"]')).toHaveLength(0);
+    expect(await page.$$eval('[data-action="attack"]', (n) => n.length)).toBe(3);
+    await page.close();
+  });
+
+  it("the guards: their ACs, soak and Morale as stored; the rifle two-handed; the unreadable Trauma Die shown plainly", async () => {
+    const page = await open("cwn-npc");
+    expect(await page.inputValue('input[name="system.ac.melee"]')).toBe("14");
+    expect(await page.inputValue('input[name="system.morale"]')).toBe("8");
+    expect(await page.textContent('tr[data-item-id="wRifle"] [data-figure="damage"]')).toBe("1d10+3");
+    expect(await page.textContent('tr[data-item-id="wRifle"] .cwn-tags')).toContain("two-handed");
+    expect(await page.textContent(".cwn-problems")).toContain('Shock baton (Trauma Die): "1d7x" is not dice');
+    await page.close();
+  });
+});

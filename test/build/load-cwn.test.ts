@@ -1,0 +1,24 @@
+/**
+ * The built system in a Cities Without Number world: `dist/cychosys.mjs`
+ * imported with Foundry's globals faked, `init` called; the CWN chunk loads
+ * (and neither the Cychosys nor the OpenD6 chunk does).
+ */
+import "../foundry/fakes.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import { bootBuilt } from "./boot.js";
+
+describe("dist/cychosys.mjs in a Cities Without Number world", () => {
+  it("registers the CWN types and loads the CWN chunk only: no Cychosys die or rules data, no Wild Die", async () => {
+    const world = await bootBuilt("cwn", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
+    expect(Object.keys(world.config.Actor.dataModels)).toEqual(expect.arrayContaining(["cwnCharacter", "cwnNpc"]));
+    expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["cwnWeapon", "cwnArmor", "cwnSkill"]));
+    await vi.waitFor(() => expect(world.hooks).toContain("ready"));
+    expect(world.config.Dice.terms.c).toBeUndefined();
+    expect(world.config.Dice.terms.w).toBeUndefined();
+    expect(world.config.CYCHOSYS).toBeUndefined();
+    expect(world.registered).not.toContain("effectsTable");
+    expect(world.registered).not.toContain("d6ComplicationMode");
+  });
+});

@@ -16,6 +16,7 @@ import { build } from "vite";
 import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
 import type { AttackInput } from "../rulesets/cychosys/rules/index.js";
 import type * as D6Api from "../rulesets/d6/rules/index.js";
+import type * as GurpsApi from "../rulesets/gurps/rules/index.js";
 import { english } from "../core/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -29,7 +30,7 @@ await build({
     emptyOutDir: true,
     minify: false,
     lib: {
-      entry: { rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts") },
+      entry: { rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"), d6: join(root, "src", "rulesets", "d6", "rules", "index.ts"), gurps: join(root, "src", "rulesets", "gurps", "rules", "index.ts") },
       formats: ["es"],
       fileName: (_format, name) => `${name}.mjs`,
     },
@@ -40,6 +41,7 @@ const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await imp
 )) as typeof RulesApi;
 
 const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
+const gurps = (await import(pathToFileURL(join(outDir, "gurps.mjs")).href)) as typeof GurpsApi;
 
 /**
  * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
@@ -119,6 +121,11 @@ const d6Resolutions = measure(200_000, RUNS, (i) => {
   const x = d6Inputs[i % d6Inputs.length]!;
   return d6.resolveD6Attack(x.input, x.rules).margin;
 });
+const gurpsInputs = gurps.gurpsBenchInputs();
+const gurpsResolutions = measure(200_000, RUNS, (i) => {
+  const x = gurpsInputs[i % gurpsInputs.length]!;
+  return gurps.resolveGurpsAttack(x.input, x.rules).hitsLanding;
+});
 const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
 
 console.log(t("title", { node: process.version, cpus: cpus().length }));
@@ -130,6 +137,7 @@ const report = (name: string, m: { rate: number; ms: number; best: number }, cou
 report(t("resolutions"), resolutions, 200_000, 500_000);
 report(t("parse"), parses, 1_000_000, 2_000_000);
 report(t("d6Resolutions"), d6Resolutions, 200_000, 500_000);
+report(english("CYCHOSYS.Gurps.Bench.resolutions"), gurpsResolutions, 200_000, 500_000);
 
 // Before and after the seam, alternated run by run so the machine's drift falls on both alike.
 if (before) {

@@ -5,6 +5,7 @@
  */
 import { outcomeJson, parseScenario, resolveAttack } from "../rulesets/cychosys/rules/index.js";
 import { d6OutcomeJson, d6DemoScript, parseD6Scenario, resolveD6Scenario } from "../rulesets/d6/rules/index.js";
+import { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "../rulesets/gurps/rules/index.js";
 import { demoLog } from "../rulesets/cychosys/demo-log.js";
 
 export interface Headless {
@@ -17,6 +18,7 @@ export interface Headless {
 export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
   cychosys: { resolve: (text: string) => outcomeJson(resolveAttack(parseScenario(text))), demo: demoLog },
   d6: { resolve: (text: string) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text))), demo: () => d6DemoScript().join("\n") },
+  gurps: { resolve: (text: string) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text))), demo: () => gurpsDemoScript().join("\n") },
 });
 
 export const DEFAULT_RULESET = "cychosys";

@@ -149,7 +149,7 @@ export function knockbackYards(basic: number, type: DamageType, penetrated: bool
 
 /** G74: the knockback roll's modifier: −1 per yard beyond the first, +4 with Perfect Balance. */
 export function knockbackRollModifier(yards: number, perfectBalance: boolean, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
-  return -Math.max(0, yards - 1) + (perfectBalance ? rules.knockbackPerfectBalance : 0);
+  return 0 - Math.max(0, yards - 1) + (perfectBalance ? rules.knockbackPerfectBalance : 0);
 }
 
 /** G73: corrosion removes 1 DR per 5 points of basic damage rolled (for later attacks; armor first, then natural). */

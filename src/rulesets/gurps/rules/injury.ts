@@ -36,7 +36,7 @@ export function multiplesBelowZero(currentHp: number, fullHp: number): number {
 
 /** G81 (fill): the 0-HP consciousness roll's modifier, −1 per full multiple of HP below zero. */
 export function consciousnessModifier(currentHp: number, fullHp: number): number {
-  return -multiplesBelowZero(currentHp, fullHp);
+  return 0 - multiplesBelowZero(currentHp, fullHp); // never -0
 }
 
 /**

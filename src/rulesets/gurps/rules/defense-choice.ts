@@ -103,8 +103,8 @@ export function hitsAfterDefense(hits: number, kind: "dodge" | "parry" | "block"
  * success → he is hit instead; failure → the friend defends normally. With
  * G68's dodge and drop: success → both prone and he is hit; by 3+ → neither.
  */
-export function sacrificialDodge(roll: SuccessRoll, withDrop: boolean): { interposed: boolean; hitsSacrificer: boolean; bothProne: boolean } {
+export function sacrificialDodge(roll: SuccessRoll, withDrop: boolean, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { interposed: boolean; hitsSacrificer: boolean; bothProne: boolean } {
   if (!roll.success) return { interposed: false, hitsSacrificer: false, bothProne: false };
-  if (withDrop && roll.margin >= 3) return { interposed: true, hitsSacrificer: false, bothProne: true };
+  if (withDrop && roll.margin >= rules.sacrificialDropMargin) return { interposed: true, hitsSacrificer: false, bothProne: true };
   return { interposed: true, hitsSacrificer: true, bothProne: withDrop };
 }

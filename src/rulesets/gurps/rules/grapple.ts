@@ -22,7 +22,7 @@ export function grappleHolds(grapplerSt: number, foeSt: number, rules: Readonly<
 
 /** G43: to grapple a prone, kneeling or sitting foe (crawling counts as prone) one must kneel or lie down, unless his SM is 2+ above one's own. */
 export function mustGetDownToGrapple(foe: Posture, grapplerSm: number, foeSm: number): boolean {
-  return foe !== "standing" && grapplerSm - foeSm < 2;
+  return foe !== "standing" && foeSm - grapplerSm < 2;
 }
 
 /**

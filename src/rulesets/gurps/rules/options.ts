@@ -22,6 +22,8 @@ export interface CriticalStep {
 
 export interface GurpsRules {
   // --- rolls (G4–G7) ---
+  /** G1: the score an attribute the actor does not give reads as (Will for G22/G29 rolls). */
+  averageAttribute: number;
   /** G4: faces of a die and the number of dice of a success roll. */
   dieFaces: number;
   successDice: number;
@@ -151,6 +153,8 @@ export interface GurpsRules {
   /** G67: parry retreat with Boxing, Judo, Karate or a fencing weapon. */
   retreatParryFencing: number;
   dodgeAndDrop: number;
+  /** G68: a sacrificial dodge and drop that succeeds by this much hits nobody. */
+  sacrificialDropMargin: number;
   acrobaticSuccess: number;
   acrobaticFailure: number;
   /** G63: each further parry with one weapon or hand. */
@@ -160,6 +164,8 @@ export interface GurpsRules {
   thrownParry: number;
   thrownLightParry: number;
   thrownLightPounds: number;
+  /** G55: a bare-handed parry of a thrown weapon that succeeds by this much (or critically) may catch it. */
+  catchMargin: number;
   unarmedParryVsWeapon: number;
   /** G64: the parrier's skill roll against a Judo or Karate attacker. */
   parryCounterJudoKarate: number;
@@ -215,6 +221,7 @@ export interface GurpsRules {
 const q = <T>(x: T): Readonly<T> => Object.freeze(x);
 
 export const GURPS_STANDARD_RULES: Readonly<GurpsRules> = q({
+  averageAttribute: 10,
   dieFaces: 6,
   successDice: 3,
   alwaysSucceedsUpTo: 4,
@@ -311,6 +318,7 @@ export const GURPS_STANDARD_RULES: Readonly<GurpsRules> = q({
   retreatParry: 1,
   retreatParryFencing: 3,
   dodgeAndDrop: 3,
+  sacrificialDropMargin: 3,
   acrobaticSuccess: 2,
   acrobaticFailure: -2,
   repeatedParry: -4,
@@ -319,6 +327,7 @@ export const GURPS_STANDARD_RULES: Readonly<GurpsRules> = q({
   thrownParry: -1,
   thrownLightParry: -2,
   thrownLightPounds: 1,
+  catchMargin: 5,
   unarmedParryVsWeapon: -3,
   parryCounterJudoKarate: -4,
   unarmedPoundsPerSt: 0.1,

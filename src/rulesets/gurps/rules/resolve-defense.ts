@@ -116,7 +116,7 @@ export function defenseStage(
         if (!table) owe("rolls.criticalTable", "table", null, "G84", "attacker");
       }
       // G55, G84: a bare-handed parry of a thrown weapon by 5+ or critically may catch it.
-      if (incoming.kind === "thrown" && source?.unarmed && (roll.critical === "success" || roll.margin >= 5)) sink.effects.push({ key: "mayCatch", rule: "G55", who: "defender" });
+      if (incoming.kind === "thrown" && source?.unarmed && (roll.critical === "success" || roll.margin >= rules.catchMargin)) sink.effects.push({ key: "mayCatch", rule: "G55", who: "defender" });
       // G64: a weapon parry of an unarmed attack: the parrier rolls his weapon skill to strike the limb.
       if (option.kind === "parry" && source && !source.unarmed && incoming.unarmed && stage.counter === null) {
         const effective = source.skill + (incoming.judoKarate ? rules.parryCounterJudoKarate : 0);

@@ -268,7 +268,7 @@ export function applyHits(
   let aimLost: boolean | null = null;
   let taskBroken: boolean | null = null;
   if (injury > 0 && !dead && !unconscious) {
-    const will = v.will ?? 10;
+    const will = v.will ?? rules.averageAttribute;
     if (v.aiming) {
       const roll = rolls.aimWill ? successRoll(will, rolls.aimWill.total, "other", rules) : null;
       aimLost = roll ? !roll.success : null;

@@ -30,7 +30,8 @@ const attack = fc.record({
   posture: fc.constantFrom("standing", "kneeling", "prone", "sitting" as const),
 });
 
-function input(x: fc.Infer<typeof attack>, dr = x.dr): GurpsAttackInput {
+type AttackCase = typeof attack extends fc.Arbitrary<infer T> ? T : never;
+function input(x: AttackCase, dr = x.dr): GurpsAttackInput {
   return {
     attacker: { id: "a", skill: x.skill, st: 12, maneuver: x.maneuver, ...(x.maneuver === "allOutAttack" && { aoaOption: "determined" as const }), roll: x.roll },
     weapon: { kind: "melee", damage: parseDamage(`${x.dice}d${x.adds >= 0 ? "+" : ""}${x.adds}`), type: x.type, weight: 3 },

@@ -161,6 +161,6 @@ export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsR
 
 /** Throwing form for the Foundry side's attack dialog: the effective skill, or the reason it cannot be rolled. */
 export function requireAttackable(skill: EffectiveSkill): number {
-  if (skill.refused) throw new GurpsError("noAttackManeuver", { reason: skill.refused });
+  if (skill.refused) throw new GurpsError("attackRefused", { reason: skill.refused });
   return skill.effective;
 }

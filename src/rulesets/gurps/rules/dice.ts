@@ -138,27 +138,3 @@ export function resolveDamage(spec: DamageSpec, thrust: DamageSpec | null, swing
   if (!basis || basis.base !== "dice") throw new GurpsError("damageBaseMissing", { base: spec.base });
   return Object.freeze({ base: "dice", dice: basis.dice, adds: basis.adds + spec.adds, multiplier: basis.multiplier });
 }
-
-// --- Basic Speed and Shots notation (G1, G56) -------------------------------
-
-/** G1: Basic Speed as written (`5.75`), in quarters from 0 to 100. */
-export function parseBasicSpeed(text: string): number {
-  const m = typeof text === "string" ? /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim()) : null;
-  const value = m ? Number(text.trim()) : NaN;
-  if (!m || value > 100 || (value * 4) % 1 !== 0) throw new GurpsError("speedInvalid", { text: String(text).slice(0, 40) });
-  return value;
-}
-
-/** G56: Shots `6(3i)` → 6 shots, 3 Readies per shot; `1(2)` → 1 shot, 2 Readies to reload; `200(5)`. */
-export interface ShotsSpec {
-  readonly shots: number;
-  readonly reload: number;
-  /** `i`: the reload time is per shot. */
-  readonly perShot: boolean;
-}
-export function parseShots(text: string): ShotsSpec {
-  const m = typeof text === "string" ? /^(\d{1,5})\((\d{1,3})(i?)\)$/.exec(text.trim()) : null;
-  if (!m || Number(m[1]) < 1) throw new GurpsError("shotsInvalid", { text: String(text).slice(0, 40) });
-  return Object.freeze({ shots: Number(m[1]), reload: Number(m[2]), perShot: m[3] === "i" });
-}
-export const formatShots = (s: ShotsSpec): string => `${s.shots}(${s.reload}${s.perShot ? "i" : ""})`;

@@ -6,9 +6,7 @@
 import { LocalizedError } from "../../../core/errors.js";
 
 export type GurpsErrorCode =
-  | "notInteger"
   | "outOfRange"
-  | "notNumber"
   | "dieFace"
   | "diceCount"
   | "damageEmpty"
@@ -17,30 +15,23 @@ export type GurpsErrorCode =
   | "damageBaseMissing"
   | "speedInvalid"
   | "shotsInvalid"
-  | "divisorInvalid"
-  | "unknownValue"
+  | "reachInvalid"
+  | "weightInvalid"
   | "maneuverNotAllowed"
   | "postureChange"
-  | "noAttackManeuver"
+  | "attackRefused"
   | "defenseNotLegal"
   | "defenseRepeated"
   | "defenseSecondNotAllowed"
   | "retreatNotAllowed"
   | "dropNotAllowed"
   | "acrobaticNotAllowed"
-  | "acrobaticRollMissing"
-  | "aoaOptionMissing"
-  | "aoaOptionInvalid"
   | "shotsTooMany"
   | "noShotsLeft"
-  | "rofOnly"
-  | "hitsCount"
   | "damageRollCount"
   | "rollsCount"
   | "slamVelocity"
   | "duplicateCombatant"
-  | "unknownCombatant"
-  | "notWaiting"
   | "scenarioText"
   | "scenarioField"
   | "scenarioTooLarge"
@@ -54,18 +45,4 @@ export class GurpsError extends LocalizedError<GurpsErrorCode> {
     super(GURPS_ERROR_PREFIX, code, params);
     this.name = "GurpsError";
   }
-}
-
-/** Throw unless `value` is a whole number from min to max; `what` names it in the message. */
-export function requireWhole(value: number, what: string, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) throw new GurpsError("notInteger", { what, value: String(value) });
-  if (value < min || value > max) throw new GurpsError("outOfRange", { what, min, max, value });
-  return value;
-}
-
-/** Throw unless `value` is a finite number from min to max. */
-export function requireNumber(value: number, what: string, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new GurpsError("notNumber", { what, value: String(value) });
-  if (value < min || value > max) throw new GurpsError("outOfRange", { what, min, max, value });
-  return value;
 }

@@ -26,6 +26,7 @@ export * from "./tables.js";
 export * from "./options.js";
 export * from "./errors.js";
 export * from "./dice.js";
+export * from "./notation.js";
 export * from "./movement.js";
 export * from "./maneuvers.js";
 export * from "./order.js";

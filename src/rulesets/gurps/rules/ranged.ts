@@ -2,7 +2,7 @@
  * Ranged attacks (G22, G51–G57): aim, the speed/range table, rapid fire and
  * recoil, shots and reloading.
  */
-import type { ShotsSpec } from "./dice.js";
+import type { ShotsSpec } from "./notation.js";
 import { GurpsError } from "./errors.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { AttackKind } from "./types.js";

@@ -2,7 +2,7 @@
  * Readiness of weapons and shields (G39–G41, G55–G56, G85, G87–G89): what
  * an attack, a parry, a fall or a Ready does to a weapon's state.
  */
-import type { ShotsSpec } from "./dice.js";
+import type { ShotsSpec } from "./notation.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { LongActionId } from "./tables.js";
 

@@ -6,7 +6,8 @@
 import type { AttackManeuver, AttackSkillInput, EffectiveSkill } from "./attack.js";
 import type { ChosenDefense, DefenseChoice } from "./defense-choice.js";
 import type { DefenderState, DefenseUse, LegalDefenses } from "./defense.js";
-import type { DamageSpec, DiceRoll, ShotsSpec, SuccessRoll } from "./dice.js";
+import type { DamageSpec, DiceRoll, SuccessRoll } from "./dice.js";
+import type { ShotsSpec } from "./notation.js";
 import type { Modifier } from "./types.js";
 import type { OwedRoll } from "./owed.js";
 import type { ReloadPlan } from "./ranged.js";

@@ -6,7 +6,8 @@
  */
 import { echoText, echoValue } from "../../../core/echo.js";
 import { english } from "../../../core/messages.js";
-import { type DamageSpec, type DiceRoll, parseBasicSpeed, parseDamage, parseShots, readRoll, type ShotsSpec } from "./dice.js";
+import { type DamageSpec, type DiceRoll, parseDamage, readRoll } from "./dice.js";
+import { parseBasicSpeed, parseShots, type ShotsSpec } from "./notation.js";
 import { GurpsError } from "./errors.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 

@@ -11,8 +11,7 @@
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";
-import { registerSyntax, type SyntaxProblem } from "../../core/schema/syntax.js";
-import { LocalizedError } from "../../core/errors.js";
+import { parserSyntax, registerSyntax } from "../../core/schema/syntax.js";
 import {
   GURPS_ACTOR_SCHEMAS, GURPS_DAMAGE, GURPS_ITEM_SCHEMAS, GURPS_REACH, GURPS_SCHEMA_VERSION, GURPS_SHOTS, GURPS_SPEED, GURPS_WEIGHT,
 } from "./data/schema.js";
@@ -35,22 +34,8 @@ export const GURPS_MANIFEST: GurpsManifest = Object.freeze({
   trackable: { gurpsCharacter: { bar: ["hp", "fp"], value: [] } },
 });
 
-/** A GURPS parser's error as a schema problem (its own key and parameters); `blank` allows the empty text. */
-function problemOf(parse: (text: string) => unknown, blank = false): (value: string) => SyntaxProblem | undefined {
-  return (value) => {
-    if (blank && value.trim() === "") return undefined;
-    try {
-      parse(value);
-      return undefined;
-    } catch (error) {
-      if (error instanceof LocalizedError) return { key: error.i18nKey, params: { ...error.params } };
-      throw error;
-    }
-  };
-}
-
-registerSyntax(GURPS_DAMAGE, { problem: problemOf(parseDamage) });
-registerSyntax(GURPS_SPEED, { problem: problemOf(parseBasicSpeed) });
-registerSyntax(GURPS_SHOTS, { problem: problemOf(parseShots, true) });
-registerSyntax(GURPS_REACH, { problem: problemOf(parseReach) });
-registerSyntax(GURPS_WEIGHT, { problem: problemOf(parseWeight) });
+registerSyntax(GURPS_DAMAGE, parserSyntax(parseDamage));
+registerSyntax(GURPS_SPEED, parserSyntax(parseBasicSpeed));
+registerSyntax(GURPS_SHOTS, parserSyntax(parseShots, true));
+registerSyntax(GURPS_REACH, parserSyntax(parseReach));
+registerSyntax(GURPS_WEIGHT, parserSyntax(parseWeight));

@@ -4,17 +4,14 @@
  * once, outside the timed loop).
  */
 import { english } from "../../../core/messages.js";
+import { type LoopTiming, timeLoop } from "../../../core/timing.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import { resolveGurpsAttack } from "./resolve.js";
 import type { GurpsAttackInput } from "./resolve-types.js";
 import { readGurpsScenario } from "./scenario.js";
 import { GURPS_SEED_SCENARIOS } from "./seed-scenarios.js";
 
-export interface GurpsBenchResult {
-  iterations: number;
-  ms: number;
-  perSecond: number;
-}
+export type GurpsBenchResult = LoopTiming;
 
 /** The seed attacks as resolved inputs, each under its own rules. */
 export function gurpsBenchInputs(rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { input: GurpsAttackInput; rules: GurpsRules }[] {
@@ -30,19 +27,10 @@ export function gurpsBenchInputs(rules: Readonly<GurpsRules> = GURPS_STANDARD_RU
 export function benchGurps(iterations = 200_000, now: () => number = () => performance.now(), rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsBenchResult {
   const inputs = gurpsBenchInputs(rules);
   const n = inputs.length;
-  let sink = 0;
-  const run = () => {
-    for (let i = 0; i < iterations; i++) {
-      const x = inputs[i % n]!;
-      sink += resolveGurpsAttack(x.input, x.rules).hitsLanding;
-    }
-  };
-  run();
-  const start = now();
-  run();
-  const ms = now() - start;
-  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
-  return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
+  return timeLoop(iterations, (i) => {
+    const x = inputs[i % n]!;
+    return resolveGurpsAttack(x.input, x.rules).hitsLanding;
+  }, now);
 }
 
 /** One line in words, for the bench command. */

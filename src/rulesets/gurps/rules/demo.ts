@@ -4,6 +4,7 @@
  * Every figure comes from the rules core; this file only stages the scenes.
  */
 import { english } from "../../../core/messages.js";
+import { narration } from "../../../core/narration.js";
 import { breakageOdds } from "./defense-scores.js";
 import { formatDamage } from "./dice.js";
 import { explainGurps } from "./explain.js";
@@ -21,13 +22,7 @@ const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOS
 
 /** The narrated lines of the chapter's examples. */
 export function gurpsDemoScript(rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): string[] {
-  const out: string[] = [];
-  const line = (text = "") => out.push(text);
-  const heading = (text: string) => {
-    line();
-    line(text);
-    line("-".repeat(text.length));
-  };
+  const { lines: out, line, heading } = narration();
   const scenario = (name: string) => {
     const s = readGurpsScenario(GURPS_SEED_SCENARIOS[name], rules);
     line(t("scenario", { name }));

@@ -89,12 +89,14 @@ export function deceptiveAttack(levels: number, rules: Readonly<GurpsRules> = GU
   return { skill: -rules.deceptiveSkillPerLevel * levels, defense: -levels };
 }
 
+function push(list: Modifier[], key: string, value: number, rule: string): void {
+  if (value !== 0) list.push({ key, value, rule });
+}
+
 /** The effective skill of one attack roll, every modifier with its rule (pure; never throws). */
 export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): EffectiveSkill {
   const mods: Modifier[] = [];
-  const add = (key: string, value: number, rule: string) => {
-    if (value !== 0) mods.push({ key, value, rule });
-  };
+  const add = (key: string, value: number, rule: string) => push(mods, key, value, rule);
   const form = a.form ?? "strike";
   const ranged = isRanged(a.kind);
   const option = a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null;

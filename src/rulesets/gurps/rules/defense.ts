@@ -160,6 +160,11 @@ export interface LegalDefenses {
   readonly noRetreat: string | null;
 }
 
+/** Push a modifier unless it is 0. */
+function add(list: Modifier[], key: string, value: number, rule: string): void {
+  if (value !== 0) list.push({ key, value, rule });
+}
+
 const handBlocked = (hand: Hand, hands: readonly Hand[] | undefined): boolean =>
   !!hands && hands.some((h) => h === hand || h === "both" || hand === "both");
 
@@ -181,9 +186,6 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
 
   // Modifiers every defense takes (G14, G25, G28, G37, G59).
   const common: Modifier[] = [];
-  const add = (list: Modifier[], key: string, value: number, rule: string) => {
-    if (value !== 0) list.push({ key, value, rule });
-  };
   add(common, "posture", rules.postures[postureRow(d.posture, d.crouching)].defense, "G14");
   if (d.stunned) add(common, "stunned", rules.stunnedDefense, "G59");
   add(common, "feint", -Math.abs(attack.feint ?? 0), "G25");
@@ -210,16 +212,13 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   const aod = d.maneuver === "allOutDefense" ? (d.aodOption ?? null) : null;
   const cost = maneuver.onDefense;
 
-  /** `retreat`: this defense's retreat bonus (G67): in force already, offered now, or neither. */
-  const offer = (id: string, kind: DefenseKind, sourceId: string | null, base: number, own: Modifier[], retreat: number, more: Partial<DefenseOption> = {}) => {
-    const modifiers = [...common, ...own];
+  /** `retreat`: this defense's retreat bonus (G67): in force already, offered now, or neither. Built field by field (a hot path). */
+  const offer = (id: string, kind: DefenseKind, sourceId: string | null, base: number, own: Modifier[], retreat: number, drop: number | null, acrobatic: boolean, tooHeavy: boolean, odds: number | null) => {
+    const modifiers = common.concat(own);
     if (retreatInForce && noRetreat === null) add(modifiers, "retreatInForce", retreat, "G67");
     let score = base;
-    for (const mod of modifiers) score += mod.value;
-    options.push({
-      id, kind, sourceId, base, modifiers, score, retreat: mayRetreat ? retreat : null, dodgeAndDrop: null, acrobatic: false, tooHeavy: false, breakageOdds: null,
-      cost, ...more,
-    });
+    for (let i = 0; i < modifiers.length; i++) score += modifiers[i]!.value;
+    options.push({ id, kind, sourceId, base, modifiers, score, retreat: mayRetreat ? retreat : null, dodgeAndDrop: drop, acrobatic, tooHeavy, breakageOdds: odds, cost });
   };
 
   // G61: Dodge — any attack the defender knows of.
@@ -229,10 +228,8 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     if (dropInForce) add(own, "dodgeAndDropInForce", rules.dodgeAndDrop, "G68");
     const reeling = d.reeling ?? (d.hp !== undefined && d.currentHp !== undefined && isReeling(d.currentHp, d.hp, rules));
     const base = d.vehicle ? vehicularDodge(d.vehicle.skill, d.vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
-    offer("dodge", "dodge", null, base, own, retreatBonus("dodge", {}, rules), {
-      dodgeAndDrop: mayDrop ? rules.dodgeAndDrop : null,
-      acrobatic: d.acrobatics !== null && d.acrobatics !== undefined && !used.acrobaticDodge && !d.vehicle,
-    });
+    const acrobatic = d.acrobatics !== null && d.acrobatics !== undefined && !used.acrobaticDodge && !d.vehicle;
+    offer("dodge", "dodge", null, base, own, retreatBonus("dodge", {}, rules), mayDrop ? rules.dodgeAndDrop : null, acrobatic, false, null);
   }
 
   // G62: Block — a ready shield or cloak, once per turn; not against firearms or beams.
@@ -245,12 +242,14 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     }
     const own: Modifier[] = [];
     if (aod === "increasedBlock") add(own, "allOutDefense", rules.aodIncreased, "G28");
-    offer(id, "block", s.id, blockScore(s.skill, rules), own, retreatBonus("block", {}, rules));
+    offer(id, "block", s.id, blockScore(s.skill, rules), own, retreatBonus("block", {}, rules), null, false, false, null);
   }
 
   // G63, G66: Parry — a ready weapon or an empty hand.
   const pounds = attack.weight ?? 0;
-  const heldItems = [...(d.parrySources ?? []).filter((p) => p.ready && !p.unarmed), ...(d.shields ?? []).filter((s) => s.ready)];
+  // G66: the hands holding a ready weapon or shield (read only when a bare hand might parry).
+  const handFull = (hand: Hand): boolean =>
+    (d.parrySources ?? []).some((q) => q.ready && !q.unarmed && handBlocked(hand, [q.hand])) || (d.shields ?? []).some((s) => s.ready && handBlocked(hand, [s.hand ?? "off"]));
   for (const p of d.parrySources ?? []) {
     const id = `parry:${p.id}`;
     let reason: DefenseRefusal | null = null;
@@ -263,7 +262,7 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     else if (p.unbalanced && p.attackedThisTurn) [reason, rule] = ["unbalancedAttacked", "G41"];
     else if (handBlocked(p.hand, d.heldHands)) [reason, rule] = ["handHeld", "G50"];
     else if (p.unarmed && handBlocked(p.hand, d.busyHands)) [reason, rule] = ["handBusy", "G43"];
-    else if (p.unarmed && heldItems.some((item) => handBlocked(p.hand, [item.hand ?? "off"]))) [reason, rule] = ["handFull", "G66"];
+    else if (p.unarmed && handFull(p.hand)) [reason, rule] = ["handFull", "G66"];
     if (reason) {
       refused.push({ id, kind: "parry", reason, rule });
       continue;
@@ -276,10 +275,8 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     if (p.unarmed && !attack.unarmed && attack.kind === "melee" && !attack.thrust && p.unarmed !== "judo" && p.unarmed !== "karate") add(own, "unarmedVsWeapon", rules.unarmedParryVsWeapon, "G66");
     if (aod === "increasedParry") add(own, "allOutDefense", rules.aodIncreased, "G28");
     const heavy = d.basicLift !== undefined && attack.kind === "melee" && tooHeavyToParry(pounds, d.basicLift, p.hand, !!p.unarmed, rules);
-    offer(id, "parry", p.id, parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules), own, retreatBonus("parry", { fencing: !!p.fencing, unarmed: p.unarmed ?? null }, rules), {
-      tooHeavy: heavy,
-      breakageOdds: p.unarmed || attack.kind !== "melee" ? null : breakageOdds(pounds, p.weight ?? 0, p.quality ?? "good", rules),
-    });
+    const odds = p.unarmed || attack.kind !== "melee" ? null : breakageOdds(pounds, p.weight ?? 0, p.quality ?? "good", rules);
+    offer(id, "parry", p.id, parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules), own, retreatBonus("parry", { fencing: !!p.fencing, unarmed: p.unarmed ?? null }, rules), null, false, heavy, odds);
   }
   return { none: null, options, refused, doubleDefense: aod === "doubleDefense", noRetreat };
 }

@@ -15,6 +15,7 @@ import { GURPS_STANDARD_RULES, type GurpsRules, makeGurpsRules } from "./options
 import { resolveGurpsAttack } from "./resolve.js";
 import type { GurpsAttackInput } from "./resolve-types.js";
 import { GurpsScenarioReader } from "./scenario-fighters.js";
+import { canonicalAttack } from "./scenario-shape.js";
 import { type Json, join, LIMITS, ScenarioReader, say } from "./scenario-reader.js";
 import { AOA_OPTIONS, AOD_OPTIONS, ATTACK_FORMS, ATTACK_KINDS, HIT_LOCATIONS, MANEUVERS, POSTURES, STUN_KINDS } from "./types.js";
 
@@ -195,7 +196,7 @@ export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRule
   switch (kind) {
     case "attack": {
       for (const key of ["attacker", "weapon", "defender"]) if (!r.has(root, key)) r.fail(key, say("required"));
-      const input = readAttack(r, root, names);
+      const input = canonicalAttack(readAttack(r, root, names));
       // Dice that do not fit (counts, faces of the damage dice) name their field: resolve once now.
       r.at("scenario", () => resolveGurpsAttack(input, rules));
       return { kind, input, rules, names };

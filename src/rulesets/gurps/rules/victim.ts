@@ -239,8 +239,9 @@ export function applyHits(
   // G78: each major wound to the torso calls a HT roll (failure: stunned and knocked down; by 5+: unconscious).
   const majorWounds: VictimResult["majorWounds"][number][] = [];
   let m = 0;
-  hits.forEach((h, i) => {
-    if (!h.majorWound || rules.hitLocations[h.location].drKey !== "torso" || dead) return;
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i]!;
+    if (!h.majorWound || rules.hitLocations[h.location].drKey !== "torso" || dead) continue;
     const given = rolls.majorWound?.[m];
     const roll = given ? successRoll(v.ht, given.total, "other", rules) : null;
     const result = roll ? majorWoundResult(roll, rules) : null;
@@ -252,7 +253,7 @@ export function applyHits(
     }
     if (result === "unconscious") unconscious = true;
     m++;
-  });
+  }
 
   // G74: knockback — a roll against the best of DX, Acrobatics, Judo, −1 per yard beyond the first; failure falls.
   let knockback: VictimResult["knockback"] = null;

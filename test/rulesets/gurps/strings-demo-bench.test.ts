@@ -35,6 +35,10 @@ describe("GURPS strings", () => {
     collect("CYCHOSYS.Gurps.Modifier.", /add\((?:own|common|modifiers), "(\w+)"/g, all);
     collect("CYCHOSYS.Gurps.Modifier.", /\badd\("(\w+)"/g, [source("attack.ts")]);
     collect("CYCHOSYS.Gurps.Effect.", /key: "(\w+)", rule/g, all);
+    // The refusal reasons the explanation names (the unions in defense.ts, attack.ts, maneuvers.ts, resolve-types.ts).
+    const union = (file: string, name: string) => [...(source(file).split(`type ${name} =`)[1]!.split(";")[0]!.matchAll(/(?<!\[)"(\w+)"/g))].map((m) => m[1]!);
+    for (const k of union("defense.ts", "DefenseRefusal")) wanted.push(`CYCHOSYS.Gurps.DefenseRefusal.${k}`);
+    for (const k of [...union("attack.ts", "AttackRefusal"), ...union("maneuvers.ts", "ManeuverRefusal"), ...union("resolve-types.ts", "GurpsRefusal")]) wanted.push(`CYCHOSYS.Gurps.Refusal.${k}`);
     for (const [group, values] of [["Maneuver", MANEUVERS], ["AoaOption", AOA_OPTIONS], ["AodOption", AOD_OPTIONS], ["Posture", POSTURES], ["AttackKind", ATTACK_KINDS], ["AttackForm", ATTACK_FORMS], ["DamageType", DAMAGE_TYPES], ["Location", HIT_LOCATIONS], ["Defense", DEFENSE_KINDS], ["Quality", QUALITIES], ["UnarmedSkill", UNARMED_SKILLS]] as const) {
       for (const v of values) wanted.push(`CYCHOSYS.Gurps.${group}.${v}`);
     }

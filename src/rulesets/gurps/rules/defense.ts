@@ -122,8 +122,8 @@ export interface IncomingAttack {
 }
 
 export type DefenseRefusal =
-  | "maneuver" | "maneuverDodgeOrBlock" | "justReadied" | "attackKind" | "notInReach" | "notReady" | "cannotParry" | "unbalancedAttacked"
-  | "handHeld" | "handBusy" | "handFull" | "blockUsed" | "noShield";
+  | "maneuverDodgeOrBlock" | "justReadied" | "attackKind" | "notInReach" | "notReady" | "cannotParry" | "unbalancedAttacked" | "handHeld" | "handBusy"
+  | "handFull" | "blockUsed";
 
 export interface DefenseOption {
   /** `dodge`, `parry:<source id>`, `block:<shield id>`. */

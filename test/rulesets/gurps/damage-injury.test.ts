@@ -182,7 +182,9 @@ describe("whole attacks (G24–G91)", () => {
     expect(second.hitsLanding).toBe(0);
   });
   it("G85: a critically failed dodge falls prone; a block loses the shield; G84 a critical parry sends the attacker to the Critical Miss Table", () => {
-    expect(louis((s) => (s.defense = [{ id: "dodge", roll: [6, 6, 6] }])).effects.map((e) => e.key)).toContain("fallsProne");
+    const slipped = louis((s) => (s.defense = [{ id: "dodge", roll: [6, 6, 6] }]));
+    expect(slipped.effects.map((e) => e.key)).toContain("fallsProne");
+    expect([slipped.defenderPosture, slipped.victim!.after.posture]).toEqual(["prone", "prone"]);
     expect(louis((s) => (s.defense = [{ id: "block:smallShield", roll: [6, 6, 6] }])).effects.map((e) => e.key)).toContain("shieldUnready");
     const crit = louis((s) => (s.defense = [{ id: "parry:shortsword", roll: [1, 1, 2] }]));
     expect(crit.criticals).toEqual([{ table: "miss", who: "attacker", roll: null, rule: "G84" }]);
@@ -198,6 +200,11 @@ describe("whole attacks (G24–G91)", () => {
     expect([heavy.defenses[0]!.tooHeavy, heavy.hitsLanding]).toEqual([true, 1]);
     expect(heavy.effects.map((e) => e.key)).toContain("weaponBroken");
   });
+  it("G68: dodge and drop — +3 against a ranged attack, and he ends prone", () => {
+    const r = seedAttack("check-06-10-motorcycle-dodge-and-speed", (s: any) => { delete s.defender.vehicle; s.defense = [{ id: "dodge", dodgeAndDrop: true, roll: [3, 4, 4] }]; });
+    expect([r.defenses[0]!.chosen.effective, r.hitsLanding, r.defenderPosture]).toEqual([9 + 3, 0, "prone"]);
+  });
+
   it("G70: damage halved at or beyond 1/2D", () => {
     const far = seedAttack("check-10-range-17-yards", (s: any) => (s.weapon.halfDamage = 15));
     expect(far.victim!.hits[0]!.damage).toMatchObject({ rolled: 6, halved: true, basic: 3 });

@@ -103,6 +103,7 @@ export function attackJson(r: GurpsResolution): J {
     parried: [...r.parried],
     weaponAfter: { ...r.weaponAfter },
     attackerPosture: r.attackerPosture,
+    defenderPosture: r.defenderPosture,
     owed: r.owed.map((o) => ({ ...o })),
     pending: r.owed.some((o) => o.when === "now"),
   };

@@ -188,5 +188,7 @@ export interface GurpsResolution {
   /** The attacker's weapon afterwards (G40, G41, G55, G56). */
   readonly weaponAfter: { readonly ready: boolean; readonly attackedWithU: boolean; readonly shotsLeft: number | null };
   readonly attackerPosture: Posture;
+  /** The defender's posture afterwards: dropped or fallen in defending (G65, G68, G85), knocked down by the hits (G74, G78). */
+  readonly defenderPosture: Posture;
   readonly owed: readonly OwedRoll[];
 }

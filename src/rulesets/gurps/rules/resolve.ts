@@ -37,7 +37,7 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
     attackerId: a.id, defenderId: d.id, maneuver: a.maneuver, aoaOption: a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null, kind: w.kind, form,
     refused: null, skill: null, attackFaces: null, attack: null, shots: null, hitsScored: 0, legal: null, defenses: [], declined: false, hitsLanding: 0,
     criticals, effects, counter: null, damage: null, victim: null, self: null, slam: null, affliction: null, defenseUse: null, parried: [],
-    weaponAfter: { ready: true, attackedWithU: false, shotsLeft: w.shotsLeft ?? null }, attackerPosture: a.posture ?? "standing", owed,
+    weaponAfter: { ready: true, attackedWithU: false, shotsLeft: w.shotsLeft ?? null }, attackerPosture: a.posture ?? "standing", defenderPosture: d.posture, owed,
   };
   const refuse = (reason: GurpsRefusal): GurpsResolution => {
     out.refused = reason;
@@ -116,6 +116,8 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
   out.parried = defense.parried;
   out.counter = defense.counter;
   out.hitsLanding = defense.pending ? 0 : defense.hitsLanding;
+  // G65, G68, G85: a defense that ends on the ground (dodge and drop, a critically failed dodge, a fall after a too-heavy parry).
+  for (const e of effects) if (e.who === "defender" && (e.key === "droppedProne" || e.key === "fallsProne")) out.defenderPosture = "prone";
   if (defense.pending || defense.hitsLanding === 0) {
     // G48: a dodged slam carries the slammer at least 2 yards past.
     if (!defense.pending && isSlamForm(form)) effects.push({ key: "slamPast", rule: "G48", who: "attacker" });
@@ -124,13 +126,17 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
 
   // G69–G83: the hits that landed.
   const halved = ranged && w.halfDamage !== null && w.halfDamage !== undefined && range >= w.halfDamage;
-  const hits = hitsStage(input, defense.hitsLanding, halved, { owed, effects }, rules);
+  const struck = out.defenderPosture === d.posture ? input : { ...input, defender: { ...d, posture: out.defenderPosture } };
+  const hits = hitsStage(struck, defense.hitsLanding, halved, { owed, effects }, rules);
   out.damage = hits.damage;
   out.victim = hits.victim;
   out.self = hits.self;
   out.slam = hits.slam;
   out.affliction = hits.affliction;
   if (hits.attackerPosture) out.attackerPosture = hits.attackerPosture;
+  if (hits.victim) out.defenderPosture = hits.victim.after.posture;
+  // G48: a slam that knocks the foe down.
+  if (effects.some((e) => e.who === "defender" && e.key === "fallsProne")) out.defenderPosture = "prone";
   if (hits.victim) owed.push(...hits.victim.owed);
   if (hits.self) owed.push(...hits.self.owed);
   return out;

@@ -52,6 +52,7 @@ describe("GURPS strings", () => {
       for (const l of gurpsHeadless.explain(gurpsHeadless.resolve(sc), sc.names)) {
         expect(l.text, l.key).not.toMatch(/CYCHOSYS\./);
         expect(l.text, l.key).not.toMatch(/\{\w+\}/);
+        expect(l.text, l.key).toMatch(/\(G\d+/);
       }
     }
   });

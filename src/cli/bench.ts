@@ -19,6 +19,7 @@ import type * as D6Api from "../rulesets/d6/rules/index.js";
 import type * as OddsBench from "./bench-odds.js";
 import type * as PhaseApi from "../rulesets/phase/rules/index.js";
 import type * as CwnApi from "../rulesets/cwn/rules/index.js";
+import type * as GurpsApi from "../rulesets/gurps/rules/index.js";
 import { english } from "../core/messages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -38,6 +39,7 @@ await build({
         odds: join(root, "src", "cli", "bench-odds.ts"),
         phase: join(root, "src", "rulesets", "phase", "rules", "index.ts"),
         cwn: join(root, "src", "rulesets", "cwn", "rules", "index.ts"),
+        gurps: join(root, "src", "rulesets", "gurps", "rules", "index.ts"),
       },
       formats: ["es"],
       fileName: (_format, name) => `${name}.mjs`,
@@ -52,6 +54,7 @@ const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof 
 const odds = (await import(pathToFileURL(join(outDir, "odds.mjs")).href)) as typeof OddsBench;
 const phase = (await import(pathToFileURL(join(outDir, "phase.mjs")).href)) as typeof PhaseApi;
 const cwn = (await import(pathToFileURL(join(outDir, "cwn.mjs")).href)) as typeof CwnApi;
+const gurps = (await import(pathToFileURL(join(outDir, "gurps.mjs")).href)) as typeof GurpsApi;
 
 /**
  * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
@@ -136,6 +139,11 @@ const cwnResolutions = measure(200_000, RUNS, (i) => {
   const x = cwnInputs[i % cwnInputs.length]!;
   return cwn.resolveCwnAttack(x.input, x.rules).dealt;
 });
+const gurpsInputs = gurps.gurpsBenchInputs();
+const gurpsResolutions = measure(200_000, RUNS, (i) => {
+  const x = gurpsInputs[i % gurpsInputs.length]!;
+  return gurps.resolveGurpsAttack(x.input, x.rules).hitsLanding;
+});
 const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
 const phaseInputs = phase.phaseBenchAttacks();
 const phaseResolutions = measure(200_000, RUNS, (i) => {
@@ -169,6 +177,7 @@ const phaseMedian = phaseTimes[Math.floor(phaseTimes.length / 2)]!;
 console.log(p("phaseLine", { name: p("phase", { count: PHASE_ACTIONS }), ms: phaseMedian.toFixed(2), best: phaseTimes[0]!.toFixed(2), runs: phaseTimes.length }));
 console.log(p("phaseTarget", { target: 5, verdict: t(phaseMedian < 5 ? "met" : "missed") }));
 report(english("CYCHOSYS.Cwn.Bench.resolutions"), cwnResolutions, 200_000, 500_000);
+report(english("CYCHOSYS.Gurps.Bench.resolutions"), gurpsResolutions, 200_000, 500_000);
 
 // Before and after the seam, alternated run by run so the machine's drift falls on both alike.
 if (before) {

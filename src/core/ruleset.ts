@@ -3,7 +3,7 @@
  * engine — the GM's transport, the write executor, the card and tracker glue,
  * the Node commands — calls a ruleset only through these interfaces and
  * imports no ruleset itself. Kept as small as the rulesets that exist
- * need: Cychosys, OpenD6 and Cities Without Number.
+ * need: Cychosys, OpenD6, Cities Without Number and GURPS.
  *
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
@@ -15,7 +15,7 @@ import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
 
-export const RULESET_IDS = ["cychosys", "d6", "cwn", "phase"] as const;
+export const RULESET_IDS = ["cychosys", "d6", "cwn", "phase", "gurps"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "cychosys";
 

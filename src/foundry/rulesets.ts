@@ -12,4 +12,5 @@ export const LOADERS: Readonly<Record<RulesetId, () => Promise<{ adapter: Rulese
   d6: () => import("./d6/index.js"),
   cwn: () => import("./cwn/index.js"),
   phase: () => import("./phase/index.js"),
+  gurps: () => import("./gurps/index.js"),
 };

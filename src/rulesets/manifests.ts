@@ -9,7 +9,8 @@ import { CYCHOSYS_MANIFEST } from "./cychosys/manifest.js";
 import { D6_MANIFEST } from "./d6/manifest.js";
 import { CWN_MANIFEST } from "./cwn/manifest.js";
 import { PHASE_MANIFEST } from "./phase/manifest.js";
+import { GURPS_MANIFEST } from "./gurps/manifest.js";
 
-export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST, CWN_MANIFEST, PHASE_MANIFEST];
+export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST, CWN_MANIFEST, PHASE_MANIFEST, GURPS_MANIFEST];
 
 for (const manifest of MANIFESTS) registerManifest(manifest);

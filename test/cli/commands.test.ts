@@ -109,7 +109,7 @@ describe("rules command, OpenD6 (--ruleset d6)", () => {
   it("an unknown ruleset is one line listing the known ones, exit code 2", () => {
     const result = run("rules.ts", ["--ruleset", "chess", join("examples", "wiley-braves.json")]);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6, cwn, phase).');
+    expect(result.stderr.trim()).toBe('error: there is no ruleset "chess" (known: cychosys, d6, cwn, phase, gurps).');
   });
 
   it("demo d6 narrates the chapter's examples with rule ids", () => {
@@ -195,5 +195,46 @@ describe("rules command, phase-based (--ruleset phase)", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Seed check 15: the clock (P1)");
     expect(result.stdout).toContain("Earl (initiative 21): a declaration, hidden until it resolves");
+  });
+});
+
+const gurpsExamples = readdirSync(join(root, "examples", "gurps")).filter((f) => f.endsWith(".json"));
+
+describe("rules command, GURPS (--ruleset gurps)", () => {
+  it.each(gurpsExamples)("resolves the GURPS seed example %s to its checked outcome", (file) => {
+    const result = run("rules.ts", ["--ruleset", "gurps", join("examples", "gurps", file)]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const expected = JSON.parse(readFileSync(join(root, "examples", "gurps", "outcomes", file), "utf8"));
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it("a bad GURPS scenario is one line naming the field, exit code 2", () => {
+    const scenario = JSON.parse(readFileSync(join(root, "examples", "gurps", "check-12-louis-strikes-pierre.json"), "utf8"));
+    scenario.weapon.damage = "2q+1";
+    const result = run("rules.ts", ["--ruleset=gurps"], JSON.stringify(scenario));
+    expect(result.status).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("weapon.damage");
+    expect(result.stderr).toContain("G2");
+  });
+
+  it("a GURPS scenario with a die missing names the roll still owed and who rolls it", () => {
+    const scenario = JSON.parse(readFileSync(join(root, "examples", "gurps", "check-12-louis-strikes-pierre.json"), "utf8"));
+    delete scenario.defense;
+    const result = run("rules.ts", ["--ruleset", "gurps"], JSON.stringify(scenario));
+    expect(result.status).toBe(0);
+    const outcome = JSON.parse(result.stdout);
+    expect(outcome.pending).toBe(true);
+    expect(outcome.owed).toEqual([{ id: "defenses[0]", roll: "3d6", who: "defender", target: null, rule: "G58", when: "now" }]);
+    expect(outcome.legalDefenses.options.map((o: { id: string }) => o.id)).toEqual(["dodge", "block:smallShield", "parry:shortsword"]);
+  });
+
+  it("demo gurps narrates the chapter's examples with rule ids", () => {
+    const result = run("demo.ts", ["gurps"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("GURPS 4e");
+    expect(result.stdout).toContain("Louis LeBlanc rolls 13 against 15");
+    expect(result.stdout).toMatch(/\(G77, G94\)/);
   });
 });

@@ -5,6 +5,8 @@
  * ask here, so a stored value is checked by the ruleset's own parser.
  */
 
+import { LocalizedError } from "../errors.js";
+
 /** A problem as a lang/en.json key and its parameters. */
 export interface SyntaxProblem {
   key: string;
@@ -28,4 +30,24 @@ export function registerSyntax(name: string, syntax: Syntax): void {
 
 export function syntaxOf(name: string): Syntax | undefined {
   return syntaxes.get(name);
+}
+
+/**
+ * A syntax from a ruleset parser that throws a LocalizedError: its key and
+ * parameters become the schema problem; `blank` lets the empty text through
+ * (a field that may hold nothing, e.g. a melee weapon's Shots).
+ */
+export function parserSyntax(parse: (text: string) => unknown, blank = false): Syntax {
+  return {
+    problem(value) {
+      if (blank && value.trim() === "") return undefined;
+      try {
+        parse(value);
+        return undefined;
+      } catch (error) {
+        if (error instanceof LocalizedError) return { key: error.i18nKey, params: { ...error.params } };
+        throw error;
+      }
+    },
+  };
 }

@@ -6,8 +6,7 @@
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";
-import { registerSyntax, type SyntaxProblem } from "../../core/schema/syntax.js";
-import { LocalizedError } from "../../core/errors.js";
+import { parserSyntax, registerSyntax } from "../../core/schema/syntax.js";
 import { D6_ACTOR_SCHEMAS, D6_CODE, D6_DAMAGE, D6_ITEM_SCHEMAS, D6_MODIFIER, D6_SCHEMA_VERSION } from "./data/schema.js";
 import { parseDieCode, parseDieModifier, parseWeaponDamage } from "./rules/die-code.js";
 
@@ -25,19 +24,6 @@ export const D6_MANIFEST: RulesetManifest = Object.freeze({
   trackable: { d6Character: { bar: [], value: ["characterPoints"] }, d6Creature: { bar: [], value: [] } },
 });
 
-/** A D6 parser's error as a schema problem (its own key and parameters). */
-function problemOf(parse: (text: string) => unknown): (value: string) => SyntaxProblem | undefined {
-  return (value) => {
-    try {
-      parse(value);
-      return undefined;
-    } catch (error) {
-      if (error instanceof LocalizedError) return { key: error.i18nKey, params: { ...error.params } };
-      throw error;
-    }
-  };
-}
-
-registerSyntax(D6_CODE, { problem: problemOf((t) => parseDieCode(t)) });
-registerSyntax(D6_MODIFIER, { problem: problemOf((t) => parseDieModifier(t)) });
-registerSyntax(D6_DAMAGE, { problem: problemOf((t) => parseWeaponDamage(t)) });
+registerSyntax(D6_CODE, parserSyntax((t) => parseDieCode(t)));
+registerSyntax(D6_MODIFIER, parserSyntax((t) => parseDieModifier(t)));
+registerSyntax(D6_DAMAGE, parserSyntax((t) => parseWeaponDamage(t)));

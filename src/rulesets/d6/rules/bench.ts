@@ -3,16 +3,13 @@
  * per second over the seed scenarios (read once, outside the timed loop).
  */
 import { english } from "../../../core/messages.js";
+import { type LoopTiming, timeLoop } from "../../../core/timing.js";
 import { D6_STANDARD_RULES, type D6Rules } from "./options.js";
 import { type D6AttackInput, resolveD6Attack } from "./resolve.js";
 import { readD6Scenario } from "./scenario.js";
 import { D6_SEED_SCENARIOS } from "./seed-scenarios.js";
 
-export interface D6BenchResult {
-  iterations: number;
-  ms: number;
-  perSecond: number;
-}
+export type D6BenchResult = LoopTiming;
 
 /** The seed scenarios as resolved inputs, each under its own rules. */
 export function benchInputs(rules: Readonly<D6Rules> = D6_STANDARD_RULES): { input: D6AttackInput; rules: D6Rules }[] {
@@ -30,19 +27,10 @@ export function benchD6(
 ): D6BenchResult {
   const inputs = benchInputs(rules);
   const n = inputs.length;
-  let sink = 0;
-  const run = () => {
-    for (let i = 0; i < iterations; i++) {
-      const x = inputs[i % n]!;
-      sink += resolveD6Attack(x.input, x.rules).margin ?? 0;
-    }
-  };
-  run();
-  const start = now();
-  run();
-  const ms = now() - start;
-  if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
-  return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
+  return timeLoop(iterations, (i) => {
+    const x = inputs[i % n]!;
+    return resolveD6Attack(x.input, x.rules).margin ?? 0;
+  }, now);
 }
 
 /** One line in words, for the bench command. */

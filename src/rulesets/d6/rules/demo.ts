@@ -4,6 +4,7 @@
  * figure comes from the rules core; this file only stages the scenes.
  */
 import { english } from "../../../core/messages.js";
+import { narration } from "../../../core/narration.js";
 import { aimAt, aimDice, canInterrupt, declareActions, newCombatantRound, roundPenaltyDice, startRound, takePartialDefense, takeWait } from "./actions.js";
 import { rollActiveDefense } from "./defense.js";
 import { formatDieCode, parseDieCode, parseWeaponDamage } from "./die-code.js";
@@ -21,13 +22,7 @@ const code = parseDieCode;
 
 /** The narrated lines of the seed's examples (`npm run demo` can print them after Cychosys's). */
 export function d6DemoScript(rules: Readonly<D6Rules> = D6_STANDARD_RULES): string[] {
-  const out: string[] = [];
-  const line = (text = "") => out.push(text);
-  const heading = (text: string) => {
-    line();
-    line(text);
-    line("-".repeat(text.length));
-  };
+  const { lines: out, line, heading } = narration();
   const scenario = (name: string) => {
     const s = readD6Scenario(D6_SEED_SCENARIOS[name], rules);
     for (const l of explainD6Attack(resolveD6Scenario(s), s.names)) line(`  ${l.text}`);

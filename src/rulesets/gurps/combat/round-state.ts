@@ -1,0 +1,168 @@
+/**
+ * Where a GURPS combatant's round (§15 "What a VTT must track") lives:
+ * `combat.flags.cychosys.rounds.<combatantId>`, on the combat, which only a
+ * GM writes — the last maneuver, aim, evaluate, feint owed, posture and
+ * movement, shock, stun, defenses used since his last turn, item readiness,
+ * grapples, tasks. Its one reader checks the stored shape (anything malformed
+ * reads as fresh) and its operations are the rules core's transitions
+ * (src/rulesets/gurps/rules/round.ts). Pure.
+ */
+import { z } from "zod/mini";
+import type { CombatantRef } from "../../../core/transport/ports.js";
+import { diffUpdate } from "../../../core/update-diff.js";
+import {
+  AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
+  heldBy, HIT_LOCATIONS, holdFoe, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
+  readyItem, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, setPosture, type ShotsSpec, startSuffocating, startTask, startTurn, STUN_KINDS,
+  type SuccessRoll, triedBreakFree, type VictimAfter, WAIT_RESPONSES,
+} from "../rules/index.js";
+
+export const FLAG_SCOPE = "cychosys";
+const ROUNDS = "rounds";
+const roundsPath = `flags.${FLAG_SCOPE}.${ROUNDS}`;
+
+const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+const nullable = <T extends z.ZodMiniType>(t: T) => z.nullable(t);
+
+const maneuver = z.strictObject({
+  id: z.enum(MANEUVERS as unknown as [string, ...string[]]),
+  aoaOption: z.optional(nullable(z.enum(AOA_OPTIONS as unknown as [string, ...string[]]))),
+  aodOption: z.optional(nullable(z.enum(AOD_OPTIONS as unknown as [string, ...string[]]))),
+  wait: z.optional(nullable(z.strictObject({
+    trigger: z.string().check(z.maxLength(200)), response: z.enum(WAIT_RESPONSES as unknown as [string, ...string[]]),
+    aoaOption: z.optional(nullable(z.enum(AOA_OPTIONS as unknown as [string, ...string[]]))), stopThrust: z.optional(z.boolean()),
+  }))),
+  targetId: z.optional(nullable(id)),
+  itemId: z.optional(nullable(id)),
+  braced: z.optional(z.boolean()),
+  sight: z.optional(int(0, 99)),
+  ranged: z.optional(z.boolean()),
+});
+const hold = z.strictObject({ with: id, location: z.enum(HIT_LOCATIONS as unknown as [string, ...string[]]), hands: int(0, 20), pinned: z.boolean() });
+const item = z.strictObject({
+  ready: z.boolean(), reach: nullable(int(0, 20)), shotsLeft: nullable(int(0, 100_000)), reloadDone: int(0, 1000), attackedThisTurn: z.boolean(),
+  parriedSinceLastTurn: z.boolean(), parries: int(0, 99), readyDone: int(0, 20),
+});
+
+/** The stored shape of a GURPS fighter's round (zod/mini): bounds and enums; no unknown keys. */
+export const gurpsRoundSchema = z.strictObject({
+  turn: int(0, 100_000),
+  maneuver,
+  posture: z.enum(POSTURES as unknown as [string, ...string[]]),
+  crouching: z.boolean(),
+  yardsMoved: int(0, 100_000),
+  movedFast: z.boolean(),
+  movedFastLastTurn: z.boolean(),
+  sprintStreak: int(0, 100_000),
+  aim: nullable(z.strictObject({ itemId: z.string().check(z.maxLength(64)), targetId: z.string().check(z.maxLength(64)), seconds: int(1, 100_000), braced: z.boolean(), sight: int(0, 99) })),
+  evaluate: nullable(z.strictObject({ targetId: z.string().check(z.maxLength(64)), bonus: int(1, 9), turn: int(0, 100_000) })),
+  feint: nullable(z.strictObject({ targetId: z.string().check(z.maxLength(64)), penalty: int(1, 99), attacks: int(1, 2), turn: int(0, 100_001) })),
+  injurySinceLastTurn: int(0, 1_000_000),
+  shock: int(0, 99),
+  stun: nullable(z.enum(STUN_KINDS as unknown as [string, ...string[]])),
+  stunDefense: z.boolean(),
+  unconscious: z.boolean(),
+  mortallyWounded: z.boolean(),
+  dead: z.boolean(),
+  deathChecksRolled: int(0, 20),
+  grappling: z.array(hold).check(z.maxLength(8)),
+  grappledBy: z.array(hold).check(z.maxLength(8)),
+  pinnedBy: nullable(id),
+  lastBreakFreeTurn: nullable(int(0, 100_000)),
+  items: z.record(id, item),
+  used: z.strictObject({ blocked: z.boolean(), retreatAgainst: nullable(id), dropAgainst: nullable(id), acrobaticDodge: z.boolean(), sacrificialDodge: z.boolean() }),
+  defendedSinceLastTurn: z.boolean(),
+  task: nullable(z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean() })),
+  waitDefended: z.boolean(),
+  suffocating: z.boolean(),
+});
+
+/** A stored value that is a well-formed GURPS round (anything else reads as fresh). */
+export function isGurpsRound(value: unknown): value is GurpsFighterRound {
+  return gurpsRoundSchema.safeParse(value).success && Object.keys((value as { items: object }).items).length <= 64;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+function stored(ref: CombatantRef): Record<string, unknown> {
+  const rounds = (ref.combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.[ROUNDS];
+  return isRecord(rounds) ? rounds : {};
+}
+
+/** The stored round if well-formed, else a fresh one (Do Nothing, standing, G10). */
+export function readGurpsRound(ref: CombatantRef): GurpsFighterRound {
+  const value = stored(ref)[ref.combatant.id];
+  return isGurpsRound(value) ? (structuredClone(value) as GurpsFighterRound) : newFighterRound();
+}
+
+/** The operations the GM's transport and the tracker make on a round; each is a rules-core transition. */
+export type GurpsRoundOperation =
+  /** G77, G19, G61–G67, G81: his turn starts (the rolls it makes due are the tracker's to ask for). */
+  | { kind: "startTurn"; hp: number; currentHp: number; ht: number }
+  /** G10: the maneuver chosen, checked against what he may do. */
+  | { kind: "maneuver"; choice: ManeuverChoice; facts: ManeuverFacts }
+  /** G19, G79: the end of his turn, with the stun recovery roll when he was stunned. */
+  | { kind: "endTurn"; recovery: SuccessRoll | null }
+  | { kind: "move"; yards: number; basicMove: number }
+  | { kind: "posture"; posture: Posture; crouching: boolean }
+  | { kind: "feint"; targetId: string; penalty: number; sameTurn?: boolean; double?: boolean }
+  | { kind: "attack"; targetId: string; itemId?: string | null; item?: ItemState | null }
+  | { kind: "defense"; used: DefenseUse; parried: string[] }
+  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[] }
+  | { kind: "ready"; itemId: string; shots?: ShotsSpec | null; reach?: number | null }
+  | { kind: "hold"; hold: GrappleHold }
+  | { kind: "heldBy"; hold: GrappleHold; pinned: boolean }
+  | { kind: "letGo"; foe: string }
+  | { kind: "freed"; foe: string }
+  | { kind: "breakFreeTry" }
+  | { kind: "suffocating" }
+  | { kind: "task"; name: string; needed: number; interruptible: boolean };
+
+/** The state after an operation; throws a GurpsError (localized) when the rules refuse it. */
+export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoundOperation, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
+  switch (op.kind) {
+    case "startTurn":
+      return startTurn(state, op, rules).state;
+    case "maneuver":
+      return chooseManeuver(state, op.choice, op.facts, rules);
+    case "endTurn":
+      return endTurn(state, op.recovery);
+    case "move":
+      return recordMove(state, op.yards, op.basicMove);
+    case "posture":
+      return setPosture(state, op.posture, op.crouching);
+    case "feint":
+      return recordFeint(state, op.targetId, op.penalty, { ...(op.sameTurn !== undefined && { sameTurn: op.sameTurn }), ...(op.double !== undefined && { double: op.double }) });
+    case "attack":
+      return recordAttack(state, { targetId: op.targetId, itemId: op.itemId ?? null, item: op.item ?? null });
+    case "defense":
+      return recordDefense(state, op.used, op.parried);
+    case "injury":
+      return recordInjury(state, op.after, op.unreadyOnFall);
+    case "ready": {
+      const current = state.items[op.itemId] ?? { ready: false, reach: null, shotsLeft: null, reloadDone: 0, attackedThisTurn: false, parriedSinceLastTurn: false, parries: 0, readyDone: 0 };
+      return { ...state, items: { ...state.items, [op.itemId]: readyItem(current, op.shots ?? null, op.reach ?? null) } };
+    }
+    case "hold":
+      return holdFoe(state, op.hold);
+    case "heldBy":
+      return heldBy(state, op.hold, op.pinned);
+    case "letGo":
+      return letGo(state, op.foe);
+    case "freed":
+      return freedFrom(state, op.foe);
+    case "breakFreeTry":
+      return triedBreakFree(state);
+    case "suffocating":
+      return startSuffocating(state);
+    case "task":
+      return startTask(state, op.name, op.needed, op.interruptible);
+  }
+}
+
+/** The combat update that stores `next` for the combatant (changed paths only, stale keys deleted). */
+export function gurpsRoundUpdate(ref: CombatantRef, next: GurpsFighterRound): Record<string, unknown> {
+  const cid = ref.combatant.id;
+  if (!/^[A-Za-z0-9]{1,64}$/.test(cid)) throw new TypeError(`Not a combatant id: ${JSON.stringify(cid)}`);
+  return diffUpdate(`${roundsPath}.${cid}`, stored(ref)[cid], next);
+}

@@ -1,0 +1,168 @@
+/**
+ * The attack's effective skill (G24, G26, G27, G36–G38, G42–G43, G49,
+ * G52–G57, G77, G91): base skill plus every modifier, each kept with its rule,
+ * then Move and Attack's cap; and whether the roll may be made at all.
+ */
+import { GurpsError } from "./errors.js";
+import { postureRow } from "./movement.js";
+import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
+import { type AimBonus, type AimInput, aimBonus, rapidFireBonus, speedRangeModifier } from "./ranged.js";
+import {
+  type AoaOption, type AttackForm, type AttackKind, type HitLocation, isRanged, isSlamForm, type Modifier, type Posture,
+} from "./types.js";
+
+/** The maneuvers that attack (G35); a Wait converted into one names the one it became (G31). */
+export type AttackManeuver = "attack" | "allOutAttack" | "moveAndAttack";
+
+export interface AttackSkillInput {
+  /** Base skill with the attack line (weapon skill, DX or a grappling skill, G36). */
+  skill: number;
+  maneuver: AttackManeuver;
+  aoaOption?: AoaOption | null;
+  kind: AttackKind;
+  form?: AttackForm;
+  posture?: Posture;
+  crouching?: boolean;
+  /** G77: the attacker's shock penalty in force this turn (0–4, as a positive number). */
+  shock?: number;
+  /** G43: the attacker is grappled (−4 DX). */
+  grappled?: boolean;
+  /** G23: consecutive Evaluates on this target (0–3). */
+  evaluate?: number;
+  /** G22: the Aim before this attack (ranged; Attack or All-Out Attack only). */
+  aim?: AimInput | null;
+  acc?: number;
+  bulk?: number;
+  /** G37: levels of Deceptive Attack. */
+  deceptive?: number;
+  /** G38. */
+  rapidStrike?: boolean;
+  /** G26: the off hand (−4 unless Ambidexterity). */
+  offHand?: boolean;
+  ambidexterity?: boolean;
+  /** G36: the aimed location (torso by default). */
+  location?: HitLocation;
+  /** G52: the target's SM (ranged). */
+  targetSm?: number;
+  /** G14: the target's posture and crouch (ranged). */
+  targetPosture?: Posture;
+  targetCrouching?: boolean;
+  /** G53: range in yards, and the target's speed in yards per second when it counts. */
+  range?: number;
+  speed?: number;
+  /** G56–G57: shots fired. */
+  shots?: number;
+  /** G43, G50: arms beyond two used to grapple (+2 each). */
+  extraArms?: number;
+  /** G3: the GM's situational modifiers. */
+  situational?: readonly { value: number; label?: string }[];
+}
+
+export type AttackRefusal = "minimumSkill" | "deceptiveBelowMinimum" | "suppressionFire" | "rapidStrikeManeuver" | "deceptiveQuickLevels";
+
+export interface EffectiveSkill {
+  readonly base: number;
+  readonly modifiers: readonly Modifier[];
+  /** Base + modifiers, before Move and Attack's cap. */
+  readonly beforeCap: number;
+  /** G27: the cap (9) when it applies. */
+  readonly cap: number | null;
+  readonly effective: number;
+  /** G37: the penalty a Deceptive Attack gives the defender (as a negative number, 0 when none). */
+  readonly deceptiveDefense: number;
+  readonly aim: AimBonus | null;
+  /** Why the roll cannot be made (G26 Suppression Fire, G37, G38, G91), or null. */
+  readonly refused: AttackRefusal | null;
+}
+
+/** G36, G42, G43: the hit-location penalty: full for strikes, −4 (hand) for a grab, half (fraction dropped) for a grapple. */
+export function locationPenalty(location: HitLocation, form: AttackForm, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
+  if (form === "grab") return rules.grabHand;
+  const penalty = rules.hitLocations[location].penalty;
+  return form === "grapple" ? Math.trunc(penalty / 2) : penalty;
+}
+
+/** G37: the skill penalty and the defense penalty of `levels` of Deceptive Attack (the quick variant: one level, flat). */
+export function deceptiveAttack(levels: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { skill: number; defense: number } {
+  if (levels <= 0) return { skill: 0, defense: 0 };
+  if (rules.deceptiveQuick) return { skill: rules.deceptiveQuickSkill, defense: rules.deceptiveQuickDefense };
+  return { skill: -rules.deceptiveSkillPerLevel * levels, defense: -levels };
+}
+
+function push(list: Modifier[], key: string, value: number, rule: string): void {
+  if (value !== 0) list.push({ key, value, rule });
+}
+
+/** The effective skill of one attack roll, every modifier with its rule (pure; never throws). */
+export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): EffectiveSkill {
+  const mods: Modifier[] = [];
+  const add = (key: string, value: number, rule: string) => push(mods, key, value, rule);
+  const form = a.form ?? "strike";
+  const ranged = isRanged(a.kind);
+  const option = a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null;
+  let refused: AttackRefusal | null = null;
+  let aim: AimBonus | null = null;
+
+  // G26: All-Out Attack (Determined) +4 melee, +1 ranged; Suppression Fire's resolution is out of scope.
+  if (option === "determined") add("aoaDetermined", ranged ? rules.aoaDeterminedRanged : rules.aoaDeterminedMelee, "G26");
+  if (option === "suppressionFire") refused = "suppressionFire";
+  // G38: Rapid Strike, only with Attack or All-Out Attack.
+  if (a.rapidStrike) {
+    if (a.maneuver === "moveAndAttack") refused ??= "rapidStrikeManeuver";
+    add("rapidStrike", rules.rapidStrike, "G38");
+  }
+  // G26, G63: the off hand.
+  if (a.offHand && !a.ambidexterity) add("offHand", rules.offHandSkill, "G26");
+  // G77: shock; G43: grappled (−4 DX).
+  if (a.shock) add("shock", -Math.min(Math.abs(a.shock), rules.shockCap), "G77");
+  if (a.grappled) add("grappled", rules.grappleDx, "G43");
+  // G14: the attacker's posture (melee).
+  if (!ranged) add("posture", rules.postures[postureRow(a.posture ?? "standing", a.crouching)].meleeAttack, "G14");
+  // G23: Evaluate (melee: Attack, All-Out Attack, Move and Attack).
+  if (!ranged && a.evaluate) add("evaluate", Math.min(a.evaluate, rules.evaluateMax) * rules.evaluatePerTurn, "G23");
+  // G36, G42, G43: location; G43 extra arms; G49 flying tackle and pounce.
+  add(form === "grab" ? "grabHand" : "location", locationPenalty(a.location ?? "torso", form, rules), form === "grab" ? "G42" : form === "grapple" ? "G43" : "G36");
+  if ((form === "grapple" || form === "grab") && a.extraArms) add("extraArms", a.extraArms * rules.grappleExtraArm, "G43");
+  if (form === "flyingTackle" || form === "pounce") add("flyingTackle", rules.flyingTackleBonus, "G49");
+
+  if (ranged) {
+    // G22: aim (Attack or All-Out Attack only; Move and Attack forfeits it).
+    if (a.aim && a.maneuver !== "moveAndAttack") {
+      aim = aimBonus(a.aim, a.acc ?? 0, a.kind, rules);
+      add("aim", aim.total, "G22");
+    }
+    // G52–G54: SM, speed/range; G14: the target's posture.
+    add("sizeModifier", a.targetSm ?? 0, "G52");
+    add("speedRange", speedRangeModifier((a.range ?? 0) + (a.speed ?? 0), rules), "G53");
+    add("targetPosture", rules.postures[postureRow(a.targetPosture ?? "standing", a.targetCrouching)].rangedTarget, "G14");
+    // G57: rapid fire.
+    add("rapidFire", rapidFireBonus(a.shots ?? 1, rules), "G57");
+    // G27: Move and Attack, −2 or Bulk, whichever is worse.
+    if (a.maneuver === "moveAndAttack") add("moveAndAttack", Math.min(rules.moveAttackRanged, a.bulk ?? 0), "G27");
+  } else if (a.maneuver === "moveAndAttack" && !isSlamForm(form)) {
+    // G27, G48, G49: melee Move and Attack −4 (not slams; a shove takes it).
+    add("moveAndAttack", rules.moveAttackMelee, "G27");
+  }
+
+  // G37: Deceptive Attack.
+  const deceptive = deceptiveAttack(a.deceptive ?? 0, rules);
+  if (rules.deceptiveQuick && (a.deceptive ?? 0) > 1) refused ??= "deceptiveQuickLevels";
+  add("deceptive", deceptive.skill, "G37");
+
+  for (const s of a.situational ?? []) if (s.value !== 0) mods.push({ key: "situational", value: s.value, rule: "G3", ...(s.label !== undefined && { label: s.label }) });
+
+  let beforeCap = a.skill;
+  for (const mod of mods) beforeCap += mod.value;
+  // G27 [fixed]: the melee cap of 9, after every other modifier (not for slams).
+  const cap = a.maneuver === "moveAndAttack" && !ranged && !isSlamForm(form) ? rules.moveAttackMeleeCap : null;
+  const effective = cap !== null ? Math.min(beforeCap, cap) : beforeCap;
+  if (deceptive.defense && effective < rules.deceptiveMinSkill) refused ??= "deceptiveBelowMinimum";
+  if (rules.minEffectiveSkill > 0 && effective < rules.minEffectiveSkill) refused ??= "minimumSkill";
+  return { base: a.skill, modifiers: mods, beforeCap, cap, effective, deceptiveDefense: deceptive.defense, aim, refused };
+}
+
+/** Throwing form for the Foundry side's attack dialog: the effective skill, or the reason it cannot be rolled. */
+export function requireAttackable(skill: EffectiveSkill): number {
+  if (skill.refused) throw new GurpsError("attackRefused", { reason: skill.refused });
+  return skill.effective;
+}

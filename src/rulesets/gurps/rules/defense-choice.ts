@@ -1,0 +1,110 @@
+/**
+ * The defender's choice among the legal defenses (G58, G61, G67, G68, G28):
+ * checked against `legalDefenses`, its options added, rolled (G6), and what
+ * it uses up until his next turn.
+ */
+import type { DefenseOption, DefenseUse, LegalDefenses } from "./defense.js";
+import { type DiceRoll, successRoll, type SuccessRoll } from "./dice.js";
+import { GurpsError } from "./errors.js";
+import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
+import type { Modifier } from "./types.js";
+
+export interface DefenseChoice {
+  /** The option's id (`dodge`, `parry:<id>`, `block:<id>`). */
+  id: string;
+  retreat?: boolean;
+  dodgeAndDrop?: boolean;
+  /** G61: an acrobatic dodge, and the Acrobatics roll made first (absent: owed). */
+  acrobatic?: boolean;
+  acrobaticRoll?: DiceRoll | null;
+  /** The defense roll (absent: owed). */
+  roll?: DiceRoll | null;
+}
+
+export interface ChosenDefense {
+  readonly option: DefenseOption;
+  /** The option's modifiers and the choice's own (retreat, drop, acrobatic). */
+  readonly modifiers: readonly Modifier[];
+  readonly retreat: boolean;
+  readonly dodgeAndDrop: boolean;
+  /** G61: the Acrobatics roll and its result (null: no acrobatic dodge; roll null: still owed). */
+  readonly acrobatic: { readonly skill: number; readonly roll: SuccessRoll | null } | null;
+  /** The effective defense, null while the Acrobatics roll is owed. */
+  readonly effective: number | null;
+  /** G6: the defense roll, null while owed. */
+  readonly roll: SuccessRoll | null;
+}
+
+/**
+ * Check a choice against the legal defenses and roll it: G67 retreat or G68
+ * dodge and drop (one option per roll, [fixed]); G61 an acrobatic dodge may
+ * join a retreat; its Acrobatics roll comes first (+2 success, −2 failure).
+ */
+export function chooseDefense(legal: LegalDefenses, choice: DefenseChoice, acrobatics: number | null, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): ChosenDefense {
+  const option = legal.options.find((o) => o.id === choice.id);
+  if (!option) {
+    const refusal = legal.refused.find((r) => r.id === choice.id);
+    throw new GurpsError("defenseNotLegal", { id: choice.id.slice(0, 40), reason: legal.none ?? refusal?.reason ?? "unknown" });
+  }
+  if (choice.retreat && option.retreat === null) throw new GurpsError("retreatNotAllowed", { id: option.id, reason: legal.noRetreat ?? "inForce" });
+  if (choice.dodgeAndDrop && (option.dodgeAndDrop === null || choice.retreat)) throw new GurpsError("dropNotAllowed", { id: option.id });
+  if (choice.acrobatic && (!option.acrobatic || choice.dodgeAndDrop || acrobatics === null)) throw new GurpsError("acrobaticNotAllowed", { id: option.id });
+  const modifiers: Modifier[] = [...option.modifiers];
+  let effective: number | null = option.score;
+  if (choice.retreat) {
+    modifiers.push({ key: "retreat", value: option.retreat!, rule: "G67" });
+    effective += option.retreat!;
+  }
+  if (choice.dodgeAndDrop) {
+    modifiers.push({ key: "dodgeAndDrop", value: option.dodgeAndDrop!, rule: "G68" });
+    effective += option.dodgeAndDrop!;
+  }
+  let acrobatic: ChosenDefense["acrobatic"] = null;
+  if (choice.acrobatic) {
+    const roll = choice.acrobaticRoll ? successRoll(acrobatics!, choice.acrobaticRoll.total, "other", rules) : null;
+    acrobatic = { skill: acrobatics!, roll };
+    if (roll) {
+      const bonus = roll.success ? rules.acrobaticSuccess : rules.acrobaticFailure;
+      modifiers.push({ key: "acrobatic", value: bonus, rule: "G61" });
+      effective += bonus;
+    } else {
+      effective = null;
+    }
+  }
+  const roll = effective !== null && choice.roll ? successRoll(effective, choice.roll.total, "defense", rules) : null;
+  return { option, modifiers, retreat: !!choice.retreat, dodgeAndDrop: !!choice.dodgeAndDrop, acrobatic, effective, roll };
+}
+
+/** G61–G68: what a defense uses up until the defender's next turn (the parry count lives on its source). */
+export function recordDefenseUse(used: DefenseUse, chosen: Pick<ChosenDefense, "option" | "retreat" | "dodgeAndDrop" | "acrobatic">, attackerId: string): DefenseUse {
+  return {
+    blocked: used.blocked || chosen.option.kind === "block",
+    retreatAgainst: chosen.retreat ? attackerId : used.retreatAgainst,
+    dropAgainst: chosen.dodgeAndDrop ? attackerId : used.dropAgainst,
+    acrobaticDodge: used.acrobaticDodge || chosen.acrobatic !== null,
+    sacrificialDodge: used.sacrificialDodge,
+  };
+}
+
+/**
+ * G61: against a multi-hit rapid-fire attack a successful Dodge avoids 1 +
+ * margin hits (all on a critical success); G92 (fill): a successful Block or
+ * Parry stops one hit. Returns the hits that still land.
+ */
+export function hitsAfterDefense(hits: number, kind: "dodge" | "parry" | "block", roll: SuccessRoll): number {
+  if (!roll.success) return hits;
+  if (kind !== "dodge") return Math.max(0, hits - 1);
+  if (roll.critical === "success") return 0;
+  return Math.max(0, hits - (1 + roll.margin));
+}
+
+/**
+ * G61 sacrificial dodge: the friend one step away dodges without retreat;
+ * success → he is hit instead; failure → the friend defends normally. With
+ * G68's dodge and drop: success → both prone and he is hit; by 3+ → neither.
+ */
+export function sacrificialDodge(roll: SuccessRoll, withDrop: boolean, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { interposed: boolean; hitsSacrificer: boolean; bothProne: boolean } {
+  if (!roll.success) return { interposed: false, hitsSacrificer: false, bothProne: false };
+  if (withDrop && roll.margin >= rules.sacrificialDropMargin) return { interposed: true, hitsSacrificer: false, bothProne: true };
+  return { interposed: true, hitsSacrificer: true, bothProne: withDrop };
+}

@@ -1,0 +1,24 @@
+/**
+ * A roll the resolution still needs (its die was not given): what to roll,
+ * who rolls it, against what, and when — so the Foundry side can ask the
+ * right owner (G69: the attacker rolls damage, the GM for NPCs).
+ */
+import type { Roller } from "./types.js";
+
+export interface OwedRoll {
+  /** The scenario field the faces go in: `attack.roll`, `defense[0].roll`, `damage`, `rolls.knockback`, `majorWound[0]` … */
+  readonly id: string;
+  /** `3d6` a success roll; `1d` the breakage die; `damage` the damage dice; `table` a 3d6 critical table roll. */
+  readonly roll: "3d6" | "1d" | "damage" | "table";
+  readonly who: Roller;
+  /** Whose figure it is (an attacker or a victim id). */
+  readonly victim?: string;
+  /** The number to roll against, when there is one (an effective skill or HT). */
+  readonly target: number | null;
+  /** Damage dice per hit and the number of hits (for `damage`). */
+  readonly dice?: number;
+  readonly hits?: number;
+  readonly rule: string;
+  /** `now`, or `turnStart` (G81's consciousness roll at the start of each of his turns). */
+  readonly when: "now" | "turnStart";
+}

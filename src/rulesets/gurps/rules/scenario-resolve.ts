@@ -1,0 +1,74 @@
+/**
+ * A read scenario resolved by the core: an attack (resolve.ts), a feint's
+ * Quick Contest (G25), the legal defenses (G58–G68), or a maneuver's
+ * movement and permits (G11–G13, G27, G34).
+ */
+import { type LegalDefenses, legalDefenses } from "./defense.js";
+import { successRoll, type SuccessRoll } from "./dice.js";
+import { feintAttacks, feintPenalty } from "./feint.js";
+import { isReeling } from "./injury.js";
+import { maneuverPermits, type ManeuverPermits, maneuverRefusal } from "./maneuvers.js";
+import { type MovementAllowance, movementAllowance, postureMove, postureRow, shortOf, stepYards } from "./movement.js";
+import type { OwedRoll } from "./owed.js";
+import { resolveGurpsAttack } from "./resolve.js";
+import type { GurpsResolution } from "./resolve-types.js";
+import type { GurpsScenario } from "./scenario.js";
+
+export interface FeintResult {
+  readonly feinter: SuccessRoll | null;
+  readonly foe: SuccessRoll | null;
+  /** G25: the defense penalty (null while a roll is owed). */
+  readonly penalty: number | null;
+  readonly attacks: number;
+  readonly owed: readonly OwedRoll[];
+}
+
+export interface ManeuverResult {
+  readonly refusal: { readonly reason: string; readonly rule: string } | null;
+  /** G13: Move in his posture; G11: his step. */
+  readonly moveInPosture: number;
+  readonly step: number;
+  readonly allowance: MovementAllowance;
+  readonly permits: ManeuverPermits;
+  /** Check 2: yards short of the goal (null: none given). */
+  readonly shortOf: number | null;
+}
+
+export type GurpsScenarioResult =
+  | { readonly kind: "attack"; readonly resolution: GurpsResolution }
+  | { readonly kind: "feint"; readonly feint: FeintResult }
+  | { readonly kind: "defenses"; readonly legal: LegalDefenses }
+  | { readonly kind: "maneuver"; readonly maneuver: ManeuverResult };
+
+export function resolveGurpsScenario(s: GurpsScenario): GurpsScenarioResult {
+  const rules = s.rules;
+  switch (s.kind) {
+    case "attack":
+      return { kind: "attack", resolution: resolveGurpsAttack(s.input, rules) };
+    case "feint": {
+      const { feinter, foe, double } = s.input;
+      const owed: OwedRoll[] = [];
+      const a = feinter.roll ? successRoll(feinter.skill, feinter.roll.total, "other", rules) : null;
+      const b = foe.roll ? successRoll(foe.skill, foe.roll.total, "other", rules) : null;
+      if (!a) owed.push({ id: "feinter.roll", roll: "3d6", who: "attacker", target: feinter.skill, rule: "G25", when: "now" });
+      if (!b) owed.push({ id: "foe.roll", roll: "3d6", who: "defender", target: foe.skill, rule: "G25", when: "now" });
+      return { kind: "feint", feint: { feinter: a, foe: b, penalty: a && b ? feintPenalty(a, b) : null, attacks: feintAttacks(double), owed } };
+    }
+    case "defenses": {
+      const d = s.input.defender;
+      return { kind: "defenses", legal: legalDefenses({ ...d, reeling: isReeling(d.currentHp, d.hp, rules) }, s.input.attack, rules) };
+    }
+    case "maneuver": {
+      const m = s.input;
+      const inPosture = postureMove(m.move, postureRow(m.posture, m.crouching), rules);
+      const allowance = movementAllowance(m.choice.id, m.move, { posture: m.posture, crouching: m.crouching, aodOption: m.choice.aodOption ?? null, bracedTwoHanded: m.bracedTwoHanded, sprintStreak: m.sprintStreak }, rules);
+      return {
+        kind: "maneuver",
+        maneuver: {
+          refusal: maneuverRefusal(m.choice, m.facts, rules), moveInPosture: inPosture, step: stepYards(inPosture, rules), allowance,
+          permits: maneuverPermits(m.choice, rules), shortOf: m.distance === null ? null : shortOf(allowance, m.distance),
+        },
+      };
+    }
+  }
+}

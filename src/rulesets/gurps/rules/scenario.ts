@@ -1,0 +1,237 @@
+/**
+ * The GURPS scenario format of the `rules` command (docs/rules-command.md,
+ * "GURPS"), version 1: one whole attack (the default kind), a feint (G25),
+ * the legal defenses against an attack (G58–G68), or a maneuver's movement
+ * and permits (G11–G13, G34). Read strictly: unknown fields, wrong types and
+ * values out of range are errors naming the field.
+ */
+import { readJson, SCENARIO_JSON_LIMITS } from "../../../core/json.js";
+import { echoValue } from "../../../core/echo.js";
+import type { IncomingAttack } from "./defense.js";
+import type { DiceRoll } from "./dice.js";
+import { GurpsError } from "./errors.js";
+import type { ManeuverChoice, ManeuverFacts } from "./maneuvers.js";
+import { GURPS_STANDARD_RULES, type GurpsRules, makeGurpsRules } from "./options.js";
+import { resolveGurpsAttack } from "./resolve.js";
+import type { GurpsAttackInput } from "./resolve-types.js";
+import { GurpsScenarioReader } from "./scenario-fighters.js";
+import { canonicalAttack } from "./scenario-shape.js";
+import { type Json, join, LIMITS, ScenarioReader, say } from "./scenario-reader.js";
+import { AOA_OPTIONS, AOD_OPTIONS, ATTACK_FORMS, ATTACK_KINDS, HIT_LOCATIONS, MANEUVERS, POSTURES, STUN_KINDS } from "./types.js";
+
+export const GURPS_SCENARIO_VERSION = 1;
+/** Longest scenario text read; a real scenario is a few kilobytes. */
+export const MAX_SCENARIO_CHARS = 65_536;
+
+export const SCENARIO_KINDS = ["attack", "feint", "defenses", "maneuver"] as const;
+export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
+
+export interface FeintScenario {
+  feinter: { skill: number; roll: DiceRoll | null };
+  foe: { skill: number; roll: DiceRoll | null };
+  double: boolean;
+}
+export interface DefensesScenario {
+  defender: ReturnType<GurpsScenarioReader["defender"]>;
+  attack: IncomingAttack;
+}
+export interface ManeuverScenario {
+  choice: ManeuverChoice;
+  facts: ManeuverFacts;
+  move: number;
+  posture: (typeof POSTURES)[number];
+  crouching: boolean;
+  sprintStreak: number;
+  bracedTwoHanded: boolean;
+  /** Check 2 (G27): the yards to a goal. */
+  distance: number | null;
+}
+
+/** A read scenario: its kind and input, the rules it runs under, names for explain. */
+export type GurpsScenario = { rules: GurpsRules; names: { attacker?: string; defender?: string } } & (
+  | { kind: "attack"; input: GurpsAttackInput }
+  | { kind: "feint"; input: FeintScenario }
+  | { kind: "defenses"; input: DefensesScenario }
+  | { kind: "maneuver"; input: ManeuverScenario }
+);
+
+const OPTION_READERS: Record<string, (r: ScenarioReader, v: unknown, f: string) => unknown> = {
+  minEffectiveSkill: (r, v, f) => r.integer(v, f, 0, 10),
+  deceptiveQuick: (r, v, f) => r.boolean(v, f),
+  fastMultiHit: (r, v, f) => r.boolean(v, f),
+  reelingRule: (r, v, f) => r.oneOf(v, f, ["seed", "p419"] as const),
+  zeroHpDoNothingSkipsRoll: (r, v, f) => r.boolean(v, f),
+  mortallyWoundedOnNearMiss: (r, v, f) => r.boolean(v, f),
+};
+
+function readOptions(r: ScenarioReader, value: unknown, rules: Readonly<GurpsRules>): GurpsRules {
+  const o = r.object(value, "options", Object.keys(OPTION_READERS));
+  const parts: Record<string, unknown> = {};
+  for (const key of Object.keys(o)) if (r.has(o, key)) parts[key] = OPTION_READERS[key]!(r, o[key], `options.${key}`);
+  return makeGurpsRules(parts as Partial<GurpsRules>, rules);
+}
+
+const TOP: Record<ScenarioKind, readonly string[]> = {
+  attack: ["attacker", "weapon", "defender", "range", "speed", "location", "coverDr", "fromFront", "inReach", "shots", "defense", "damage", "followUpDamage", "linkedDamage", "slam", "rolls"],
+  feint: ["feinter", "foe", "double"],
+  defenses: ["defender", "attack"],
+  maneuver: ["fighter", "maneuver", "distance"],
+};
+
+function readAttack(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"]): GurpsAttackInput {
+  const input: GurpsAttackInput = { attacker: r.attacker(root.attacker, "attacker"), weapon: r.weapon(root.weapon, "weapon"), defender: r.defender(root.defender, "defender") };
+  const a = root.attacker as Json;
+  const d = root.defender as Json;
+  if (r.has(a, "name")) names.attacker = r.text(a.name, "attacker.name");
+  if (r.has(d, "name")) names.defender = r.text(d.name, "defender.name");
+  r.optional(root, "", input, {
+    range: (x, f) => r.number(x, f, 0, LIMITS.yards),
+    speed: (x, f) => r.number(x, f, 0, LIMITS.speed),
+    location: (x, f) => r.oneOf(x, f, HIT_LOCATIONS),
+    coverDr: (x, f) => r.integer(x, f, 0, LIMITS.dr),
+    fromFront: (x, f) => r.boolean(x, f),
+    inReach: (x, f) => r.boolean(x, f),
+    shots: (x, f) => r.integer(x, f, 1, LIMITS.shots),
+    damage: (x, f) => r.hitFaces(x, f),
+    followUpDamage: (x, f) => r.hitFaces(x, f),
+    linkedDamage: (x, f) => r.hitFaces(x, f),
+    rolls: (x, f) => r.rolls(x, f),
+    slam: (x, f) => {
+      const s = r.object(x, f, ["velocity", "foeDamage"], ["velocity"]);
+      return { velocity: r.integer(s.velocity, join(f, "velocity"), 1, 1000), ...(r.has(s, "foeDamage") && { foeDamage: r.faces(s.foeDamage, join(f, "foeDamage"), 100) }) };
+    },
+  });
+  if (r.has(root, "defense")) input.defenses = r.defenseChoices(root.defense, "defense");
+  const form = input.weapon.form ?? "strike";
+  if (["slam", "flyingTackle", "pounce", "shieldRush"].includes(form)) {
+    if (!input.slam) r.fail("slam", say("required"));
+    if (!input.attacker.self) r.fail("attacker.self", say("slamSelf"));
+  } else if (input.slam) r.fail("slam", say("onlySlam"));
+  if (form === "shove" && !input.attacker.thrust) r.fail("attacker.thrust", say("required"));
+  if (input.weapon.damage && input.weapon.damage.base !== "dice") {
+    const base = input.weapon.damage.base === "sw" ? "swing" : "thrust";
+    if (!input.attacker[base]) r.fail(`attacker.${base}`, say("required"));
+  }
+  return input;
+}
+
+function readFeint(r: ScenarioReader, root: Json): FeintScenario {
+  const side = (field: string) => {
+    const o = r.object(root[field], field, ["name", "skill", "roll"], ["skill"]);
+    return { skill: r.integer(o.skill, join(field, "skill"), 0, LIMITS.skill), roll: r.has(o, "roll") ? r.roll(o.roll, join(field, "roll")) : null };
+  };
+  return { feinter: side("feinter"), foe: side("foe"), double: r.has(root, "double") ? r.boolean(root.double, "double") : false };
+}
+
+function readDefenses(r: GurpsScenarioReader, root: Json): DefensesScenario {
+  const o = r.object(root.attack, "attack", ["attackerId", "kind", "form", "unarmed", "thrust", "judoKarate", "inReach", "fromFront", "criticalHit", "feint", "deceptive", "weight"], ["kind"]);
+  const attack: IncomingAttack = { attackerId: r.has(o, "attackerId") ? r.text(o.attackerId, "attack.attackerId") : "attacker", kind: r.oneOf(o.kind, "attack.kind", ATTACK_KINDS) };
+  r.optional(o, "attack", attack, {
+    form: (x, f) => r.oneOf(x, f, ATTACK_FORMS),
+    unarmed: (x, f) => r.boolean(x, f),
+    thrust: (x, f) => r.boolean(x, f),
+    judoKarate: (x, f) => r.boolean(x, f),
+    inReach: (x, f) => r.boolean(x, f),
+    fromFront: (x, f) => r.boolean(x, f),
+    criticalHit: (x, f) => r.boolean(x, f),
+    feint: (x, f) => r.integer(x, f, 0, LIMITS.modifier),
+    deceptive: (x, f) => -r.integer(x, f, 0, 10),
+    weight: (x, f) => r.number(x, f, 0, LIMITS.weight),
+  });
+  return { defender: r.defender(root.defender, "defender"), attack };
+}
+
+function readManeuver(r: ScenarioReader, root: Json): ManeuverScenario {
+  const f = r.object(root.fighter, "fighter", ["name", "move", "posture", "crouching", "sprintStreak", "bracedTwoHanded", "stunned", "surprised", "grappled", "grapplerSt", "st", "pinned", "grapplingUnpinned", "meleeReady", "rangedReady"], ["move"]);
+  const m = r.object(root.maneuver, "maneuver", ["id", "aoaOption", "aodOption", "wait", "targetId", "itemId", "ranged"], ["id"]);
+  const choice: ManeuverChoice = { id: r.oneOf(m.id, "maneuver.id", MANEUVERS) };
+  r.optional(m, "maneuver", choice, {
+    aoaOption: (x, g) => r.oneOf(x, g, AOA_OPTIONS),
+    aodOption: (x, g) => r.oneOf(x, g, AOD_OPTIONS),
+    targetId: (x, g) => r.text(x, g),
+    itemId: (x, g) => r.text(x, g),
+    ranged: (x, g) => r.boolean(x, g),
+    wait: (x, g) => {
+      const w = r.object(x, g, ["trigger", "response", "aoaOption", "stopThrust"], ["trigger", "response"]);
+      return {
+        trigger: r.text(w.trigger, join(g, "trigger"), 200), response: r.oneOf(w.response, join(g, "response"), ["attack", "feint", "allOutAttack", "ready", "reflex"] as const),
+        ...(r.has(w, "aoaOption") && { aoaOption: r.oneOf(w.aoaOption, join(g, "aoaOption"), AOA_OPTIONS) }), ...(r.has(w, "stopThrust") && { stopThrust: r.boolean(w.stopThrust, join(g, "stopThrust")) }),
+      };
+    },
+  });
+  const facts: ManeuverFacts = {};
+  r.optional(f, "fighter", facts, {
+    stunned: (x, g) => r.oneOf(x, g, STUN_KINDS),
+    surprised: (x, g) => r.boolean(x, g),
+    grappled: (x, g) => r.boolean(x, g),
+    grapplerSt: (x, g) => r.integer(x, g, 0, LIMITS.st),
+    st: (x, g) => r.integer(x, g, 0, LIMITS.st),
+    pinned: (x, g) => r.boolean(x, g),
+    grapplingUnpinned: (x, g) => r.boolean(x, g),
+    meleeReady: (x, g) => r.boolean(x, g),
+    rangedReady: (x, g) => r.boolean(x, g),
+  });
+  return {
+    choice, facts, move: r.integer(f.move, "fighter.move", 0, 1000),
+    posture: r.has(f, "posture") ? r.oneOf(f.posture, "fighter.posture", POSTURES) : "standing",
+    crouching: r.has(f, "crouching") ? r.boolean(f.crouching, "fighter.crouching") : false,
+    sprintStreak: r.has(f, "sprintStreak") ? r.integer(f.sprintStreak, "fighter.sprintStreak", 0, 1000) : 0,
+    bracedTwoHanded: r.has(f, "bracedTwoHanded") ? r.boolean(f.bracedTwoHanded, "fighter.bracedTwoHanded") : false,
+    distance: r.has(root, "distance") ? r.number(root.distance, "distance", 0, LIMITS.yards) : null,
+  };
+}
+
+/** Check a parsed JSON scenario and turn it into a GurpsScenario. */
+export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsScenario {
+  const base = new ScenarioReader(worldRules);
+  if (!value || typeof value !== "object" || Array.isArray(value)) base.fail("scenario", say("object", { value: echoValue(value) }));
+  const peek = value as Json;
+  const kind: ScenarioKind = base.has(peek, "kind") ? base.oneOf(peek.kind, "kind", SCENARIO_KINDS) : "attack";
+  const root = base.object(value, "scenario", ["ruleset", "version", "kind", "options", ...TOP[kind]]);
+  if (base.has(root, "ruleset") && root.ruleset !== "gurps") base.fail("ruleset", say("ruleset", { value: echoValue(root.ruleset) }));
+  if (base.has(root, "version") && root.version !== GURPS_SCENARIO_VERSION) throw new GurpsError("scenarioVersion", { value: echoValue(root.version, 20), version: GURPS_SCENARIO_VERSION });
+  const rules = base.has(root, "options") ? readOptions(base, root.options, worldRules) : makeGurpsRules({}, worldRules);
+  const r = new GurpsScenarioReader(rules);
+  const names: GurpsScenario["names"] = {};
+  switch (kind) {
+    case "attack": {
+      for (const key of ["attacker", "weapon", "defender"]) if (!r.has(root, key)) r.fail(key, say("required"));
+      const input = canonicalAttack(readAttack(r, root, names));
+      // Dice that do not fit (counts, faces of the damage dice) name their field: resolve once now.
+      r.at("scenario", () => resolveGurpsAttack(input, rules));
+      return { kind, input, rules, names };
+    }
+    case "feint": {
+      for (const key of ["feinter", "foe"]) if (!r.has(root, key)) r.fail(key, say("required"));
+      const input = readFeint(r, root);
+      if (r.has(root.feinter as Json, "name")) names.attacker = r.text((root.feinter as Json).name, "feinter.name");
+      if (r.has(root.foe as Json, "name")) names.defender = r.text((root.foe as Json).name, "foe.name");
+      return { kind, input, rules, names };
+    }
+    case "defenses": {
+      for (const key of ["defender", "attack"]) if (!r.has(root, key)) r.fail(key, say("required"));
+      const input = readDefenses(r, root);
+      if (r.has(root.defender as Json, "name")) names.defender = r.text((root.defender as Json).name, "defender.name");
+      return { kind, input, rules, names };
+    }
+    case "maneuver": {
+      for (const key of ["fighter", "maneuver"]) if (!r.has(root, key)) r.fail(key, say("required"));
+      const input = readManeuver(r, root);
+      if (r.has(root.fighter as Json, "name")) names.attacker = r.text((root.fighter as Json).name, "fighter.name");
+      return { kind, input, rules, names };
+    }
+  }
+}
+
+/** Parse scenario text (JSON) and read it. Oversized text and bad JSON fail before anything else. */
+export function parseGurpsScenario(text: string, worldRules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsScenario {
+  if (typeof text !== "string") throw new GurpsError("scenarioText", { message: typeof text });
+  if (text.length > MAX_SCENARIO_CHARS) throw new GurpsError("scenarioTooLarge", { length: text.length, max: MAX_SCENARIO_CHARS });
+  let value: unknown;
+  try {
+    value = readJson(text, SCENARIO_JSON_LIMITS);
+  } catch (error) {
+    throw new GurpsError("scenarioText", { message: error instanceof Error ? error.message : String(error) });
+  }
+  return readGurpsScenario(value, worldRules);
+}

@@ -1,21 +1,19 @@
 /**
  * GURPS as every world will see it, active or not: its document types (all
  * named `gurps…`), their schemas, versions and migrations, its packs and
- * token bars, and the notations its fields are written in (G1, G2, G56).
+ * token bars, and the notations its fields are written in (G2, G36, G56).
  * Small: the rules engine is loaded only in a GURPS world. Registered in
  * src/rulesets/manifests.ts; its types are declared in system.json.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";
 import { parserSyntax, registerSyntax } from "../../core/schema/syntax.js";
-import {
-  GURPS_ACTOR_SCHEMAS, GURPS_DAMAGE, GURPS_ITEM_SCHEMAS, GURPS_REACH, GURPS_SCHEMA_VERSION, GURPS_SHOTS, GURPS_SPEED, GURPS_WEIGHT,
-} from "./data/schema.js";
+import { GURPS_ACTOR_SCHEMAS, GURPS_DAMAGE, GURPS_ITEM_SCHEMAS, GURPS_MIGRATIONS, GURPS_REACH, GURPS_SCHEMA_VERSION, GURPS_SHOTS } from "./data/schema.js";
 import { parseDamage } from "./rules/dice.js";
-import { parseBasicSpeed, parseReach, parseShots, parseWeight } from "./rules/notation.js";
+import { parseReach, parseShots } from "./rules/notation.js";
 
 function typeManifest(type: keyof typeof GURPS_SCHEMA_VERSION, fields: FieldsDescription): TypeManifest {
-  return { fields, version: GURPS_SCHEMA_VERSION[type], migrations: [], htmlFields: htmlFieldPaths(fields) };
+  return { fields, version: GURPS_SCHEMA_VERSION[type], migrations: GURPS_MIGRATIONS[type], htmlFields: htmlFieldPaths(fields) };
 }
 
 export const GURPS_MANIFEST: RulesetManifest = Object.freeze({
@@ -29,7 +27,5 @@ export const GURPS_MANIFEST: RulesetManifest = Object.freeze({
 });
 
 registerSyntax(GURPS_DAMAGE, parserSyntax(parseDamage));
-registerSyntax(GURPS_SPEED, parserSyntax(parseBasicSpeed));
 registerSyntax(GURPS_SHOTS, parserSyntax(parseShots, true));
 registerSyntax(GURPS_REACH, parserSyntax(parseReach));
-registerSyntax(GURPS_WEIGHT, parserSyntax(parseWeight));

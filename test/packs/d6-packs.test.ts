@@ -29,36 +29,17 @@ import {
   strengthDamageDice,
   ZERO_CODE,
 } from "../../src/rulesets/d6/rules/index.js";
-import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { compilePacks, declaredPacks, extractPacks, readPackSources } from "../../tools/packs/lib.js";
+import { embeddedItem, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
 
-type Doc = SourceDocument & { system: Record<string, unknown>; items?: Doc[] };
+type Doc = PackDoc;
 const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters"] as const;
 const declared = declaredPacks();
-const docsOf = (pack: string): Doc[] => readPackSources(pack).map((s) => s.doc as Doc).filter((d) => !String(d._key).startsWith("!folders!"));
-const named = (pack: string, name: string): Doc => {
-  const doc = docsOf(pack).find((d) => d.name === name);
-  if (!doc) throw new Error(`${pack} has no document named ${name}`);
-  return doc;
-};
-const item = (actor: Doc, name: string): Doc => {
-  const found = (actor.items ?? []).find((i) => i.name === name);
-  if (!found) throw new Error(`${actor.name} has no item named ${name}`);
-  return found;
-};
+const docsOf = packDocs;
+const named = namedDoc;
+const item = embeddedItem;
 const code = (text: unknown) => parseDieCode(text as string);
-
-/** Every Actor and Item system of the D6 packs, embedded items included. */
-function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[] {
-  const out: { where: string; documentName: "Actor" | "Item"; doc: Doc }[] = [];
-  for (const pack of D6_PACKS) {
-    for (const doc of docsOf(pack)) {
-      const documentName = String(doc._key).startsWith("!actors!") ? "Actor" : "Item";
-      out.push({ where: `${pack}/${doc.name}`, documentName, doc });
-      for (const child of doc.items ?? []) out.push({ where: `${pack}/${doc.name} > ${child.name}`, documentName: "Item", doc: child });
-    }
-  }
-  return out;
-}
+const systems = () => packSystems(D6_PACKS);
 
 describe("OpenD6 pack declarations", () => {
   it("system.json declares the three packs as the D6 manifest names them, players observing, in the OpenD6 pack folder", () => {

@@ -20,36 +20,18 @@ import { deriveGurpsActor } from "../../src/rulesets/gurps/data/derive.js";
 import type { GurpsDerived } from "../../src/rulesets/gurps/data/derived.js";
 import { attackerOf, defenderOf, defenderStateOf, weaponInputOf } from "../../src/rulesets/gurps/data/combat-inputs.js";
 import { legalDefenses, parseShots, readRoll, resolveGurpsAttack, type DefenseChoice, type GurpsResolution } from "../../src/rulesets/gurps/rules/index.js";
-import { declaredPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { declaredPacks } from "../../tools/packs/lib.js";
+import { embeddedItem, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
 
-type Doc = SourceDocument & { img: string; system: Record<string, unknown>; items?: Doc[]; flags: Record<string, Record<string, unknown>> };
+type Doc = PackDoc;
 const GURPS_PACKS = ["gurps-weapons", "gurps-armor", "gurps-characters", "gurps-tables"] as const;
 const LABELS = { "gurps-weapons": "GURPS Weapons", "gurps-armor": "GURPS Armor and Shields", "gurps-characters": "GURPS Fighters", "gurps-tables": "GURPS Critical Tables" };
 const TYPES = { "gurps-weapons": "Item", "gurps-armor": "Item", "gurps-characters": "Actor", "gurps-tables": "RollTable" } as const;
 const declared = declaredPacks();
-const docsOf = (pack: string): Doc[] => readPackSources(pack).map((s) => s.doc as Doc).filter((d) => !String(d._key).startsWith("!folders!"));
-const named = (pack: string, name: string): Doc => {
-  const doc = docsOf(pack).find((d) => d.name === name);
-  if (!doc) throw new Error(`${pack} has no document named ${name}`);
-  return doc;
-};
-const itemOf = (actor: Doc, name: string): Doc => {
-  const found = (actor.items ?? []).find((i) => i.name === name);
-  if (!found) throw new Error(`${actor.name} has no item named ${name}`);
-  return found;
-};
-
-/** Every Actor and Item system of the GURPS packs, embedded items included. */
-function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[] {
-  const out: { where: string; documentName: "Actor" | "Item"; doc: Doc }[] = [];
-  for (const pack of GURPS_PACKS.filter((p) => TYPES[p] !== "RollTable")) {
-    for (const doc of docsOf(pack)) {
-      out.push({ where: `${pack}/${doc.name}`, documentName: TYPES[pack] as "Actor" | "Item", doc });
-      for (const child of doc.items ?? []) out.push({ where: `${pack}/${doc.name} > ${child.name}`, documentName: "Item", doc: child });
-    }
-  }
-  return out;
-}
+const docsOf = (pack: string) => packDocs(pack) as Doc[];
+const named = (pack: string, name: string) => namedDoc(pack, name) as Doc;
+const itemOf = (actor: Doc, name: string) => embeddedItem(actor, name) as Doc;
+const systems = () => packSystems(GURPS_PACKS) as { where: string; documentName: "Actor" | "Item"; doc: Doc }[];
 
 /** A fighter as Foundry prepares it: `system.derived` from its stored data and items (no effects are shipped). */
 function derived(actor: Doc, swap: (item: Doc) => Doc = (i) => i): GurpsDerived {
@@ -335,7 +317,7 @@ describe("the critical tables (G86)", () => {
   const tables = docsOf("gurps-tables") as (Doc & { formula: string; results: unknown[]; description: string })[];
 
   it("ship the Critical Hit and Critical Miss tables as empty 3d6 RollTables the GM fills — no result invented", () => {
-    expect(tables.map((t) => [t.name, t.formula, t.results.length, t.flags.cychosys?.gurpsTable])).toEqual([
+    expect(tables.map((t) => [t.name, t.formula, t.results.length, t.flags?.cychosys?.gurpsTable])).toEqual([
       ["Critical Hit Table", "3d6", 0, "criticalHit"],
       ["Critical Miss Table", "3d6", 0, "criticalMiss"],
     ]);

@@ -4,11 +4,8 @@
  * migrations, its packs and token bars, and the damage-formula notation its
  * weapons are written in (P28). Small: the rules engine is loaded only in a
  * world that plays it.
- *
- * DRAFT, not registered yet: the Foundry side adds "phase" to RULESET_IDS
- * (src/core/ruleset.ts), this manifest to src/rulesets/manifests.ts and the
- * types to system.json together with its adapter (docs/rulesets/phase.md).
- * Until then its id is typed on its own, not as a RulesetId.
+ * Registered in src/rulesets/manifests.ts; its types are declared in
+ * system.json.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { type FieldsDescription, htmlFieldPaths } from "../../core/schema/description.js";
@@ -21,9 +18,7 @@ function typeManifest(type: keyof typeof PHASE_SCHEMA_VERSION, fields: FieldsDes
   return { fields, version: PHASE_SCHEMA_VERSION[type], migrations: [], htmlFields: htmlFieldPaths(fields) };
 }
 
-export type PhaseManifest = Omit<RulesetManifest, "id"> & { id: "phase" };
-
-export const PHASE_MANIFEST: PhaseManifest = Object.freeze({
+export const PHASE_MANIFEST: RulesetManifest = Object.freeze({
   id: "phase",
   name: "CYCHOSYS.Ruleset.phase.name",
   blurb: "CYCHOSYS.Ruleset.phase.blurb",

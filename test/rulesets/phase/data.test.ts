@@ -1,11 +1,9 @@
 /**
  * The pure data layer: the four types' schemas (bounds, the damage notation
- * by the core's parser, a version), the draft manifest, and everything derive
+ * by the core's parser, a version), the manifest, and everything derive
  * computes through the core for the sheets, the tracker and the cards.
  */
 import { describe, expect, it } from "vitest";
-import type { RulesetManifest } from "../../../src/core/ruleset.js";
-import { registerManifest } from "../../../src/core/schema/registry.js";
 import { systemDefaults, validateSystemSource } from "../../../src/core/schema/validate.js";
 import { derivePhaseActor, phaseFighter, type PhaseItemInput, weaponActions } from "../../../src/rulesets/phase/data/derive.js";
 import { PHASE_ACTOR_TYPES, PHASE_ITEM_TYPES, PHASE_SCHEMA_VERSION } from "../../../src/rulesets/phase/data/schema.js";
@@ -13,7 +11,7 @@ import { PHASE_MANIFEST } from "../../../src/rulesets/phase/manifest.js";
 import { closeInitiative, declareAction, makePhaseRules, resolvePhase, rollInitiativeFor, startPhase, newPhaseCombat, AWARE } from "../../../src/rulesets/phase/rules/index.js";
 import { englishString } from "../../../src/core/messages.js";
 
-registerManifest(PHASE_MANIFEST as unknown as RulesetManifest);
+import "../../../src/rulesets/manifests.js";
 
 const actor = (more: Record<string, unknown> = {}) => ({ ...systemDefaults("Actor", "phaseCharacter"), ...more });
 const item = (id: string, type: string, system: Record<string, unknown> = {}, name = id): PhaseItemInput => ({ id, name, type, system: { ...systemDefaults("Item", type), ...system } });
@@ -37,7 +35,7 @@ describe("schemas", () => {
     expect(validateSystemSource("Item", "phaseWeapon", { ...systemDefaults("Item", "phaseWeapon"), ammo: { value: 13, max: 12 } }).map((p) => p.path)).toEqual(["ammo.value"]);
   });
 
-  it("the draft manifest: types, packs, html fields, its strings", () => {
+  it("the manifest: types, packs, html fields, its strings", () => {
     expect(PHASE_MANIFEST.id).toBe("phase");
     expect(Object.keys(PHASE_MANIFEST.Actor)).toEqual(["phaseCharacter", "phaseCreature"]);
     expect(PHASE_MANIFEST.Actor.phaseCharacter!.htmlFields).toEqual(["biography"]);

@@ -12,15 +12,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkObject, type KeyedProblem } from "../../src/core/schema/validate.js";
+import { validateSystemSource } from "../../src/core/schema/validate.js";
+import { englishString } from "../../src/core/messages.js";
+import { packOwnership } from "../../src/foundry/packs.js";
+import { MANIFESTS } from "../../src/rulesets/manifests.js";
 import { PHASE_MANIFEST } from "../../src/rulesets/phase/manifest.js";
-import { PHASE_ACTOR_SCHEMAS, PHASE_ACTOR_TYPES, PHASE_ITEM_SCHEMAS, PHASE_ITEM_TYPES } from "../../src/rulesets/phase/data/schema.js";
+import { PHASE_ACTOR_TYPES, PHASE_ITEM_TYPES } from "../../src/rulesets/phase/data/schema.js";
 import { derivePhaseActor, phaseFighter, type PhaseItemInput } from "../../src/rulesets/phase/data/derive.js";
 import type { PhaseDerived } from "../../src/rulesets/phase/data/derived.js";
 import {
   AREAS, areaKind, checkChance, formatDamageFormula, parseDamageFormula, PHASE_STANDARD_RULES, phaseHeadless, rollInitiative, type Fighter,
 } from "../../src/rulesets/phase/rules/index.js";
-import { compilePacks, extractPacks, type PackDeclaration, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
 
 type Doc = SourceDocument & { system: Record<string, unknown>; items?: Doc[]; img?: string };
 const PHASE_PACKS = ["phase-weapons", "phase-armor", "phase-characters"] as const;
@@ -56,20 +59,47 @@ function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[
   return out;
 }
 
-/** The phase schema's problems with one system, straight from the description (registered or not). */
-function schemaProblems(documentName: "Actor" | "Item", type: string, system: unknown): string[] {
-  const fields = documentName === "Actor" ? PHASE_ACTOR_SCHEMAS[type as keyof typeof PHASE_ACTOR_SCHEMAS] : PHASE_ITEM_SCHEMAS[type as keyof typeof PHASE_ITEM_SCHEMAS];
-  if (!fields) return [`unknown type ${type}`];
-  const out: KeyedProblem[] = [];
-  checkObject(fields, system, "", out);
-  return out.map((p) => `${p.path} ${p.key} ${JSON.stringify(p.params)}`);
-}
+/** The data models' problems with one system (validateSystemSource: the registered phase schema), as text. */
+const schemaProblems = (documentName: "Actor" | "Item", type: string, system: unknown): string[] =>
+  validateSystemSource(documentName, type, system).map((p) => `${p.path} ${p.message}`);
 
-describe("phase pack contents", () => {
-  it("the manifest names the three packs", () => {
+describe("phase pack declarations", () => {
+  const declared = declaredPacks();
+  const byName = new Map(declared.map((p) => [p.name, p]));
+
+  it("system.json declares the three packs the phase manifest names, players observing, labelled from lang/en.json", () => {
     expect([...PHASE_MANIFEST.packs].sort()).toEqual([...PHASE_PACKS].sort());
+    expect(byName.get("phase-weapons")?.type).toBe("Item");
+    expect(byName.get("phase-armor")?.type).toBe("Item");
+    expect(byName.get("phase-characters")?.type).toBe("Actor");
+    for (const name of PHASE_PACKS) {
+      const pack = byName.get(name);
+      expect(pack, name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } });
+      expect(pack!.label, name).toMatch(/^CYCHOSYS\.Phase\.Pack\.\w+$/);
+      expect(englishString(pack!.label), name).toMatch(/^Phase-based [A-Z][a-z]+$/);
+    }
   });
 
+  it("puts them in a pack folder named for the game, as the ruleset is named", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
+    const folder = (manifest.packFolders as { name: string; packs?: string[] }[]).find((f) => f.packs?.includes("phase-weapons"));
+    expect(folder?.name).toBe(englishString("CYCHOSYS.Ruleset.phase.name"));
+    expect(folder?.packs).toEqual([...PHASE_PACKS]);
+  });
+
+  it("a phase world shows players the three phase packs as declared and hides every other ruleset's; other worlds hide them", () => {
+    for (const pack of declared) {
+      const phase = (PHASE_PACKS as readonly string[]).includes(pack.name);
+      const hidden = { ...pack.ownership, PLAYER: "NONE", TRUSTED: "NONE" };
+      expect(packOwnership(pack, MANIFESTS, "phase"), pack.name).toEqual(phase ? pack.ownership : hidden);
+      for (const other of MANIFESTS.filter((m) => m.id !== "phase")) {
+        if (phase) expect(packOwnership(pack, MANIFESTS, other.id), `${pack.name} in ${other.id}`).toEqual(hidden);
+      }
+    }
+  });
+});
+
+describe("phase pack contents", () => {
   it("holds only phase types, weapons and armor in their own packs", () => {
     for (const { where, documentName, doc } of systems()) {
       expect([...(documentName === "Actor" ? PHASE_ACTOR_TYPES : PHASE_ITEM_TYPES)] as string[], where).toContain(doc.type);
@@ -79,7 +109,7 @@ describe("phase pack contents", () => {
     expect(docsOf("phase-characters").map((d) => d.type)).toEqual(["phaseCharacter", "phaseCharacter", "phaseCharacter"]);
   });
 
-  it("every system validates against the phase data schema", () => {
+  it("every system validates against the phase data schema (validateSystemSource)", () => {
     const docs = systems();
     expect(docs.length).toBeGreaterThan(30);
     expect(docs.flatMap(({ where, documentName, doc }) => schemaProblems(documentName, doc.type!, doc.system).map((p) => `${where}: ${p}`))).toEqual([]);
@@ -299,8 +329,8 @@ describe("phase packs: compile → extract", () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it("gives back the same files, byte for byte", async () => {
-    const types = { "phase-weapons": "Item", "phase-armor": "Item", "phase-characters": "Actor" } as const;
-    const packs: PackDeclaration[] = PHASE_PACKS.map((name) => ({ name, label: name, type: types[name], system: "cychosys", path: `packs/${name}` }));
+    const packs = declaredPacks().filter((p) => (PHASE_PACKS as readonly string[]).includes(p.name));
+    expect(packs).toHaveLength(3);
     await compilePacks(join(scratch, "system"), { packs });
     await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
     for (const pack of packs) {

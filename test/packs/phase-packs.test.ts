@@ -8,10 +8,9 @@
  * compile → extract giving back the same files. (Keys, ids, file names:
  * test/packs/packs.test.ts covers every pack.)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateSystemSource } from "../../src/core/schema/validate.js";
 import { englishString } from "../../src/core/messages.js";
 import { packOwnership } from "../../src/foundry/packs.js";
@@ -23,18 +22,11 @@ import type { PhaseDerived } from "../../src/rulesets/phase/data/derived.js";
 import {
   AREAS, areaKind, checkChance, formatDamageFormula, parseDamageFormula, PHASE_STANDARD_RULES, phaseHeadless, rollInitiative, type Fighter,
 } from "../../src/rulesets/phase/rules/index.js";
-import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { declaredPacks, readPackSources } from "../../tools/packs/lib.js";
+import { docsOf, expectRoundTrip, isFolder, namedIn as named, type PackDoc as Doc, packSystems } from "./ruleset-packs.js";
 
-type Doc = SourceDocument & { system: Record<string, unknown>; items?: Doc[]; img?: string };
 const PHASE_PACKS = ["phase-weapons", "phase-armor", "phase-characters"] as const;
 const ROOT = join(import.meta.dirname, "../..");
-const isFolder = (doc: SourceDocument) => String(doc._key).startsWith("!folders!");
-const docsOf = (pack: string): Doc[] => readPackSources(pack).map((s) => s.doc as Doc).filter((d) => !isFolder(d));
-const named = (pack: string, name: string): Doc => {
-  const doc = docsOf(pack).find((d) => d.name === name);
-  if (!doc) throw new Error(`${pack} has no document named ${name}`);
-  return doc;
-};
 const folderOf = (pack: string, name: string) => readPackSources(pack).find((s) => isFolder(s.doc) && s.doc.name === name)?.doc._id;
 const weapon = (name: string) => named("phase-weapons", name).system as Record<string, unknown> & { damage: string; ammo: { value: number; max: number } };
 const actor = (name: string) => named("phase-characters", name);
@@ -46,18 +38,7 @@ const weaponView = (d: PhaseDerived, name: string) => {
   return found;
 };
 
-/** Every Actor and Item system of the phase packs, embedded items included. */
-function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[] {
-  const out: { where: string; documentName: "Actor" | "Item"; doc: Doc }[] = [];
-  for (const pack of PHASE_PACKS) {
-    for (const doc of docsOf(pack)) {
-      const documentName = String(doc._key).startsWith("!actors!") ? "Actor" : "Item";
-      out.push({ where: `${pack}/${doc.name}`, documentName, doc });
-      for (const child of doc.items ?? []) out.push({ where: `${pack}/${doc.name} > ${child.name}`, documentName: "Item", doc: child });
-    }
-  }
-  return out;
-}
+const systems = () => packSystems(PHASE_PACKS);
 
 /** The data models' problems with one system (validateSystemSource: the registered phase schema), as text. */
 const schemaProblems = (documentName: "Actor" | "Item", type: string, system: unknown): string[] =>
@@ -134,7 +115,7 @@ describe("phase pack contents", () => {
       const names = docsOf(pack).map((d) => d.name!);
       expect(new Set(names).size, pack).toBe(names.length);
     }
-    for (const { where, doc } of systems()) expect(doc.img, where).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
+    for (const { where, doc } of systems()) expect(doc.img as string, where).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
     const folders = readPackSources("phase-weapons").filter((s) => isFolder(s.doc)).map((s) => s.doc.name);
     expect(folders.sort()).toEqual(["Firearms", "Implied by the chapter", "Melee and unarmed"]);
     for (const doc of docsOf("phase-weapons")) expect(doc.folder, doc.name).toBeTruthy();
@@ -325,21 +306,5 @@ describe("the three ready characters", () => {
 });
 
 describe("phase packs: compile → extract", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "cychosys-phase-packs-"));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  it("gives back the same files, byte for byte", async () => {
-    const packs = declaredPacks().filter((p) => (PHASE_PACKS as readonly string[]).includes(p.name));
-    expect(packs).toHaveLength(3);
-    await compilePacks(join(scratch, "system"), { packs });
-    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
-    for (const pack of packs) {
-      const original = readPackSources(pack.name);
-      const extracted = readPackSources(pack.name, join(scratch, "sources"));
-      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
-      for (const { file } of original) {
-        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(ROOT, "packs/_source", pack.name, file), "utf8"));
-      }
-    }
-  }, 60_000);
+  it("gives back the same files, byte for byte", () => expectRoundTrip(PHASE_PACKS), 60_000);
 });

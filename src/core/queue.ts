@@ -17,3 +17,20 @@ export class SerialQueue implements WorkQueue {
     return result;
   }
 }
+
+/**
+ * One queue per key (an actor's uuid): tasks of one key run one at a time in
+ * order of arrival, a failed one not stopping the next; other keys run
+ * alongside. A key's queue is dropped once it has nothing left.
+ */
+export class KeyedQueue {
+  #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const result = (this.#tails.get(key) ?? Promise.resolve()).then(task, task);
+    const settled = result.catch(() => undefined);
+    this.#tails.set(key, settled);
+    void settled.then(() => this.#tails.get(key) === settled && this.#tails.delete(key));
+    return result;
+  }
+}

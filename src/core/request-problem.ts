@@ -4,7 +4,7 @@
  * what kind of problem it is (`CYCHOSYS.Request.problem.<kind>`).
  */
 import type { z } from "zod/mini";
-import type { RequestProblem } from "./ruleset.js";
+import type { ParsedRequest, RequestProblem } from "./ruleset.js";
 
 /** Cut and make printable a path segment a hostile request may have chosen (a key name). */
 function printable(segment: PropertyKey): string {
@@ -24,5 +24,34 @@ export function problemOf(issue: z.core.$ZodIssue): RequestProblem {
       return { field: path.join("."), kind: issue.input === undefined ? "missing" : "type" };
     default:
       return { field: path.join("."), kind: "value" };
+  }
+}
+
+/** A workflow request schema: every request has a `step`; every step but `declare` names its card. */
+interface StepSchema<R extends { step: string }> {
+  safeParse(value: unknown, params: { reportInput: boolean }): { success: true; data: R } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+}
+
+/**
+ * Check a card request's shape with a ruleset's schema: a new attack
+ * (`declare`) or a step on a card (its `attackId` and `messageId`), or the
+ * first problem. Never throws, whatever `value` is (a hostile getter, a proxy).
+ */
+export function parseStepRequest<R extends { step: string }>(
+  schema: StepSchema<R>,
+  value: unknown,
+): { ok: true; parsed: ParsedRequest<Extract<R, { step: "declare" }>, Exclude<R, { step: "declare" }>> } | { ok: false; problem: RequestProblem } {
+  try {
+    const result = schema.safeParse(value, { reportInput: true });
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
+    }
+    const request = result.data;
+    if (request.step === "declare") return { ok: true, parsed: { kind: "declare", request: request as Extract<R, { step: "declare" }> } };
+    const step = request as Exclude<R, { step: "declare" }> & { attackId: string; messageId: string };
+    return { ok: true, parsed: { kind: "step", attackId: step.attackId, messageId: step.messageId, request: step } };
+  } catch {
+    return { ok: false, problem: { field: "", kind: "type" } };
   }
 }

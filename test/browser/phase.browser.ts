@@ -3,7 +3,8 @@
  * Chromium, the real templates with real Handlebars and the system's CSS:
  * the sheets on every tab; the phase tracker mid-declaration as Earl's
  * player sees it (Mo's and Leroy's declarations hidden) and as the GM sees
- * it; the declare dialog; the phase card with a wild shot resolved and a
+ * it; surprise at a phase's start (the GM's view); a long action underway
+ * with its Cancel and a free action taken (its owner's view); the declare dialog; the phase card with a wild shot resolved and a
  * traumatic wound applied. No raw keys, nothing overflowing, every input
  * labelled; the figures are the core's.
  */
@@ -17,7 +18,7 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
   const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1200 });
 
   tabsRenderCleanly(open, pages, ["phase-character", "phase-character-light"], ["combat", "gear", "biography"]);
-  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light"]);
+  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light"]);
 
   it("Leroy's sheet: armor per area with the worn vest (P28), the wound penalty of his traumatic wound (P30, P36), his pistol's check and chance (P17, P32)", async () => {
     const page = await open("phase-character");
@@ -51,6 +52,23 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
     expect(await gm.locator(".cy-phase-due li").count()).toBe(2);
     expect(await gm.locator('.cy-phase-head [data-phase-action="resolve"]').count()).toBe(1);
     await gm.close();
+  });
+
+  it("P3, P40: at phase 4's start the GM waits for Mo's surprise roll, now +1 after one failure; Earl, unaware, can be surprised by a hostile act", async () => {
+    const gm = await open("phase-tracker-surprise");
+    expect(await gm.textContent(".cy-phase-head")).toContain("Waiting for surprise rolls: Mo.");
+    expect(await gm.textContent('[data-combatant-id="mo"]')).toContain("Surprised: rolls Reflexes each phase, +1 (P3)");
+    expect(await gm.locator('[data-combatant-id="mo"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toContain("rollSurprise");
+    expect(await gm.locator('[data-combatant-id="earl"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["markAware", "witness", "suppress"]);
+    await gm.close();
+  });
+
+  it("P10, P12, P7: Leroy's target-and-fire is underway in phase 2, his Targeting held, his free action taken: he may cancel the shots or pass", async () => {
+    const player = await open("phase-tracker-long-action");
+    expect(await player.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("target and fire on Mo with Service pistol — round, resolves at the end of phase 2");
+    expect(await player.locator('[data-combatant-id="leroy"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["cancel", "pass"]);
+    expect(await player.textContent(".cy-phase-log")).toContain('speak "Drop it, Mo!"');
+    await player.close();
   });
 
   it("the declare dialog offers only what Earl may declare now: no shot with his holstered revolver, no Aim without Targeting", async () => {

@@ -6,10 +6,9 @@
  * armor, D8 initiative), and compile → extract giving back the same files.
  * (Keys, ids, file names: test/packs/packs.test.ts covers every pack.)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
 import { validateSystemSource } from "../../src/core/schema/validate.js";
 import { packOwnership } from "../../src/foundry/packs.js";
 import { MANIFESTS } from "../../src/rulesets/manifests.js";
@@ -29,8 +28,8 @@ import {
   strengthDamageDice,
   ZERO_CODE,
 } from "../../src/rulesets/d6/rules/index.js";
-import { compilePacks, declaredPacks, extractPacks, readPackSources } from "../../tools/packs/lib.js";
-import { embeddedItem, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
+import { declaredPacks } from "../../tools/packs/lib.js";
+import { embeddedItem, expectRoundTrip, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
 
 type Doc = PackDoc;
 const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters"] as const;
@@ -218,21 +217,5 @@ describe("the chapter's figures, through the rules core", () => {
 });
 
 describe("OpenD6 packs: compile → extract", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "cychosys-d6-packs-"));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  it("gives back the same files, byte for byte", async () => {
-    const packs = declared.filter((p) => (D6_PACKS as readonly string[]).includes(p.name));
-    expect(packs).toHaveLength(3);
-    await compilePacks(join(scratch, "system"), { packs });
-    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
-    for (const pack of packs) {
-      const original = readPackSources(pack.name);
-      const extracted = readPackSources(pack.name, join(scratch, "sources"));
-      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
-      for (const { file } of original) {
-        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(import.meta.dirname, "../../packs/_source", pack.name, file), "utf8"));
-      }
-    }
-  }, 60_000);
+  it("gives back the same files, byte for byte", () => expectRoundTrip(D6_PACKS), 60_000);
 });

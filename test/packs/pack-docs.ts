@@ -1,13 +1,20 @@
 /**
  * Reading a ruleset's pack sources in the pack tests: the primary documents
  * (folders left out), one by name, an actor's embedded item by name, and
- * every Actor and Item `system` with its embedded items.
+ * every Actor and Item `system` with its embedded items; and the compile →
+ * extract round trip every ruleset's packs must survive byte for byte.
  */
-import { readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
 
 export type PackDoc = SourceDocument & { img?: string; system: Record<string, unknown>; items?: PackDoc[]; flags?: Record<string, Record<string, unknown>> };
 
-export const packDocs = (pack: string): PackDoc[] => readPackSources(pack).map((s) => s.doc as PackDoc).filter((d) => !String(d._key).startsWith("!folders!"));
+export const isFolder = (doc: SourceDocument): boolean => String(doc._key).startsWith("!folders!");
+
+export const packDocs = (pack: string): PackDoc[] => readPackSources(pack).map((s) => s.doc as PackDoc).filter((d) => !isFolder(d));
 
 export function namedDoc(pack: string, name: string): PackDoc {
   const doc = packDocs(pack).find((d) => d.name === name);
@@ -33,4 +40,25 @@ export function packSystems(packs: readonly string[]): { where: string; document
     }
   }
   return out;
+}
+
+/** Compile these declared packs into a scratch folder, extract them back, and expect the very same files. */
+export async function expectRoundTrip(names: readonly string[]): Promise<void> {
+  const packs = declaredPacks().filter((p) => names.includes(p.name));
+  expect(packs.map((p) => p.name).sort()).toEqual([...names].sort());
+  const scratch = mkdtempSync(join(tmpdir(), "cychosys-ruleset-packs-"));
+  try {
+    await compilePacks(join(scratch, "system"), { packs });
+    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
+    for (const pack of packs) {
+      const original = readPackSources(pack.name);
+      const extracted = readPackSources(pack.name, join(scratch, "sources"));
+      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
+      for (const { file } of original) {
+        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(import.meta.dirname, "../../packs/_source", pack.name, file), "utf8"));
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

@@ -5,13 +5,15 @@
  * and light), Mo's creature sheet, the weapon and armor sheets; the phase
  * tracker mid-declaration as Earl's player sees it (the projection and
  * Earl's own secret, through JSON and the readers: Mo's and Leroy's
- * declarations hidden) and as the GM sees it; the declare dialog; and the
+ * declarations hidden) and as the GM sees it; surprise at phase 4's start
+ * (the GM's view); Leroy's target-and-fire underway with Cancel and his free
+ * action taken (his player's view); the declare dialog; and the
  * phase card with a wild shot resolved and with a traumatic wound applied.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { newLedger, type PhaseLedger, startWhenReady } from "../../src/rulesets/phase/combat/ledger.js";
+import { applyLedgerOperation, newLedger, type PhaseLedger, startWhenReady } from "../../src/rulesets/phase/combat/ledger.js";
 import { projectLedger, secretOf, viewFromProjection } from "../../src/rulesets/phase/combat/projection.js";
 import { readProjection, readSecret } from "../../src/rulesets/phase/combat/projection-reader.js";
 import type { PhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
@@ -127,6 +129,61 @@ export function gmTrackerView(localize: Localize) {
   return phaseTrackerView(declarationView(ledger.state, GM_USER), people(() => true), { isGM: true, resolving: false, surpriseDue: [], surpriseRolled: [], problem: null }, localize);
 }
 
+/**
+ * P3, P40: the start of phase 4. Mo was surprised by an act resolving in
+ * phase 1 (no actions in phases 1–2), failed his roll in phase 3 and owes
+ * this phase's roll, now +1; Earl is still unaware (the GM may mark him
+ * aware, or surprised by a hostile act he saw). As the GM sees it.
+ */
+export function surpriseLedger(): PhaseLedger {
+  return newLedger("combat1", [
+    { id: "leroy" },
+    { id: "earl", awareness: { state: "unaware" } },
+    { id: "mo", awareness: { state: "surprised", since: 1, rollFrom: 3, failures: 1 } },
+  ], 4);
+}
+
+export function surpriseTrackerView(localize: Localize) {
+  const ledger = surpriseLedger();
+  const view = declarationView(ledger.state, GM_USER);
+  const surpriseDue = view.rows.filter((r) => r.awareness === "surprised" && r.surpriseLeft === 0).map((r) => r.id);
+  return phaseTrackerView(view, people(() => true), { isGM: true, resolving: false, surpriseDue, surpriseRolled: [], problem: null }, localize);
+}
+
+/**
+ * P10, P12, P7: phase 2. Leroy declared target-and-fire at Mo in phase 1 (a
+ * round action: its Targeting took effect at the end of phase 1, the two
+ * shots are due at the end of phase 2); on his slot this phase he has taken
+ * his free action (he shouts a warning) and may still cancel the shots or
+ * pass. As Leroy's player sees it, through what his client received.
+ */
+export function longActionLedger(): PhaseLedger {
+  const f = fighters();
+  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
+    { kind: "phaseInitiative", combatantId: "earl", faces: [7, 9] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "leroy", action: "targetAndFire", weapon: "pistol", target: "mo" },
+    { kind: "phaseDeclare", combatantId: "earl", action: "draw", weapon: "pistol" },
+  ]);
+  l = applyLedgerOperation(l, { kind: "beginResolve", basis: l.revision, flowId: "card1" }, f);
+  l = applyLedgerOperation(l, { kind: "phaseEnd", basis: l.revision, flowId: "card1", rolls: {} }, f);
+  return play(l, [
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [4, 6] },
+    { kind: "phaseInitiative", combatantId: "earl", faces: [8, 8] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseFree", combatantId: "leroy", action: "speak", label: "Drop it, Mo!" },
+  ]);
+}
+
+export function longActionTrackerView(localize: Localize) {
+  const ledger = longActionLedger();
+  const projection = readProjection(JSON.parse(JSON.stringify(projectLedger(ledger))))!;
+  const secret = readSecret(JSON.parse(JSON.stringify(secretOf(ledger, "leroy"))), projection)!;
+  const view = viewFromProjection(projection, [secret], { isGM: false, owns: (id: string) => id === "leroy" });
+  return phaseTrackerView(view, people((id) => id === "leroy"), { isGM: false, resolving: false, surpriseDue: [], surpriseRolled: [], problem: null }, localize);
+}
+
 function trackerBody(env: Env, id: string, view: ReturnType<typeof gmTrackerView>, who: string): string {
   return `<section id="{{id}}" class="application themed theme-dark combat-sidebar" data-preview-sheet="${id}">
   <header class="combat-tracker-header"><span>${who}</span><span>Encounter 1</span></header>
@@ -147,7 +204,7 @@ function declareBody(env: Env, localize: Localize): string {
 
 // -------------------------------------------------------------------- card
 
-/** Phase 2: Mo bursts at Leroy without Targeting (a wild shot, P14, P22): check 9 + 2 + 3 − 2 = 12, one hit on the chest, 5 + 4 + 1 = 10 less the vest's 4. */
+/** Phase 1: Mo bursts at Leroy without Targeting (a wild shot, P14, P22) while Leroy defends (TN 12, P26): check 9 + 2 + 3 − 2 = 12, margin 0, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9, past the chest's threshold 7 (P29). */
 export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: PhaseFlow } {
   const f = fighters();
   let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
@@ -190,6 +247,8 @@ export function buildPhasePages(env: Env, systemCss: string, frameCss: string, o
   const pages: [string, string, string][] = [
     ["phase-tracker-player", "Phase tracker, Earl's player", trackerBody(env, "phase-tracker-player", playerTrackerView(localize), "Earl's player")],
     ["phase-tracker-gm", "Phase tracker, the GM", trackerBody(env, "phase-tracker-gm", gmTrackerView(localize), "Gamemaster")],
+    ["phase-tracker-surprise", "Phase tracker, surprise (the GM)", trackerBody(env, "phase-tracker-surprise", surpriseTrackerView(localize), "Gamemaster")],
+    ["phase-tracker-long-action", "Phase tracker, a long action underway (Leroy's player)", trackerBody(env, "phase-tracker-long-action", longActionTrackerView(localize), "Leroy's player")],
     ["phase-declare", "Phase declare dialog", declareBody(env, localize)],
   ];
   for (const [id, title, body] of pages) {

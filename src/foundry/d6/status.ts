@@ -27,6 +27,7 @@ import { D6_STANDARD_RULES, type D6Rules } from "../../rulesets/d6/rules/options
 import type { WoundLevel } from "../../rulesets/d6/rules/types.js";
 import { format } from "../i18n.js";
 import { whenReached } from "../lifecycle.js";
+import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option that marks the sync's own effect writes (the HUD guard lets them through). */
 export const WOUND_SYNC_OPTION = "d6WoundSync";
@@ -91,15 +92,9 @@ const firstWoundLevel = (statuses: Iterable<string> | undefined): D6WoundStatusL
   return undefined;
 };
 
-/** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
-const queues = new Map<string, Promise<unknown>>();
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return run;
-}
+/** One sync at a time per actor. */
+const syncs = new KeyedQueue();
+const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 /**
  * Make the actor's effects carry exactly the wound status of the level it

@@ -19,6 +19,7 @@ import type { PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
 import { PHASE_MANIFEST } from "../../rulesets/phase/manifest.js";
 import { format, localize } from "../i18n.js";
 import { whenReached } from "../lifecycle.js";
+import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option marking the sync's own writes (the HUD guard lets them through). */
 export const STATUS_SYNC_OPTION = "phaseStatusSync";
@@ -45,14 +46,8 @@ export function isPhaseActor(doc: unknown): doc is StatusActorDoc {
 }
 
 /** One sync at a time per actor. */
-const queues = new Map<string, Promise<unknown>>();
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return run;
-}
+const syncs = new KeyedQueue();
+const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 const effectData = (status: PhaseStatus) => ({ name: localize(`CYCHOSYS.Phase.Status.${status}`), img: phaseStatusEffects().find((s) => s.id === statusId(status))!.img, statuses: [statusId(status)] });
 

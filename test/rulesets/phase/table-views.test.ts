@@ -139,6 +139,9 @@ describe("sheets", () => {
     // Two problems: the damage formula, and the "brawl" skill Mo does not have (P32).
     expect(v.problems.map((p) => p.split(":")[0]).sort()).toEqual(["Club (damage)", "Club (skill)"]);
     expect(v.weapons.find((w) => w.name === "Club")).toMatchObject({ damageOk: false });
+    // Semi-auto and auto are fire modes: a melee weapon stored with them is not labelled so (P12, P22).
+    expect(v.weapons.find((w) => w.name === "SMG")?.tags).toBe("ranged · semi-automatic · fully automatic");
+    expect(v.weapons.find((w) => w.name === "Knife")?.tags).toBe("melee");
     expect(phaseItemSheetView({ type: "phaseWeapon", name: "SMG", img: "", system: mo.items[0]!.system, editable: true, enrichedDescription: "" }).flags.filter((x) => x.checked).map((x) => x.key)).toEqual(["semiAuto", "auto", "ready"]);
   });
 

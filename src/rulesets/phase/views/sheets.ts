@@ -129,8 +129,9 @@ function weaponRows(input: PhaseActorSheetInput) {
       const ammo = rec(item.system.ammo);
       const tags = [
         v?.kind === "melee" ? localize("CYCHOSYS.Phase.Sheet.Kind.melee") : localize("CYCHOSYS.Phase.Sheet.Kind.ranged"),
-        v?.semiAuto ? localize("CYCHOSYS.Phase.Sheet.SemiAuto") : "",
-        v?.auto ? localize("CYCHOSYS.Phase.Sheet.Auto") : "",
+        // Semi-auto and auto count for ranged weapons only (the core's weaponFits).
+        v?.kind === "ranged" && v.semiAuto ? localize("CYCHOSYS.Phase.Sheet.SemiAuto") : "",
+        v?.kind === "ranged" && v.auto ? localize("CYCHOSYS.Phase.Sheet.Auto") : "",
         v?.stun ? localize("CYCHOSYS.Phase.Sheet.Stun") : "",
         v?.alwaysTraumatic ? localize("CYCHOSYS.Phase.Sheet.AlwaysTraumatic") : "",
       ].filter(Boolean);

@@ -8,7 +8,7 @@
  */
 import { z } from "zod/mini";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
-import { problemOf } from "../../../core/request-problem.js";
+import { parseStepRequest } from "../../../core/request-problem.js";
 import { MAX_REVISION } from "../combat/ledger.js";
 import { AREAS } from "../rules/types.js";
 
@@ -51,17 +51,5 @@ export type PhaseStepRequest = Exclude<PhaseCardRequest, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parsePhaseCardRequest(value: unknown): { ok: true; parsed: ParsedRequest<PhaseDeclareRequest, PhaseStepRequest> } | { ok: false; problem: RequestProblem } {
-  try {
-    const result = phaseCardRequestSchema.safeParse(value, { reportInput: true });
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
-    }
-    const request = result.data;
-    return request.step === "declare"
-      ? { ok: true, parsed: { kind: "declare", request } }
-      : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
-  } catch {
-    return { ok: false, problem: { field: "", kind: "type" } };
-  }
+  return parseStepRequest(phaseCardRequestSchema, value);
 }

@@ -108,14 +108,28 @@ export interface RulesetWorkflow<Flow extends CardFlow = CardFlow, Declare = unk
   scope(flow: Flow): WriteScope;
 }
 
-/** A combatant's round state on the combat (written by the GM only), as the transport changes it. */
+/**
+ * A combatant's round state on the combat (written by the GM only), as the
+ * transport changes it. Most rulesets keep one state per combatant; a
+ * ruleset whose turns belong to sides (Cities Without Number, W3/W4) keeps
+ * one state for the whole combat and says so with `scope: "combat"`: `read`
+ * then returns the whole state for any of its combatants, and `apply` is
+ * told which combatant the operation is for (`ref`), so an operation never
+ * names a combatant itself.
+ */
 export interface RulesetRound {
-  /** The stored state if well-formed, else a fresh one for this combatant. */
+  /** The stored state if well-formed, else a fresh one for this combatant (with scope "combat": the combat's whole state). */
   read(ref: CombatantRef): unknown;
-  /** The state after an operation; throws a LocalizedError when it cannot be done (no action left). */
-  apply(state: unknown, operation: unknown): unknown;
-  /** The combat update that stores `next` for the combatant (changed paths only). */
+  /** The state after the combatant's operation; throws a LocalizedError when it cannot be done (no action left). */
+  apply(state: unknown, operation: unknown, ref: CombatantRef): unknown;
+  /** The combat update that stores `next` (changed paths only). */
   update(ref: CombatantRef, next: unknown): Record<string, unknown>;
+  /**
+   * Whose state an operation changes: the combatant's own (default), or the
+   * combat's as a whole — then several operations of one step on different
+   * combatants of a combat are checked one after the other on one state.
+   */
+  scope?: "combatant" | "combat";
 }
 
 /** The Node commands' view of a ruleset: one scenario text in, the outcome JSON out. */

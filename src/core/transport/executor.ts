@@ -63,9 +63,10 @@ export async function planWrites(commands: readonly WriteCommand[], env: Workflo
         if (!scope.participants.has(command.actorUuid)) throw new FlowRefusal("notParticipant");
         const ref = env.combatantOf(command.actorUuid);
         if (!ref) break; // Outside a combat there is no round state to keep.
-        const key = `${ref.combat.id}.${ref.combatant.id}`;
+        // One state per combatant, or (scope "combat") one for the whole combat, so a step's operations chain on it.
+        const key = round.scope === "combat" ? ref.combat.id : `${ref.combat.id}.${ref.combatant.id}`;
         const state = rounds.get(key)?.state ?? round.read(ref);
-        rounds.set(key, { ref, state: round.apply(state, command.operation) });
+        rounds.set(key, { ref, state: round.apply(state, command.operation, ref) });
         writes.push({ kind: "round", combatId: ref.combat.id, combatantId: ref.combatant.id, actorUuid: command.actorUuid, operation: structuredClone(command.operation) });
         break;
       }
@@ -143,7 +144,7 @@ async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv
       const state = round.read(ref);
       let next: unknown;
       try {
-        next = round.apply(state, write.operation);
+        next = round.apply(state, write.operation, ref);
       } catch {
         // Checked when planned; a budget spent since (by a GM's hand) is not charged twice.
         next = state;

@@ -6,12 +6,13 @@
  * The round state is the combat's as a whole (W3, W4: turns belong to sides),
  * stored at `flags.cychosys.cwnCombat` (combat/state.ts): `read` returns the
  * whole fight (null before the tracker started it), `apply` runs one
- * operation of the fight, `update` diffs the one flag.
+ * operation of the fighter the transport names, `update` diffs the one flag,
+ * and `scope: "combat"` makes a step's operations chain on the one state.
  */
 import type { CombatLike, CombatantRef } from "../../core/transport/ports.js";
 import type { Ruleset, RulesetWorkflow } from "../../core/ruleset.js";
 import { diffUpdate } from "../../core/update-diff.js";
-import { applyCwnOperation, CWN_COMBAT_FLAG, CWN_COMBAT_PATH, CWN_FLAG_SCOPE, type CwnCombatOperation, readCwnCombat } from "./combat/state.js";
+import { applyTableOperation, CWN_COMBAT_FLAG, CWN_COMBAT_PATH, CWN_FLAG_SCOPE, type CwnFighterOperation, fighterOperation, readCwnCombat } from "./combat/state.js";
 import { CWN_MANIFEST } from "./manifest.js";
 import type { CwnCombatState } from "./rules/combat.js";
 import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
@@ -34,11 +35,13 @@ export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STA
     workflow: workflow ?? refusingWorkflow,
     round: {
       read: (ref: CombatantRef) => fightOf(ref.combat),
-      apply: (state, operation) => {
+      // The operation is the combatant's own: its id comes from the transport, never from the operation (src/core/ruleset.ts).
+      apply: (state, operation, ref) => {
         if (!state) throw new CwnError("noFight");
-        return applyCwnOperation(state as CwnCombatState, operation as CwnCombatOperation, rules()).state;
+        return applyTableOperation(state as CwnCombatState, fighterOperation(operation as CwnFighterOperation, ref.combatant.id), rules()).state;
       },
       update: (ref, next) => fightUpdate(ref.combat, next as CwnCombatState),
+      scope: "combat",
     },
     headless: {
       resolve: (text) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))),

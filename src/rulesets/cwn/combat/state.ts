@@ -11,8 +11,8 @@
  */
 import { z } from "zod/mini";
 import {
-  act, beginTurn, type CombatActionContext, type CombatStep, type CwnCombatState, type CwnSideSetup, endSideTurn, endTurn, finishSwarm, joinCombat, passTurn,
-  readySwarm, resolveMorale, setDowned, spendScreens, startCwnCombat,
+  act, beginTurn, type CombatActionContext, type CombatStep, type CwnCombatState, type CwnSideSetup, type DownedRecord, endSideIfDone, endSideTurn, endTurn, finishSwarm,
+  joinCombat, passTurn, readySwarm, resolveMorale, restoreDowned, setDowned, spendScreens, startCwnCombat,
 } from "../rules/combat.js";
 import { CWN_ACTION_IDS, type CwnActionId } from "../rules/actions.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
@@ -116,7 +116,8 @@ export type CwnCombatOperation =
   | { kind: "spendScreens"; screenerIds: string[] }
   | { kind: "downed"; fighterId: string; state: (typeof DOWNED_STATES)[number] }
   | { kind: "morale"; sideId: string; faces: number[] | null }
-  | { kind: "join"; side: CwnSideSetup };
+  | { kind: "join"; side: CwnSideSetup }
+  | { kind: "restoreDowned"; fighterId: string; record: DownedRecord };
 
 /** Apply one operation; `start` needs no state, every other one does. Throws the core's CwnError to refuse. */
 export function applyCwnOperation(state: CwnCombatState | null, op: CwnCombatOperation, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CombatStep {
@@ -145,6 +146,45 @@ export function applyCwnOperation(state: CwnCombatState | null, op: CwnCombatOpe
       return resolveMorale(state, op.sideId, op.faces, rules);
     case "join":
       return joinCombat(state, op.side, rules);
+    case "restoreDowned":
+      return restoreDowned(state, op.fighterId, op.record);
+  }
+}
+
+/**
+ * The operations of the table (the tracker's controls, the attack card's
+ * writes): each one as `applyCwnOperation`, and then, W4, the acting side's
+ * turn ends once none of its members is left to act.
+ */
+export function applyTableOperation(state: CwnCombatState | null, op: CwnCombatOperation, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CombatStep {
+  const step = applyCwnOperation(state, op, rules);
+  return op.kind === "start" || op.kind === "join" ? step : endSideIfDone(step, rules);
+}
+
+/**
+ * An operation of one fighter as the attack card's writes name it: the
+ * fighter is the combatant the write is for (the transport hands it in),
+ * never a field of the operation, so a card cannot act for someone else.
+ */
+export type CwnFighterOperation =
+  | { kind: "act"; action: CwnActionId; context?: CombatActionContext }
+  | { kind: "downed"; state: (typeof DOWNED_STATES)[number] }
+  | { kind: "restoreDowned"; record: DownedRecord }
+  | { kind: "spendScreen" }
+  | { kind: "finishSwarm"; swarmId: number };
+
+export function fighterOperation(op: CwnFighterOperation, fighterId: string): CwnCombatOperation {
+  switch (op.kind) {
+    case "act":
+      return { kind: "act", fighterId, action: op.action, ...(op.context && { context: op.context }) };
+    case "downed":
+      return { kind: "downed", fighterId, state: op.state };
+    case "restoreDowned":
+      return { kind: "restoreDowned", fighterId, record: op.record };
+    case "spendScreen":
+      return { kind: "spendScreens", screenerIds: [fighterId] };
+    case "finishSwarm":
+      return { kind: "finishSwarm", swarmId: op.swarmId };
   }
 }
 

@@ -318,3 +318,48 @@ export function joinCombat(state: CwnCombatState, setup: CwnSideSetup, rules: Re
   }
   return { state: { ...state, order, current, sides: { ...state.sides, [side.id]: { ...side, done: before } }, fighters }, events: [] };
 }
+
+/** A member of the acting side still to act this round: standing and its turn not over (W4). */
+function leftToAct(state: CwnCombatState, id: string): boolean {
+  const f = state.fighters[id]!;
+  return f.downed === "none" && f.turn !== "done" && !(state.round === 0 && f.surprised);
+}
+
+/**
+ * W4 [fixed]: "the side's turn ends when every member has acted or passed":
+ * after a step, if the side that was acting has nobody left to act, its turn
+ * ends (endSideTurn, with its Morale check and swarms) and the next side is up.
+ */
+export function endSideIfDone(step: CombatStep, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CombatStep {
+  const side = actingSide(step.state);
+  if (!side || side.members.some((id) => leftToAct(step.state, id))) return step;
+  const next = endSideTurn(step.state, rules);
+  return { state: next.state, events: [...step.events, ...next.events] };
+}
+
+/** What `setDowned` changed on a fighter and its side, so an undone attack restores it exactly (W19). */
+export interface DownedRecord {
+  readonly round: number;
+  readonly downed: DownedState;
+  readonly prone: boolean;
+  readonly holding: boolean;
+  /** The fighter was counted among its side's losses this round (W6) before the change. */
+  readonly counted: boolean;
+}
+
+export function downedRecord(state: CwnCombatState, fighterId: string): DownedRecord {
+  const f = fighter(state, fighterId);
+  return { round: state.round, downed: f.downed, prone: f.prone, holding: f.holding, counted: sideOf(state, fighterId).lostThisRound.includes(fighterId) };
+}
+
+/** W19: put back what `setDowned` changed (an undone attack); a loss counted in a round since ended stays with that round. */
+export function restoreDowned(state: CwnCombatState, fighterId: string, record: DownedRecord): CombatStep {
+  const f = fighter(state, fighterId);
+  const side = sideOf(state, fighterId);
+  let s = withFighter(state, fighterId, { ...f, downed: record.downed, prone: record.prone, holding: record.holding });
+  if (record.round === state.round) {
+    const others = side.lostThisRound.filter((id) => id !== fighterId);
+    s = withSide(s, { ...side, lostThisRound: record.counted ? [...others, fighterId] : others });
+  }
+  return { state: s, events: record.downed === f.downed ? [] : [{ kind: "downed", fighterId, state: record.downed }] };
+}

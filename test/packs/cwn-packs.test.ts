@@ -8,10 +8,9 @@
  * (Keys, ids, file names: test/packs/packs.test.ts covers every pack; the
  * figures through the rules core: cwn-pack-rules.test.ts.)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json" with { type: "json" };
 import { englishString } from "../../src/core/messages.js";
 import { validateSystemSource } from "../../src/core/schema/validate.js";
@@ -21,8 +20,9 @@ import { CWN_ACTOR_TYPES, CWN_ITEM_TYPES } from "../../src/rulesets/cwn/data/sch
 import { CWN_MANIFEST } from "../../src/rulesets/cwn/manifest.js";
 import { parseDice } from "../../src/rulesets/cwn/rules/index.js";
 import { MANIFESTS } from "../../src/rulesets/manifests.js";
-import { compilePacks, declaredPacks, extractPacks, readPackSources } from "../../tools/packs/lib.js";
-import { asItem, CWN_PACKS, cwnSystems, type Doc, docsOf, named, textOf } from "./cwn-pack-docs.js";
+import { declaredPacks } from "../../tools/packs/lib.js";
+import { asItem, CWN_PACKS, type Doc, docsOf, named, textOf } from "./cwn-pack-docs.js";
+import { expectRoundTrip, systemsOf } from "./pack-docs.js";
 
 const declared = declaredPacks();
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../system.json"), "utf8"));
@@ -59,7 +59,7 @@ describe("CWN pack declarations", () => {
   });
 
   it("holds only CWN types (another ruleset's type would open read-only in a CWN world)", () => {
-    for (const { where, documentName, doc } of cwnSystems()) {
+    for (const { where, documentName, doc } of systemsOf(CWN_PACKS)) {
       expect([...(documentName === "Actor" ? CWN_ACTOR_TYPES : CWN_ITEM_TYPES)] as string[], where).toContain(doc.type);
     }
     expect(docsOf("cwn-weapons").every((d) => d.type === "cwnWeapon")).toBe(true);
@@ -69,7 +69,7 @@ describe("CWN pack declarations", () => {
 });
 
 describe("CWN document data", () => {
-  const docs = cwnSystems();
+  const docs = systemsOf(CWN_PACKS);
 
   it("every system validates against the CWN data schema (validateSystemSource)", () => {
     const problems = docs.flatMap(({ where, documentName, doc }) => validateSystemSource(documentName, doc.type!, doc.system).map((p) => `${where}: ${p.path} ${p.message}`));
@@ -148,21 +148,5 @@ describe("CWN document data", () => {
 });
 
 describe("CWN packs: compile → extract", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "cychosys-cwn-packs-"));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  it("gives back the same files, byte for byte", async () => {
-    const packs = declared.filter((p) => (CWN_PACKS as readonly string[]).includes(p.name));
-    expect(packs).toHaveLength(3);
-    await compilePacks(join(scratch, "system"), { packs });
-    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
-    for (const pack of packs) {
-      const original = readPackSources(pack.name);
-      const extracted = readPackSources(pack.name, join(scratch, "sources"));
-      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
-      for (const { file } of original) {
-        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(import.meta.dirname, "../../packs/_source", pack.name, file), "utf8"));
-      }
-    }
-  }, 60_000);
+  it("gives back the same files, byte for byte", () => expectRoundTrip(CWN_PACKS), 60_000);
 });

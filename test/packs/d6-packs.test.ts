@@ -6,13 +6,13 @@
  * armor, D8 initiative), and compile → extract giving back the same files.
  * (Keys, ids, file names: test/packs/packs.test.ts covers every pack.)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateSystemSource } from "../../src/core/schema/validate.js";
 import { packOwnership } from "../../src/foundry/packs.js";
 import { MANIFESTS } from "../../src/rulesets/manifests.js";
+import { CYCHOSYS_MANIFEST } from "../../src/rulesets/cychosys/manifest.js";
 import { D6_MANIFEST } from "../../src/rulesets/d6/manifest.js";
 import { D6_ACTOR_TYPES, D6_ITEM_TYPES } from "../../src/rulesets/d6/data/schema.js";
 import {
@@ -28,17 +28,12 @@ import {
   strengthDamageDice,
   ZERO_CODE,
 } from "../../src/rulesets/d6/rules/index.js";
-import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
+import { declaredPacks } from "../../tools/packs/lib.js";
+import { docsOf, expectRoundTrip, named, type PackDoc, systemsOf } from "./pack-docs.js";
 
-type Doc = SourceDocument & { system: Record<string, unknown>; items?: Doc[] };
+type Doc = PackDoc;
 const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters"] as const;
 const declared = declaredPacks();
-const docsOf = (pack: string): Doc[] => readPackSources(pack).map((s) => s.doc as Doc).filter((d) => !String(d._key).startsWith("!folders!"));
-const named = (pack: string, name: string): Doc => {
-  const doc = docsOf(pack).find((d) => d.name === name);
-  if (!doc) throw new Error(`${pack} has no document named ${name}`);
-  return doc;
-};
 const item = (actor: Doc, name: string): Doc => {
   const found = (actor.items ?? []).find((i) => i.name === name);
   if (!found) throw new Error(`${actor.name} has no item named ${name}`);
@@ -46,18 +41,7 @@ const item = (actor: Doc, name: string): Doc => {
 };
 const code = (text: unknown) => parseDieCode(text as string);
 
-/** Every Actor and Item system of the D6 packs, embedded items included. */
-function systems(): { where: string; documentName: "Actor" | "Item"; doc: Doc }[] {
-  const out: { where: string; documentName: "Actor" | "Item"; doc: Doc }[] = [];
-  for (const pack of D6_PACKS) {
-    for (const doc of docsOf(pack)) {
-      const documentName = String(doc._key).startsWith("!actors!") ? "Actor" : "Item";
-      out.push({ where: `${pack}/${doc.name}`, documentName, doc });
-      for (const child of doc.items ?? []) out.push({ where: `${pack}/${doc.name} > ${child.name}`, documentName: "Item", doc: child });
-    }
-  }
-  return out;
-}
+const systems = () => systemsOf(D6_PACKS);
 
 describe("OpenD6 pack declarations", () => {
   it("system.json declares the three packs as the D6 manifest names them, players observing, in the OpenD6 pack folder", () => {
@@ -79,14 +63,15 @@ describe("OpenD6 pack declarations", () => {
     for (const pack of declared) expect(MANIFESTS.filter((m) => m.packs.includes(pack.name)).map((m) => m.id), pack.name).toHaveLength(1);
   });
 
-  it("a D6 world shows players the three D6 packs as declared and hides Cychosys's; a Cychosys world the reverse", () => {
+  it("a D6 world shows players the three D6 packs as declared and hides every other ruleset's; a Cychosys world shows only Cychosys's", () => {
     for (const pack of declared) {
       const d6 = (D6_PACKS as readonly string[]).includes(pack.name);
+      const cychosys = CYCHOSYS_MANIFEST.packs.includes(pack.name);
       const inD6 = packOwnership(pack, MANIFESTS, "d6");
       const inCychosys = packOwnership(pack, MANIFESTS, "cychosys");
       const hidden = { ...pack.ownership, PLAYER: "NONE", TRUSTED: "NONE" };
       expect(inD6, pack.name).toEqual(d6 ? pack.ownership : hidden);
-      expect(inCychosys, pack.name).toEqual(d6 ? hidden : pack.ownership);
+      expect(inCychosys, pack.name).toEqual(cychosys ? pack.ownership : hidden);
     }
   });
 
@@ -235,21 +220,5 @@ describe("the chapter's figures, through the rules core", () => {
 });
 
 describe("OpenD6 packs: compile → extract", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "cychosys-d6-packs-"));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  it("gives back the same files, byte for byte", async () => {
-    const packs = declared.filter((p) => (D6_PACKS as readonly string[]).includes(p.name));
-    expect(packs).toHaveLength(3);
-    await compilePacks(join(scratch, "system"), { packs });
-    await extractPacks(join(scratch, "system"), { packs, sourceRoot: join(scratch, "sources") });
-    for (const pack of packs) {
-      const original = readPackSources(pack.name);
-      const extracted = readPackSources(pack.name, join(scratch, "sources"));
-      expect(extracted.map((s) => s.file), pack.name).toEqual(original.map((s) => s.file));
-      for (const { file } of original) {
-        expect(readFileSync(join(scratch, "sources", pack.name, file), "utf8"), `${pack.name}/${file}`).toBe(readFileSync(join(import.meta.dirname, "../../packs/_source", pack.name, file), "utf8"));
-      }
-    }
-  }, 60_000);
+  it("gives back the same files, byte for byte", () => expectRoundTrip(D6_PACKS), 60_000);
 });

@@ -12,6 +12,7 @@ import { CwnError, resolveCwnSkillCheck } from "../../rulesets/cwn/rules/index.j
 import { bestAttribute, CWN_SKILL_CHECK_CARD_TEMPLATE, CWN_SKILL_CHECK_DIALOG_TEMPLATE, cwnSkillCheckCardView, cwnSkillCheckDialogView, readCwnSkillCheckForm } from "../../rulesets/cwn/views/skill-check.js";
 import { formValues, promptForm } from "../dialogs.js";
 import { format } from "../i18n.js";
+import { postRollMessage } from "../roll-message.js";
 import { rollGroups } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 
@@ -48,26 +49,10 @@ export async function promptCwnSkillCheck(actor: CwnCheckActor, itemId: string, 
     const { roll, faces } = await rollGroups([rules.skillCheckDice]);
     const check = resolveCwnSkillCheck({ ...input, faces: faces[0]! }, rules);
     const content = await render(CWN_SKILL_CHECK_CARD_TEMPLATE, cwnSkillCheckCardView(check, { actor: actor.name, skill: skill.name }, localize));
-    return await postCheck(actor, roll, content, { skill: skill.name, total: check.total, success: check.success });
+    return await postRollMessage(actor, roll, content, { cwnSkillCheck: { skill: skill.name, total: check.total, success: check.success } });
   } catch (error) {
     if (!(error instanceof CwnError)) console.error("Cychosys | CWN: the skill check failed", error);
     notify("warn", localizeWith(format, error));
     return null;
   }
-}
-
-/** The chat message: the roll (Dice So Nice and the dice sound), the card, the world's roll mode. */
-async function postCheck(actor: CwnCheckActor, roll: unknown, content: string, summary: Record<string, unknown>): Promise<unknown> {
-  const messageClass = ChatMessage.implementation as unknown as { create(data: object): Promise<unknown>; getSpeaker(options: { actor: unknown }): unknown; applyRollMode?(data: object, mode: string): object };
-  const config = CONFIG as unknown as { sounds?: { dice?: string } };
-  const data: Record<string, unknown> = {
-    speaker: messageClass.getSpeaker({ actor }),
-    content,
-    rolls: [roll],
-    flags: { cychosys: { cwnSkillCheck: summary } },
-    ...(config.sounds?.dice && { sound: config.sounds.dice }),
-  };
-  const mode = (game as unknown as { settings?: { get(scope: string, key: string): unknown } }).settings?.get("core", "rollMode");
-  if (typeof mode === "string" && messageClass.applyRollMode) messageClass.applyRollMode(data, mode);
-  return messageClass.create(data);
 }

@@ -4,7 +4,7 @@
  * what kind of problem it is (`CYCHOSYS.Request.problem.<kind>`).
  */
 import type { z } from "zod/mini";
-import type { RequestProblem } from "./ruleset.js";
+import type { ParsedRequest, RequestProblem } from "./ruleset.js";
 
 /** Cut and make printable a path segment a hostile request may have chosen (a key name). */
 function printable(segment: PropertyKey): string {
@@ -24,5 +24,35 @@ export function problemOf(issue: z.core.$ZodIssue): RequestProblem {
       return { field: path.join("."), kind: issue.input === undefined ? "missing" : "type" };
     default:
       return { field: path.join("."), kind: "value" };
+  }
+}
+
+/** What `parseCardRequest` needs of a zod schema. */
+interface CardSchema<R> {
+  safeParse(value: unknown, params: { reportInput: boolean }): { success: true; data: R } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+}
+
+/**
+ * A card request through its ruleset's zod schema: a new attack (`declare`)
+ * or a step on an existing card (every other step names `attackId` and
+ * `messageId`). Never throws, whatever `value` is.
+ */
+export function parseCardRequest<R extends { step: string }>(
+  schema: CardSchema<R>,
+  value: unknown,
+): { ok: true; parsed: ParsedRequest<Extract<R, { step: "declare" }>, Exclude<R, { step: "declare" }>> } | { ok: false; problem: RequestProblem } {
+  try {
+    const result = schema.safeParse(value, { reportInput: true });
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
+    }
+    const request = result.data;
+    if (request.step === "declare") return { ok: true, parsed: { kind: "declare", request: request as Extract<R, { step: "declare" }> } };
+    const step = request as Exclude<R, { step: "declare" }> & { attackId: string; messageId: string };
+    return { ok: true, parsed: { kind: "step", attackId: step.attackId, messageId: step.messageId, request: step } };
+  } catch {
+    // A value zod cannot even walk (a hostile getter, a proxy): refused as a whole.
+    return { ok: false, problem: { field: "", kind: "type" } };
   }
 }

@@ -7,7 +7,7 @@
  */
 import { z } from "zod/mini";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
-import { problemOf } from "../../../core/request-problem.js";
+import { parseCardRequest } from "../../../core/request-problem.js";
 import { COVER_LEVELS, DEFENSE_SKILLS, RANGE_BANDS } from "../rules/types.js";
 
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -57,17 +57,5 @@ export type D6CardRequest = Exclude<D6Request, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parseD6Request(value: unknown): { ok: true; parsed: ParsedRequest<D6Declaration, D6CardRequest> } | { ok: false; problem: RequestProblem } {
-  try {
-    const result = d6RequestSchema.safeParse(value, { reportInput: true });
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
-    }
-    const request = result.data;
-    return request.step === "declare"
-      ? { ok: true, parsed: { kind: "declare", request } }
-      : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
-  } catch {
-    return { ok: false, problem: { field: "", kind: "type" } };
-  }
+  return parseCardRequest(d6RequestSchema, value);
 }

@@ -27,18 +27,18 @@ export function problemOf(issue: z.core.$ZodIssue): RequestProblem {
   }
 }
 
-/** A workflow request schema: every request has a `step`; every step but `declare` names its card. */
-interface StepSchema<R extends { step: string }> {
+/** What `parseCardRequest` needs of a zod schema. */
+interface CardSchema<R> {
   safeParse(value: unknown, params: { reportInput: boolean }): { success: true; data: R } | { success: false; error: { issues: z.core.$ZodIssue[] } };
 }
 
 /**
- * Check a card request's shape with a ruleset's schema: a new attack
- * (`declare`) or a step on a card (its `attackId` and `messageId`), or the
- * first problem. Never throws, whatever `value` is (a hostile getter, a proxy).
+ * A card request through its ruleset's zod schema: a new attack (`declare`)
+ * or a step on an existing card (every other step names `attackId` and
+ * `messageId`). Never throws, whatever `value` is.
  */
-export function parseStepRequest<R extends { step: string }>(
-  schema: StepSchema<R>,
+export function parseCardRequest<R extends { step: string }>(
+  schema: CardSchema<R>,
   value: unknown,
 ): { ok: true; parsed: ParsedRequest<Extract<R, { step: "declare" }>, Exclude<R, { step: "declare" }>> } | { ok: false; problem: RequestProblem } {
   try {
@@ -52,6 +52,7 @@ export function parseStepRequest<R extends { step: string }>(
     const step = request as Exclude<R, { step: "declare" }> & { attackId: string; messageId: string };
     return { ok: true, parsed: { kind: "step", attackId: step.attackId, messageId: step.messageId, request: step } };
   } catch {
+    // A value zod cannot even walk (a hostile getter, a proxy): refused as a whole.
     return { ok: false, problem: { field: "", kind: "type" } };
   }
 }

@@ -14,7 +14,18 @@ const available = chromiumAvailable("CWN cards");
 describe.skipIf(!available)("the CWN cards in Chromium", () => {
   const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 600, height: 900 });
 
-  rendersCleanly(open, ["cwn-card-traumatic", "cwn-card-traumatic-light", "cwn-card-swarm", "cwn-card-screened", "cwn-card-shock", "cwn-attack-dialog"]);
+  rendersCleanly(open, ["cwn-card-traumatic", "cwn-card-traumatic-light", "cwn-card-swarm", "cwn-card-screened", "cwn-card-shock", "cwn-attack-dialog", "cwn-card-skill", "cwn-skill-dialog"]);
+
+  it("W30: a skill check: 2d6 5 + 3 + Sneak 1 + Wis 0 = 9 against the GM's 8, a success; the dialog preselects the best attribute (Dex +1)", async () => {
+    const page = await open("cwn-card-skill");
+    expect((await page.textContent(".cwn-verdict"))?.replace(/\s+/g, " ").trim()).toBe("Success 9 / 8");
+    expect(await page.locator(".cwn-die").allTextContents()).toEqual(["5", "3"]);
+    expect(await page.locator(".cy-explain li").last().textContent()).toBe("9 meets the difficulty 8: success.");
+    await page.close();
+    const dialog = await open("cwn-skill-dialog");
+    expect(await dialog.locator("select[name=attribute] option:checked").textContent()).toBe("Dex +1");
+    await dialog.close();
+  });
 
   it("a Traumatic Hit applied: 14 + 4 = 18 against AC 14, the Trauma Die's 7 meets 7, (6 + 1) × 3 = 21; soak 3 and 9 HP; the guard dead, the GM may choose another state", async () => {
     const page = await open("cwn-card-traumatic");

@@ -38,6 +38,12 @@ describe.skipIf(!available)("the CWN tracker in Chromium", () => {
     expect(await left("mack")).toEqual([]);
     expect(await left("g1")).toEqual(["Instant Main"]);
     expect(await left("g2")).toEqual([]);
+    // W4, W7: the guards' turn is to come — what they still have for it is shown apart from what is gone.
+    const later = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cwn-pill.is-later`).allTextContents();
+    expect(await later("g1")).toEqual(["Main", "Move", "On Turn"]);
+    expect(await later("g2")).toEqual(["Move", "On Turn"]);
+    expect(await later("g3")).toEqual([]);
+    expect(await later("mack")).toEqual([]);
     const states = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cwn-state`).allTextContents();
     expect(await states("mack")).toEqual(["screening Vee: 2 left, until its turn in round 2"]);
     expect(await states("g2")).toEqual(["Total Defense until its turn in round 2", "AC +2"]);

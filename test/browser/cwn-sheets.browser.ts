@@ -41,11 +41,12 @@ describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
     await page.close();
   });
 
-  it("read-only: no control edits anything, the attack buttons stay", async () => {
+  it("read-only: no control edits anything, the attack and skill check buttons stay (W30)", async () => {
     const page = await open("cwn-character-readonly");
     expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);
     expect(await page.$$('[data-action="deleteItem"], [data-action="createItem"]')).toHaveLength(0);
     expect(await page.$$eval('[data-action="attack"]', (n) => n.length)).toBe(3);
+    expect(await page.$$eval('[data-action="rollSkill"]', (n) => n.map((b) => b.getAttribute("aria-label")))).toEqual(["Roll a check with Shoot (W30)", "Roll a check with Stab (W30)", "Roll a check with Punch (W30)", "Roll a check with Sneak (W30)"]);
     await page.close();
   });
 

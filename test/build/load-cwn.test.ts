@@ -10,11 +10,13 @@ import { describe, expect, it, vi } from "vitest";
 import { bootBuilt } from "./boot.js";
 
 describe("dist/cychosys.mjs in a Cities Without Number world", () => {
-  it("registers the CWN types and loads the CWN chunk only: no Cychosys die or rules data, no Wild Die", async () => {
+  it("registers the CWN types and loads the CWN chunk only — its settings and token statuses; no Cychosys die or rules data, no Wild Die", async () => {
     const world = await bootBuilt("cwn", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
     expect(Object.keys(world.config.Actor.dataModels)).toEqual(expect.arrayContaining(["cwnCharacter", "cwnNpc"]));
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["cwnWeapon", "cwnArmor", "cwnSkill"]));
-    await vi.waitFor(() => expect(world.hooks).toContain("ready"));
+    await vi.waitFor(() => expect(world.registered).toContain("cwnFreeAttackNeedsWeapon"));
+    expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "cwnFistsHinderRangedAttacks", "cwnSoakRefillsAfterFight", "cwnMeleeRangeMetres", "cwnDefaultMorale"]));
+    expect(world.config.statusEffects.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(["cwn-prone", "cwn-totalDefense", "cwn-mortallyWounded", "cwn-broken"]));
     expect(world.config.Dice.terms.c).toBeUndefined();
     expect(world.config.Dice.terms.w).toBeUndefined();
     expect(world.config.CYCHOSYS).toBeUndefined();

@@ -105,7 +105,8 @@ describe("CWN cards: random requests from the GM and two players", () => {
           }
           // Anything else in between (another card's apply) breaks "right after": forget older applies.
           if (outcome?.ok && s.step !== "apply" && s.step !== "undo") appliedFrom.clear();
-          if (outcome?.ok && s.step === "apply") for (const key of [...appliedFrom.keys()]) if (key !== card?.id) appliedFrom.delete(key);
+          // An apply or undo of one card between another's apply and undo changes what that undo must give back: forget the others.
+          if (outcome?.ok && (s.step === "apply" || s.step === "undo")) for (const key of [...appliedFrom.keys()]) if (key !== card?.id) appliedFrom.delete(key);
         }
       }),
       { numRuns: Number(process.env.PROPERTY_SEEDS ?? 150) },

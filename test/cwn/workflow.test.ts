@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { phaseOf, resolutionOf } from "../../src/rulesets/cwn/workflow/flow.js";
-import { cwnWorld, gm, onCard, p1, p2 } from "./world.js";
+import { cwnWorld, onCard, p1, p2 } from "./world.js";
 
 type World = ReturnType<typeof cwnWorld>;
 const shot = (w: World, roll: { d20: number; trauma: number[]; damage: number[] }, extra: Record<string, unknown> = {}) => ({

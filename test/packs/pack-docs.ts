@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { compilePacks, declaredPacks, extractPacks, readPackSources, type SourceDocument } from "../../tools/packs/lib.js";
 
-export type PackDoc = SourceDocument & { img?: string; system: Record<string, unknown>; items?: PackDoc[]; flags?: Record<string, Record<string, unknown>> };
+export type PackDoc = SourceDocument & { img?: string; system: Record<string, unknown>; items?: PackDoc[]; flags?: Record<string, Record<string, unknown>>; prototypeToken?: Record<string, unknown> };
 
 export const isFolder = (doc: SourceDocument): boolean => String(doc._key).startsWith("!folders!");
 

@@ -4,8 +4,9 @@
  * as the GM sees it (undo, the downed choice); three guards swarming Vee,
  * +4 to hit and +2 damage (W24), as Vee's player sees it (apply); a guard's
  * baton on Vee screened by Mack, the screen checks owed (W26), as Mack's
- * player sees it; Vee's knife missing and dealing Shock 2 (W18); and the
- * attack dialog. Every figure from the real derive, core, flow and views.
+ * player sees it; Vee's knife missing and dealing Shock 2 (W18); the
+ * attack dialog; a Heal check to keep a downed friend alive and its dialog
+ * (W30). Every figure from the real derive, core, flow and views.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +17,8 @@ import type { CwnAttackInput } from "../../src/rulesets/cwn/rules/resolve.js";
 import { CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView } from "../../src/rulesets/cwn/views/attack-card.js";
 import { CWN_ATTACK_DIALOG_TEMPLATE, cwnAttackDialogView } from "../../src/rulesets/cwn/views/attack-dialog.js";
 import { applyDamage, type CwnFlow, declareCwnAttack } from "../../src/rulesets/cwn/workflow/flow.js";
+import { resolveCwnSkillCheck } from "../../src/rulesets/cwn/rules/skill-check.js";
+import { CWN_SKILL_CHECK_CARD_TEMPLATE, CWN_SKILL_CHECK_DIALOG_TEMPLATE, cwnSkillCheckCardView, cwnSkillCheckDialogView } from "../../src/rulesets/cwn/views/skill-check.js";
 import { cwnDerivedOf, guards, vee } from "../../test/fixtures/cwn-sheets.js";
 import { makeI18n } from "./helpers.js";
 import { type makeEnvironment, readLang, ROOT } from "./render.js";
@@ -90,5 +93,14 @@ export function buildCwnCardPages(env: Env, systemCss: string, frameCss: string,
   const dialog = cwnAttackDialogView({ weapon: v.weapons.find((w) => w.id === "wPistol")!, target: "Guard 1", canSnap: true, swarmReady: false, measured: { metres: 12, adjacentFoe: "none", distance: "distant", inRange: true }, screened: false, gm: true, localize });
   write("cwn-attack-dialog", "CWN attack dialog", 420, `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(localize("CYCHOSYS.Cwn.Card.attackTitle", { weapon: "Heavy pistol", target: "Guard 1" }))}</h1></header>
 <form class="window-content">${env.render(CWN_ATTACK_DIALOG_TEMPLATE, dialog)}</form>`);
+  // W30: Vee's Sneak 1 standing in for a Heal check: 2d6 5 + 3, + 1, Wis +0, against the GM's 8.
+  const sneak = v.skills.find((s) => s.id === "sSneak")!;
+  const check = resolveCwnSkillCheck({ faces: [5, 3], level: sneak.level, attribute: "wis", attributeModifier: v.attributes.wis.modifier, modifier: 0, difficulty: 8 });
+  write("cwn-card-skill", "CWN skill check", 340, `<ol class="chat-log"><li class="chat-message message">
+  <header class="message-header"><h4 class="message-sender">Vee</h4></header>
+  <div class="message-content">${env.render(CWN_SKILL_CHECK_CARD_TEMPLATE, cwnSkillCheckCardView(check, { actor: "Vee Okafor", skill: sneak.name }, localize))}</div>
+</li></ol>`);
+  write("cwn-skill-dialog", "CWN skill check dialog", 420, `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(localize("CYCHOSYS.Cwn.SkillCheck.dialogTitle", { skill: sneak.name }))}</h1></header>
+<form class="window-content">${env.render(CWN_SKILL_CHECK_DIALOG_TEMPLATE, cwnSkillCheckDialogView(sneak, v.attributes, localize))}</form>`);
   return out;
 }

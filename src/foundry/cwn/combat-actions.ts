@@ -196,7 +196,7 @@ export async function act(combat: CwnCombatDoc, r: Extract<CwnCombatRequest, { k
       break;
     case "screenAlly":
       Object.assign(ctx, { metres: r.metres, highestSkill: d.highestCombatSkill, allyId: r.allyId || undefined, allyMetres: 0 });
-      if (r.allyId && !fight.sides[fight.order.find((id) => fight.sides[id]!.members.includes(combatant.id))!]!.members.includes(r.allyId)) throw new Refusal(localize("CYCHOSYS.Cwn.Error.screenNoAlly"));
+      if (r.allyId && !fight.sides[fight.order.find((id) => fight.sides[id]!.members.includes(combatant.id))!]!.members.includes(r.allyId)) throw new Refusal(format("CYCHOSYS.Cwn.Combat.screenNotAlly", { name: combatant.name }));
       break;
     case "swarmAttack":
       if (!r.targetId || !Object.hasOwn(fight.fighters, r.targetId)) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.noTarget"));

@@ -15,6 +15,7 @@ import { confirmDialog } from "../dialogs.js";
 import { format } from "../i18n.js";
 import { bindItemDragDrop, type SheetItemLike } from "../item-drag-drop.js";
 import { markSubmission, remarkRefused } from "../sheet-submit.js";
+import { promptCwnSkillCheck } from "./skill-check.js";
 
 export interface CwnItemDoc extends SheetItemLike {
   system: Record<string, unknown>;
@@ -59,6 +60,11 @@ export const cwnActorActions: Record<string, Action> = {
   async attack(_event, target) {
     const item = itemOf(this, target);
     if (item?.type === "cwnWeapon") await startAttack(this.actor, item.id);
+  },
+  /** W30: a check with this skill (Shift-click: no dialog). */
+  async rollSkill(event, target) {
+    const item = itemOf(this, target);
+    if (item?.type === "cwnSkill") await promptCwnSkillCheck(this.actor, item.id, event);
   },
   editItem(_event, target) {
     itemOf(this, target)?.sheet?.render({ force: true });

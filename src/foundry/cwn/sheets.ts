@@ -13,6 +13,7 @@ import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_NPC_PARTS, CWN_PARTIALS, c
 import { registerSheet } from "../card-glue.js";
 import { format } from "../i18n.js";
 import { bindCwnItemDragDrop, type CwnActorDoc, cwnActorActions, type CwnItemDoc, remarkCwnInvalid, screenCwnSubmission } from "./sheet-actions.js";
+import { CWN_SKILL_CHECK_TEMPLATES } from "./skill-check.js";
 
 type Context = Record<string, unknown>;
 type Options = Record<string, unknown>;
@@ -187,5 +188,5 @@ export function registerCwnSheets(): void {
   for (const [documentClass, sheetClass, type, label] of sheets) {
     registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `CYCHOSYS.Cwn.Sheet.Labels.${label}` });
   }
-  void foundry.applications.handlebars.loadTemplates([...CWN_PARTIALS]);
+  void foundry.applications.handlebars.loadTemplates([...CWN_PARTIALS, ...CWN_SKILL_CHECK_TEMPLATES]);
 }

@@ -19,6 +19,7 @@ import { format, localize } from "../i18n.js";
 import { enqueue, isActiveGM, submitRequest } from "../requests.js";
 import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, mayControl, nameIn, plannedOf, setupOf } from "./combat-actions.js";
 import { rollAndShow } from "./dice.js";
+import { startFight } from "./fight-start.js";
 import { cwnRules } from "./rules-source.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean; targets?: Set<{ actor: { uuid: string } | null }> } }).user;
@@ -95,7 +96,6 @@ async function onBanner(combat: CwnCombatDoc, target: HTMLElement): Promise<void
       return;
     }
     case "startFight": {
-      const { startFight } = await import("./combat.js");
       if (isActiveGM()) await enqueue(() => startFight(combat));
       return;
     }

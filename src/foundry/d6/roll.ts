@@ -24,6 +24,7 @@ import {
 import { D6_ROLL_CARD_TEMPLATE, d6RollCardContext, d6SkillFormula, rollableLabel } from "../../rulesets/d6/views/roll-card.js";
 import { D6_ROLL_DIALOG_TEMPLATE, d6RollDialogView, MAX_FLAT, readD6RollForm } from "../../rulesets/d6/views/roll-dialog.js";
 import { format } from "../i18n.js";
+import { postRollMessage } from "../roll-message.js";
 import { D6Roll } from "./dice.js";
 import { d6Rules } from "./rules-source.js";
 import { formValues, promptForm } from "../dialogs.js";
@@ -124,32 +125,11 @@ export async function rollD6Skill(actor: D6RollActor, key: string, options: D6Ro
     // The core reads the faces again: the card's figures are the rules', not the dice engine's.
     const result: SkillRoll = rollSkill(rollable.code, { actionDice, woundDice }, faces, flat, label, rules);
     const content = await render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: actor.name, rollable, roll: result, localize, rules }));
-    return await postRoll(actor, roll, content, { key: rollable.key, total: result.total, complication: result.reading.complication });
+    return await postRollMessage(actor, roll, content, { d6Roll: { key: rollable.key, total: result.total, complication: result.reading.complication } });
   } catch (error) {
     notify("warn", localizeWith(format, error));
     return null;
   }
-}
-
-/** The chat message: the roll (for Dice So Nice and the dice sound), the card, the world's roll mode. */
-async function postRoll(actor: D6RollActor, roll: D6Roll, content: string, summary: Record<string, unknown>): Promise<unknown> {
-  const messageClass = ChatMessage.implementation as unknown as {
-    create(data: object): Promise<unknown>;
-    getSpeaker(options: { actor: unknown }): unknown;
-    applyRollMode?(data: object, mode: string): object;
-  };
-  const config = CONFIG as unknown as { sounds?: { dice?: string } };
-  const data: Record<string, unknown> = {
-    speaker: messageClass.getSpeaker({ actor }),
-    content,
-    rolls: [roll],
-    flags: { cychosys: { d6Roll: summary } },
-    ...(config.sounds?.dice && { sound: config.sounds.dice }),
-  };
-  const settings = (game as unknown as { settings?: { get(scope: string, key: string): unknown } }).settings;
-  const mode = settings?.get("core", "rollMode");
-  if (typeof mode === "string" && messageClass.applyRollMode) messageClass.applyRollMode(data, mode);
-  return messageClass.create(data);
 }
 
 /** The number of actions and flat modifier from the dialog, or null when closed. */

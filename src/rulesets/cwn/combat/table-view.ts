@@ -93,7 +93,11 @@ export function sideHeaderView(fight: CwnCombatState, sideId: string, localize: 
   };
 }
 
-const pill = (key: string, on: boolean, localize: Localize) => ({ key, label: localize(`CYCHOSYS.Cwn.ActionType.${key}`), on });
+/** A pill: usable now, still unspent for the fighter's own turn to come ("later", W4, W7), or gone. */
+const pill = (key: string, on: boolean, later: boolean, localize: Localize, label = localize(`CYCHOSYS.Cwn.ActionType.${key}`)) => {
+  const state = on ? "on" : later ? "later" : "off";
+  return { key, label, on, state, hint: localize(`${K}pill.${state}`) };
+};
 
 /** One fighter's row: what it has left (W7), its turn, its states and until when, and this user's controls. */
 export function fighterRowView(fight: CwnCombatState, fighterId: string, names: (id: string) => string, user: TableUser, localize: Localize) {
@@ -111,11 +115,14 @@ export function fighterRowView(fight: CwnCombatState, fighterId: string, names: 
     ...f.states.map((s) => (s.kind === "screening" ? localize(`${K}screening`, { ally: names(s.allyId ?? ""), uses: s.usesLeft ?? 0, round: s.until }) : state(s.kind, s.until))),
   ];
   const acting = side.status === "acting";
+  const round = fight.fighters[fighterId]!;
+  // What the fighter still has for its own turn to come (not in the free round when surprised, W2).
+  const later = f.turn === "pending" && !down && !(fight.round === 0 && round.surprised);
   return {
     id: fighterId,
     turn: f.turn,
     turnLabel: localize(`${K}Turn.${down ? "down" : f.turn}`),
-    left: [pill("main", f.left.main, localize), pill("move", f.left.move, localize), { key: "instant", label: localize(`${K}instantMain`), on: f.left.instantMain }, pill("onTurn", f.left.onTurn, localize)],
+    left: [pill("main", f.left.main, later && round.main === "unspent", localize), pill("move", f.left.move, later && (round.move === "unspent" || round.main === "unspent"), localize), pill("instant", f.left.instantMain, false, localize, localize(`${K}instantMain`)), pill("onTurn", f.left.onTurn, later, localize)],
     states,
     ac: f.acModifier ? localize(`${K}acModifier`, { value: f.acModifier > 0 ? `+${f.acModifier}` : `\u2212${-f.acModifier}` }) : null,
     controls: {

@@ -60,6 +60,8 @@ export type CwnErrorCode =
   // Attacks (W13–W26).
   | "standingMoreThanJoined"
   | "screenChoice"
+  // Skill checks (W30).
+  | "skillCheckField"
   // The scenario reader.
   | "scenarioText"
   | "scenarioTooLong"

@@ -34,6 +34,7 @@ export * from "./round.js";
 export * from "./swarm.js";
 export * from "./timing.js";
 export * from "./morale.js";
+export * from "./skill-check.js";
 export * from "./combat.js";
 export * from "./scenario.js";
 export * from "./combat-scenario.js";

@@ -96,6 +96,9 @@ export interface CwnRules {
   /** W27: Total Defense's AC modifier. */
   totalDefenseAcModifier: number;
 
+  /** W30 [fixed]: an ordinary skill check's dice (2d6 + skill + attribute modifier against the GM's difficulty). */
+  skillCheckDice: DicePool;
+
   /** W36: prone target: ranged attackers beyond melee range, and attackers within it. */
   proneDistantRangedModifier: number;
   proneAdjacentModifier: number;
@@ -159,6 +162,7 @@ export const CWN_STANDARD_RULES: Readonly<CwnRules> = Object.freeze({
   chargeMinMetres: 3,
 
   screenCheckDice: Object.freeze({ count: 2, faces: 6 }),
+  skillCheckDice: Object.freeze({ count: 2, faces: 6 }),
   screenMinSkill: 1,
   screenMaxMetres: 3,
   gunfireKinds: Object.freeze(["ranged"] as AttackKind[]),

@@ -140,7 +140,7 @@ function skillRows(input: CwnActorSheetInput) {
       const view = views.get(item.id);
       const level = view?.level ?? num(item.system.level);
       const combat = view?.combatSkill ?? (str(item.system.combatSkill) || null);
-      return { id: item.id, name: item.name, img: item.img, level: `${level < 0 ? "\u2212" : ""}${Math.abs(level)}`, combatSkill: combat ? `CYCHOSYS.Cwn.Skill.${combat}` : null };
+      return { id: item.id, name: item.name, img: item.img, level: `${level < 0 ? "\u2212" : ""}${Math.abs(level)}`, combatSkill: combat ? `CYCHOSYS.Cwn.Skill.${combat}` : null, rollHint: input.localize("CYCHOSYS.Cwn.SkillCheck.rollHint", { name: item.name }) };
     });
 }
 

@@ -7,7 +7,7 @@
  * the actor, that the round can pay) the workflow and the rules core check.
  */
 import { z } from "zod/mini";
-import { problemOf } from "../../../core/request-problem.js";
+import { parseCardRequest } from "../../../core/request-problem.js";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
 import { MAX_DICE, MAX_FACES } from "../rules/dice.js";
 import { ATTACK_ACTIONS, DISTANCES, DOWNED_STATES } from "../rules/types.js";
@@ -64,17 +64,5 @@ export type CwnCardRequest = Exclude<CwnRequest, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parseCwnRequest(value: unknown): { ok: true; parsed: ParsedRequest<CwnDeclaration, CwnCardRequest> } | { ok: false; problem: RequestProblem } {
-  try {
-    const result = cwnRequestSchema.safeParse(value, { reportInput: true });
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
-    }
-    const request = result.data;
-    return request.step === "declare"
-      ? { ok: true, parsed: { kind: "declare", request } }
-      : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
-  } catch {
-    return { ok: false, problem: { field: "", kind: "type" } };
-  }
+  return parseCardRequest(cwnRequestSchema, value);
 }

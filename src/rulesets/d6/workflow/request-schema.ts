@@ -7,7 +7,7 @@
  */
 import { z } from "zod/mini";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
-import { parseStepRequest } from "../../../core/request-problem.js";
+import { parseCardRequest } from "../../../core/request-problem.js";
 import { COVER_LEVELS, DEFENSE_SKILLS, RANGE_BANDS } from "../rules/types.js";
 
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -57,5 +57,5 @@ export type D6CardRequest = Exclude<D6Request, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parseD6Request(value: unknown): { ok: true; parsed: ParsedRequest<D6Declaration, D6CardRequest> } | { ok: false; problem: RequestProblem } {
-  return parseStepRequest(d6RequestSchema, value);
+  return parseCardRequest(d6RequestSchema, value);
 }

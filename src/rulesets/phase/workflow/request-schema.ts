@@ -8,7 +8,7 @@
  */
 import { z } from "zod/mini";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
-import { parseStepRequest } from "../../../core/request-problem.js";
+import { parseCardRequest } from "../../../core/request-problem.js";
 import { MAX_REVISION } from "../combat/ledger.js";
 import { AREAS } from "../rules/types.js";
 
@@ -51,5 +51,5 @@ export type PhaseStepRequest = Exclude<PhaseCardRequest, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parsePhaseCardRequest(value: unknown): { ok: true; parsed: ParsedRequest<PhaseDeclareRequest, PhaseStepRequest> } | { ok: false; problem: RequestProblem } {
-  return parseStepRequest(phaseCardRequestSchema, value);
+  return parseCardRequest(phaseCardRequestSchema, value);
 }

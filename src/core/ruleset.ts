@@ -8,7 +8,8 @@
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
  * - `Ruleset`: the engine part, loaded only for the active ruleset — its
- *   workflow on the cards, its round state, its headless codecs.
+ *   workflow on the cards, its round state, its headless codecs, and
+ *   optionally its odds and its duels (docs/odds.md).
  */
 import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
@@ -123,6 +124,88 @@ export interface RulesetHeadless {
   demo(): string;
 }
 
+// ---------------------------------------------------------------------------
+// Odds (optional): exact chances before a roll (docs/odds.md, docs/adding-a-ruleset.md "Odds").
+
+/**
+ * One attack answered with one defense choice, as exact chances (each in
+ * [0, 1]) and expectations. Computed by the ruleset's pure core from dice
+ * distributions, never by sampling; it decides nothing.
+ */
+export interface DefenseOdds {
+  /** The ruleset's key for the choice ("evade", "parry", "none", "dodge" …); the ruleset labels it. */
+  defense: string;
+  /** The blow lands on the defender (whether or not anything gets through their protection). */
+  struck: number;
+  /** Expected injury to the defender, in the odds' `unit`. */
+  injury: number;
+  /** The attack turns on the attacker (a counter that seizes it, a blade that parries a fist): 0 where the rules have none. */
+  attackerStruck: number;
+  /** Expected injury to the attacker, in the same unit. */
+  attackerInjury: number;
+  /** Further named chances in the ruleset's own keys ("miss", "parryBreaks", "taken.B", "level.wounded" …). */
+  outcomes: Readonly<Record<string, number>>;
+}
+
+/** One attack against every defense open to the defender. */
+export interface AttackOdds {
+  /** What `injury` counts: a key of `CYCHOSYS.Odds.Unit` ("hits", "fatigue", "woundSteps" …). */
+  unit: string;
+  /** One entry per defense open to the defender, in the ruleset's order; never empty (no choice is one entry, "none"). */
+  defenses: readonly DefenseOdds[];
+}
+
+/**
+ * The choice a defender who wants the best expected outcome makes: the least
+ * expected injury to themselves less injury to the attacker, then the lower
+ * chance of being struck, then the ruleset's order. The attack dialog's
+ * "chance to strike" is against this choice, and the duel command's
+ * defenders play it.
+ */
+export function bestDefense(odds: AttackOdds): DefenseOdds {
+  let best = odds.defenses[0]!;
+  for (const d of odds.defenses) {
+    const net = d.injury - d.attackerInjury;
+    const bestNet = best.injury - best.attackerInjury;
+    if (net < bestNet - 1e-12 || (Math.abs(net - bestNet) <= 1e-12 && d.struck < best.struck - 1e-12)) best = d;
+  }
+  return best;
+}
+
+/**
+ * A ruleset's odds: `attack` takes the ruleset's own query (the attack as far
+ * as it is known — a total already rolled, or the dice still to roll — and
+ * the defender's options, all from what the asking client may see) and
+ * returns the odds against each defense choice. Pure and fast enough to run
+ * on every keystroke of a dialog.
+ */
+export interface RulesetOdds<Query = unknown> {
+  attack(query: Query): AttackOdds;
+}
+
+/** A die the Node duel command rolls for a core (a seeded generator): a face from 1 to `sides`. The cores never roll themselves. */
+export type DiceSource = (sides: number) => number;
+
+/** How one simulated duel ended. */
+export interface DuelResult {
+  /** Who was left standing: "a", "b", or "draw" (both out, or the round limit reached). */
+  winner: "a" | "b" | "draw";
+  /** Rounds played (the last one included). */
+  rounds: number;
+}
+
+/**
+ * A ruleset's duel simulator for `npm run duel`: the full rules (turn order,
+ * action budget) with a simple policy per side, each defender taking the
+ * `bestDefense` of the ruleset's odds.
+ */
+export interface RulesetDuel<Fighter = unknown> {
+  /** One actor (a compendium export or plain JSON) as a fighter; throws a LocalizedError naming the field. */
+  fighter(json: unknown): Fighter;
+  /** Play one duel between `a` and `b` to its end or `maxRounds`, with dice from `roll`. */
+  play(a: Fighter, b: Fighter, roll: DiceSource, maxRounds: number): DuelResult;
+}
+
 /** The engine part of a ruleset. */
 export interface Ruleset<Flow extends CardFlow = CardFlow> {
   manifest: RulesetManifest;
@@ -130,4 +213,10 @@ export interface Ruleset<Flow extends CardFlow = CardFlow> {
   workflow: RulesetWorkflow<Flow, any, any>;
   round: RulesetRound;
   headless: RulesetHeadless;
+  /** Exact odds before a roll; absent while a ruleset has none (its dialogs and cards then show none). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each ruleset's Foundry side builds its own query shape
+  odds?: RulesetOdds<any>;
+  /** The duel simulator of `npm run duel`; absent while a ruleset has none. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a fighter is the ruleset's own shape
+  duel?: RulesetDuel<any>;
 }

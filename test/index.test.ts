@@ -49,13 +49,13 @@ describe("Foundry entry point", () => {
     hooks[0]![1]();
     // On init, whatever the world plays.
     expect(registered).toEqual(expect.arrayContaining(["cychosys.ruleset", "cychosys.rulesetChosen", "menu cychosys.rulesetMenu", "cychosys.migrationVersions"]));
-    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature"]);
-    expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit", "d6Skill", "d6Weapon", "d6Armor"]);
+    expect(Object.keys(config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature", "gurpsCharacter"]);
+    expect(Object.keys(config.Item.dataModels)).toEqual(["skill", "trademark", "weapon", "trick", "outfit", "d6Skill", "d6Weapon", "d6Armor", "gurpsSkill", "gurpsWeapon", "gurpsArmor", "gurpsShield"]);
     expect(config.Actor.documentClass.name).toBe("RulesetDocument");
     expect(config.Combat.documentClass.name).toBe("SystemCombat");
     expect(config.Combatant.documentClass.name).toBe("SystemCombatant");
     expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
-    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual(["Actor:d6Character+d6Creature", "Item:d6Skill+d6Weapon+d6Armor"]);
+    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual(["Actor:d6Character+d6Creature+gurpsCharacter", "Item:d6Skill+d6Weapon+d6Armor+gurpsSkill+gurpsWeapon+gurpsArmor+gurpsShield"]);
     expect(globalThis.cychosys.ruleset).toBe("cychosys");
 
     // Then the Cychosys code, loaded on its own.

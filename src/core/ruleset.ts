@@ -2,8 +2,8 @@
  * The seam between the engine and a ruleset (docs/adding-a-ruleset.md). The
  * engine — the GM's transport, the write executor, the card and tracker glue,
  * the Node commands — calls a ruleset only through these interfaces and
- * imports no ruleset itself. Kept as small as the two rulesets that exist
- * need: Cychosys and OpenD6.
+ * imports no ruleset itself. Kept as small as the rulesets that exist
+ * need: Cychosys, OpenD6 and GURPS.
  *
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
@@ -15,7 +15,7 @@ import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
 
-export const RULESET_IDS = ["cychosys", "d6"] as const;
+export const RULESET_IDS = ["cychosys", "d6", "gurps"] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "cychosys";
 

@@ -10,4 +10,5 @@ import type { RulesetAdapter } from "./adapter.js";
 export const LOADERS: Readonly<Record<RulesetId, () => Promise<{ adapter: RulesetAdapter }>>> = {
   cychosys: () => import("./cychosys/index.js"),
   d6: () => import("./d6/index.js"),
+  gurps: () => import("./gurps/index.js"),
 };

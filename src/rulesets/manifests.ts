@@ -7,7 +7,8 @@ import type { RulesetManifest } from "../core/ruleset.js";
 import { registerManifest } from "../core/schema/registry.js";
 import { CYCHOSYS_MANIFEST } from "./cychosys/manifest.js";
 import { D6_MANIFEST } from "./d6/manifest.js";
+import { GURPS_MANIFEST } from "./gurps/manifest.js";
 
-export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST];
+export const MANIFESTS: readonly RulesetManifest[] = [CYCHOSYS_MANIFEST, D6_MANIFEST, GURPS_MANIFEST];
 
 for (const manifest of MANIFESTS) registerManifest(manifest);

@@ -20,7 +20,7 @@ describe.skipIf(!available)("rulesets: the choice, the read-only sheet, the Open
 
   it("the first-run prompt offers each game with one line about it; a change warns that nothing is deleted", async () => {
     const first = await open("ruleset-first-run");
-    expect(await first.$$eval(".cy-ruleset-name", (n) => n.map((x) => x.textContent))).toEqual(["Cychosys", "OpenD6"]);
+    expect(await first.$$eval(".cy-ruleset-name", (n) => n.map((x) => x.textContent))).toEqual(["Cychosys", "OpenD6", "GURPS 4e"]);
     expect(await first.$$eval(".cy-ruleset-blurb", (n) => n.every((x) => (x.textContent ?? "").length > 40))).toBe(true);
     expect(await first.$(".cy-ruleset-warning")).toBeNull();
     await first.close();

@@ -14,7 +14,7 @@ describe("dist/cychosys.mjs in a Cychosys world", () => {
   it("on init registers every ruleset's types and the shared classes, then loads the Cychosys chunk, which registers the rest", async () => {
     const world = await bootBuilt("cychosys", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
     expect(world.hooks).toEqual(expect.arrayContaining(["init", "ready"]));
-    expect(Object.keys(world.config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature"]);
+    expect(Object.keys(world.config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature", "gurpsCharacter"]);
     expect(world.config.Combat.documentClass.name).toBe("SystemCombat");
     await vi.waitFor(() => expect(world.config.CYCHOSYS).toBeDefined());
     expect(world.config.CYCHOSYS.effects.effects.length).toBeGreaterThan(0);

@@ -119,6 +119,6 @@ describe("per-ruleset migrations", () => {
     await migrateWorldIfNeeded();
     expect(doc.calls).toEqual([]);
     const stored = (globalThis as any).game.settings.get("cychosys", "migrationVersions");
-    expect(Object.keys(stored).sort()).toEqual(["cychosys", "d6"]);
+    expect(Object.keys(stored).sort()).toEqual(["cychosys", "d6", "gurps"]);
   });
 });

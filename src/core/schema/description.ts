@@ -16,6 +16,19 @@ export interface IntegerField {
   initial: number;
 }
 
+/**
+ * A number from min to max in whole steps of `step` (GURPS Basic Speed 5.75:
+ * step 0.25; a weight of 0.5 lb: step 0.01). A step is a power of ten or a
+ * fraction 1/2, 1/4 …, so every value on it is written with few decimals.
+ */
+export interface DecimalField {
+  kind: "decimal";
+  min: number;
+  max: number;
+  step: number;
+  initial: number;
+}
+
 /** Text in a ruleset's notation, checked by its parser; `note` allows a `(note)` where the syntax has one. */
 export interface NotationField {
   kind: "notation";
@@ -67,6 +80,7 @@ export interface ListField {
 
 export type FieldDescription =
   | IntegerField
+  | DecimalField
   | NotationField
   | TextField
   | HtmlField
@@ -92,6 +106,14 @@ export interface MigrationStep {
 // --- builders, for the rulesets' descriptions ------------------------------
 
 export const integer = (min: number, max: number, initial: number): IntegerField => ({ kind: "integer", min, max, initial });
+/** A decimal field; `step` must be positive and min, max and initial on it (a description error is a programming error: it throws). */
+export function decimal(min: number, max: number, step: number, initial: number): DecimalField {
+  const field: DecimalField = { kind: "decimal", min, max, step, initial };
+  if (!(step > 0) || !Number.isFinite(step) || stepDecimals(step) > 6 || !(min <= initial && initial <= max) || ![min, max, initial].every((v) => onStep(v, step))) {
+    throw new TypeError(`Not a decimal field: ${JSON.stringify(field)}`);
+  }
+  return field;
+}
 export const notation = (syntax: string, initial: string, note = false): NotationField => ({ kind: "notation", syntax, initial, note });
 export const text = (initial = "", blank = true): TextField => ({ kind: "text", initial, blank });
 export const html = (): HtmlField => ({ kind: "html", initial: "" });
@@ -111,4 +133,21 @@ export function htmlFieldPaths(fields: FieldsDescription, prefix = ""): string[]
     else if (field.kind === "object") paths.push(...htmlFieldPaths(field.fields, `${prefix}${key}.`));
   }
   return paths;
+}
+
+/** How many decimals a step is written with (0.25 → 2, 0.01 → 2, 1 → 0). */
+export function stepDecimals(step: number): number {
+  const text = String(step);
+  if (text.includes("e-")) return Number(text.split("e-")[1]) + (text.split("e-")[0]!.split(".")[1]?.length ?? 0);
+  return text.split(".")[1]?.length ?? 0;
+}
+
+/** `value` rounded to the nearest whole step, written with the step's decimals (so 0.07 on step 0.01 stays 0.07, not 0.07000000000000001). */
+export function toStep(value: number, step: number): number {
+  return Number((Math.round(value / step) * step).toFixed(stepDecimals(step)));
+}
+
+/** Is `value` a whole number of steps (5.75 on 0.25: yes; 5.7: no)? */
+export function onStep(value: number, step: number): boolean {
+  return Number.isFinite(value) && toStep(value, step) === value;
 }

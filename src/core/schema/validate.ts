@@ -13,7 +13,7 @@
  */
 import { echoText, echoValue } from "../echo.js";
 import { english } from "../messages.js";
-import type { DocumentName, FieldDescription, FieldsDescription } from "./description.js";
+import { type DocumentName, type FieldDescription, type FieldsDescription, onStep } from "./description.js";
 import { schemaFor, typesOf } from "./registry.js";
 import { syntaxOf } from "./syntax.js";
 
@@ -119,6 +119,11 @@ export function checkField(
     case "integer":
       if (typeof value !== "number" || !Number.isInteger(value)) say("integer", { value: describeValue(value) });
       else if (value < field.min || value > field.max) say("range", { min: field.min, max: field.max, value });
+      return;
+    case "decimal":
+      if (typeof value !== "number" || !Number.isFinite(value)) say("number", { value: describeValue(value) });
+      else if (value < field.min || value > field.max) say("range", { min: field.min, max: field.max, value });
+      else if (!onStep(value, field.step)) say("step", { step: field.step, value });
       return;
     case "notation": {
       const problem = notationProblem(value, field, context);

@@ -15,6 +15,7 @@ import { promptD6Roll } from "./roll.js";
 import { bindItemDragDrop, type SheetItemLike } from "../item-drag-drop.js";
 import { confirmDialog } from "../dialogs.js";
 import { escapeHtml } from "../../core/html.js";
+import { markSubmission, remarkRefused } from "../sheet-submit.js";
 
 export interface D6ItemDoc extends SheetItemLike {
   system: Record<string, unknown>;
@@ -90,35 +91,13 @@ export const d6ActorActions: Record<string, Action> = {
  */
 export function screenSubmission(type: D6ActorType | D6ItemType, data: Record<string, unknown>, form: HTMLElement | null): { accepted: Record<string, unknown>; problems: D6SubmitProblem[] } {
   const result = checkD6Submission(type, data);
-  for (const input of form?.querySelectorAll<HTMLInputElement>("input.is-invalid") ?? []) {
-    if (!result.problems.some((p) => p.name === input.name)) {
-      input.classList.remove("is-invalid");
-      input.removeAttribute("aria-invalid");
-    }
-  }
-  for (const problem of result.problems) {
-    const message = localize("CYCHOSYS.D6.Sheet.InvalidCode", { field: problem.value, message: localize(problem.key, problem.params) });
-    const input = form?.querySelector<HTMLInputElement>(`[name="${CSS.escape(problem.name)}"]`);
-    if (input) {
-      input.classList.add("is-invalid");
-      input.setAttribute("aria-invalid", "true");
-      input.dataset.tooltip = message;
-    }
-    notify("warn", message);
-  }
+  markSubmission(form, result.problems, "CYCHOSYS.D6.Sheet.InvalidCode");
   return result;
 }
 
 /** The inputs refused at the last submission, to mark again after a render (the update of other fields re-renders). */
 export function remarkInvalid(form: HTMLElement, refused: readonly D6SubmitProblem[]): void {
-  for (const problem of refused) {
-    const input = form.querySelector<HTMLInputElement>(`[name="${CSS.escape(problem.name)}"]`);
-    if (!input) continue;
-    input.value = problem.value;
-    input.classList.add("is-invalid");
-    input.setAttribute("aria-invalid", "true");
-    input.dataset.tooltip = localize("CYCHOSYS.D6.Sheet.InvalidCode", { field: problem.value, message: localize(problem.key, problem.params) });
-  }
+  remarkRefused(form, refused, "CYCHOSYS.D6.Sheet.InvalidCode");
 }
 
 /** Items in and out of an OpenD6 actor (src/foundry/item-drag-drop.ts): only OpenD6 skills, weapons and armor come in. */

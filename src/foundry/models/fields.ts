@@ -1,13 +1,13 @@
 /**
  * Turns the Foundry-free schema descriptions (src/data/schema/) into Foundry
  * `DataField`s. A thin builder: every rule it enforces comes from the
- * description (integers with min and max, choices) or from the ruleset's
+ * description (integers with min and max, decimals with a step, choices) or from the ruleset's
  * parser (a notation field names its syntax, src/core/schema/syntax.ts, and a
  * rejected value carries the parser's message, localized).
  */
 import { format } from "../i18n.js";
-import type { FieldDescription, FieldsDescription, NotationField } from "../../core/schema/description.js";
-import { describeValue, notationProblem } from "../../core/schema/validate.js";
+import type { DecimalField, FieldDescription, FieldsDescription, NotationField } from "../../core/schema/description.js";
+import { checkField, describeValue, type KeyedProblem, notationProblem } from "../../core/schema/validate.js";
 
 /** The part of `foundry.data.fields` the builder uses (tests pass a fake that records options). */
 export type FieldsNamespace = Pick<
@@ -20,6 +20,15 @@ export function notationValidator(field: Pick<NotationField, "syntax" | "note">)
   return (value: unknown): void => {
     const problem = notationProblem(value, field);
     if (problem) throw new Error(format(problem.key, problem.params));
+  };
+}
+
+/** The `validate` option of a decimal field: a finite number within its bounds on a whole step, else its message, localized. */
+export function decimalValidator(field: DecimalField) {
+  return (value: unknown): void => {
+    const problems: KeyedProblem[] = [];
+    checkField(field, value, "", problems);
+    if (problems[0]) throw new Error(format(problems[0].key, problems[0].params));
   };
 }
 
@@ -39,6 +48,9 @@ export function buildField(field: FieldDescription, fields: FieldsNamespace = fo
   switch (field.kind) {
     case "integer":
       return new fields.NumberField({ ...base, integer: true, min: field.min, max: field.max, initial: field.initial });
+    case "decimal":
+      // Foundry's own `step`, and our check: refused with our message rather than nothing said.
+      return new fields.NumberField({ ...base, min: field.min, max: field.max, step: field.step, initial: field.initial, validate: decimalValidator(field) as any });
     case "notation":
       return new fields.StringField({ ...base, blank: true, initial: field.initial, validate: notationValidator(field) as any });
     case "text":

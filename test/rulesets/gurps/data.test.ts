@@ -29,11 +29,11 @@ const item = (type: keyof typeof GURPS_ITEM_SCHEMAS, id: string, name: string, o
 const line = (o: Record<string, unknown> = {}) => ({ ...defaults({ l: (GURPS_ITEM_SCHEMAS.gurpsWeapon.lines as { element: FieldsDescription[string] }).element } as FieldsDescription).l as object, ...o });
 
 /** Filthy Pierre, as a sheet holds him: ST 10, DX 10, HT 11, HP 12, Basic Speed 5, Shortsword-11, Shield-12, cloth DR 1. */
-const pierreSystem = character({ attributes: { st: 10, dx: 10, iq: 10, ht: 11 }, hp: { value: 12, max: 12 }, basicSpeed: "5", damage: { thrust: "1d-2", swing: "1d" } });
+const pierreSystem = character({ attributes: { st: 10, dx: 10, iq: 10, ht: 11 }, hp: { value: 12, max: 12 }, basicSpeed: 5, damage: { thrust: "1d-2", swing: "1d" } });
 const pierreItems = [
   item("gurpsSkill", "sk1", "Shortsword", { base: "dx", relativeLevel: 1 }),
   item("gurpsSkill", "sk2", "Shield", { base: "dx", relativeLevel: 2 }),
-  item("gurpsWeapon", "w1", "shortsword", { skill: "Shortsword", weight: "2", lines: [line({ name: "swing", damage: "sw", type: "cut" }), line({ name: "thrust", damage: "thr", type: "imp" })] }),
+  item("gurpsWeapon", "w1", "shortsword", { skill: "Shortsword", weight: 2, lines: [line({ name: "swing", damage: "sw", type: "cut" }), line({ name: "thrust", damage: "thr", type: "imp" })] }),
   item("gurpsShield", "sh1", "small shield", { db: 1, skill: "Shield" }),
   item("gurpsArmor", "a1", "cloth armor", { dr: Object.fromEntries(["torso", "vitals", "arm", "leg", "groin"].map((l) => [l, 1])), flexible: true }),
 ];
@@ -43,22 +43,26 @@ describe("schema (G1, G2)", () => {
     for (const [type, fields] of [...Object.entries(GURPS_ACTOR_SCHEMAS), ...Object.entries(GURPS_ITEM_SCHEMAS)]) {
       expect(type).toMatch(/^gurps[A-Z]/);
       expect(problems(fields, defaults(fields)), type).toEqual([]);
-      expect(GURPS_SCHEMA_VERSION[type as keyof typeof GURPS_SCHEMA_VERSION]).toBe(1);
+      expect(GURPS_SCHEMA_VERSION[type as keyof typeof GURPS_SCHEMA_VERSION]).toBe(type === "gurpsSkill" ? 1 : 2);
     }
     expect(Object.keys(GURPS_MANIFEST.Actor)).toEqual(["gurpsCharacter"]);
     expect(Object.keys(GURPS_MANIFEST.Item)).toEqual(["gurpsSkill", "gurpsWeapon", "gurpsArmor", "gurpsShield"]);
     expect(GURPS_MANIFEST.Actor.gurpsCharacter!.htmlFields).toEqual(["advantages", "notes"]);
   });
 
-  it("notations are checked by the core's parsers: damage (G2), Basic Speed (G1), Shots (G56, blank allowed), reach (G39), weight (G65)", () => {
+  it("notations are checked by the core's parsers: damage (G2), Shots (G56, blank allowed), reach (G39); Basic Speed (G1) and weight (G65) are numbers on their step", () => {
     const weapon = GURPS_ITEM_SCHEMAS.gurpsWeapon;
     const bad = problems(weapon, { ...defaults(weapon), weight: "heavy", lines: [line({ damage: "2q", reach: "far", shots: "6[3]" })] });
     expect(bad.map((p) => [p.path, p.key])).toEqual([
       ["lines.0.damage", "CYCHOSYS.Gurps.Error.damageInvalid"], ["lines.0.reach", "CYCHOSYS.Gurps.Error.reachInvalid"],
-      ["lines.0.shots", "CYCHOSYS.Gurps.Error.shotsInvalid"], ["weight", "CYCHOSYS.Gurps.Error.weightInvalid"],
+      ["lines.0.shots", "CYCHOSYS.Gurps.Error.shotsInvalid"], ["weight", "CYCHOSYS.Schema.number"],
     ]);
     expect(problems(weapon, { ...defaults(weapon), lines: [line({ shots: "", reach: "C,1*" })] })).toEqual([]);
-    expect(problems(GURPS_ACTOR_SCHEMAS.gurpsCharacter, character({ basicSpeed: "5.3" })).map((p) => p.key)).toEqual(["CYCHOSYS.Gurps.Error.speedInvalid"]);
+    expect(problems(GURPS_ACTOR_SCHEMAS.gurpsCharacter, character({ basicSpeed: 5.3 })).map((p) => p.key)).toEqual(["CYCHOSYS.Schema.step"]);
+    expect(problems(GURPS_ACTOR_SCHEMAS.gurpsCharacter, character({ basicSpeed: "5.75" })).map((p) => p.key)).toEqual(["CYCHOSYS.Schema.number"]);
+    expect(problems(GURPS_ACTOR_SCHEMAS.gurpsCharacter, character({ basicSpeed: 5.75, basicLift: 0.07 }))).toEqual([]);
+    expect(problems(weapon, { ...defaults(weapon), weight: 0.005 }).map((p) => [p.path, p.key])).toEqual([["weight", "CYCHOSYS.Schema.step"]]);
+    expect(problems(weapon, { ...defaults(weapon), weight: -1 }).map((p) => [p.path, p.key])).toEqual([["weight", "CYCHOSYS.Schema.range"]]);
   });
 
   it("G81, G94: current HP may fall far below zero but not above full HP; attributes are bounded", () => {
@@ -82,9 +86,9 @@ describe("derive (G1, G2, G61–G66, G71, G77–G81)", () => {
     expect(d.thresholds).toEqual({ majorWoundOver: 6, reelingBelow: 4, deathChecksAt: [-12, -24, -36, -48], deadAt: -60, shockDivisor: 1 });
   });
   it("G80: reeling halves Basic Speed (seed) or Dodge (p419) and Move; G81 the 0-HP roll's modifier", () => {
-    const hurt = deriveGurpsActor({ ...pierreSystem, basicSpeed: "5.75", encumbrance: 1, hp: { value: 3, max: 12 } }, pierreItems);
+    const hurt = deriveGurpsActor({ ...pierreSystem, basicSpeed: 5.75, encumbrance: 1, hp: { value: 3, max: 12 } }, pierreItems);
     expect([hurt.reeling, hurt.speedNow, hurt.dodge, hurt.moveNow]).toEqual([true, 3, 5, 3]);
-    expect(deriveGurpsActor({ ...pierreSystem, basicSpeed: "5.75", encumbrance: 1, hp: { value: 3, max: 12 } }, pierreItems, makeGurpsRules({ reelingRule: "p419" })).dodge).toBe(4);
+    expect(deriveGurpsActor({ ...pierreSystem, basicSpeed: 5.75, encumbrance: 1, hp: { value: 3, max: 12 } }, pierreItems, makeGurpsRules({ reelingRule: "p419" })).dodge).toBe(4);
     expect(deriveGurpsActor({ ...pierreSystem, hp: { value: -25, max: 12 } }, pierreItems).consciousnessModifier).toBe(-2);
   });
   it("G66: the bare hand parries with the best unarmed skill or DX; G1 a weapon whose skill he lacks uses DX + its default", () => {
@@ -92,10 +96,15 @@ describe("derive (G1, G2, G61–G66, G71, G77–G81)", () => {
     expect(brawler.unarmedParry).toEqual({ skill: "brawling", level: 12, parry: 9 });
     expect(brawler.weapons[1]).toMatchObject({ skillLevel: 6, defaulted: true });
   });
-  it("never throws: unreadable notations count as safe defaults and are listed", () => {
-    const odd = deriveGurpsActor({ ...pierreSystem, basicSpeed: "fast", damage: { thrust: "x", swing: "1d" } }, [...pierreItems, item("gurpsWeapon", "w3", "junk", { lines: [line({ damage: "??" })] }), null as never]);
+  it("never throws: unreadable notations and numbers off their step count as safe defaults and are listed", () => {
+    const odd = deriveGurpsActor({ ...pierreSystem, basicSpeed: "fast", basicLift: 0.333, damage: { thrust: "x", swing: "1d" } }, [...pierreItems, item("gurpsWeapon", "w3", "junk", { weight: NaN, lines: [line({ damage: "??" })] }), null as never]);
     expect(odd.basicSpeed).toBe(5);
-    expect(odd.problems.map((p) => p.where)).toEqual(["basicSpeed", "damage.thrust", "item:w3.lines.0.damage"]);
+    expect(odd.basicLift).toBe(20);
+    expect(odd.weapons[1]!.weight).toBe(0);
+    expect(odd.problems.map((p) => [p.where, p.i18nKey])).toEqual([
+      ["basicSpeed", "CYCHOSYS.Schema.number"], ["basicLift", "CYCHOSYS.Schema.step"], ["damage.thrust", "CYCHOSYS.Gurps.Error.damageInvalid"],
+      ["item:w3.weight", "CYCHOSYS.Schema.number"], ["item:w3.lines.0.damage", "CYCHOSYS.Gurps.Error.damageInvalid"],
+    ]);
     expect(() => deriveGurpsActor(null, null as never)).not.toThrow();
   });
   it("G71: armor layers outermost first, DR by type, natural DR on every location", () => {
@@ -112,9 +121,9 @@ describe("derive (G1, G2, G61–G66, G71, G77–G81)", () => {
 
 describe("combat inputs: derived data + round state → the core", () => {
   it("seed check 12 from the sheets: Louis's shortsword against Pierre's block and cloth gives the chapter's 6 HP", () => {
-    const louisSheet = deriveGurpsActor(character({ attributes: { st: 11, dx: 12, iq: 10, ht: 10 }, damage: { thrust: "1d-1", swing: "1d+1" }, basicSpeed: "6" }), [
+    const louisSheet = deriveGurpsActor(character({ attributes: { st: 11, dx: 12, iq: 10, ht: 10 }, damage: { thrust: "1d-1", swing: "1d+1" }, basicSpeed: 6 }), [
       item("gurpsSkill", "s", "Shortsword", { relativeLevel: 3 }),
-      item("gurpsWeapon", "w", "shortsword", { skill: "Shortsword", weight: "2", lines: [line({ damage: "sw", type: "cut" })] }),
+      item("gurpsWeapon", "w", "shortsword", { skill: "Shortsword", weight: 2, lines: [line({ damage: "sw", type: "cut" })] }),
     ]);
     const pierre = deriveGurpsActor(pierreSystem, pierreItems);
     const w = louisSheet.weapons[0]!;

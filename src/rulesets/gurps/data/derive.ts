@@ -4,16 +4,19 @@
  * levels (G1), thrust/swing lines (G2), Dodge with encumbrance and reeling
  * (G61, G80), Parry and Block (G62, G63, G66), DR by location (G71), the
  * injury thresholds (G77–G81). Never throws: a stored notation the core
- * cannot read counts as its safe default and is listed in `problems`.
+ * cannot read, or a number off its bounds, counts as its safe default and is
+ * listed in `problems`.
  */
 import { LocalizedError } from "../../../core/errors.js";
 import {
   type ArmorLayer, blockScore, consciousnessModifier, type DamageSpec, DAMAGE_TYPES, dodgeScore, formatDamage, GURPS_STANDARD_RULES, type GurpsRules,
-  HIT_LOCATIONS, type HitLocation, isMember, isReeling, parseBasicSpeed, parseDamage, parseReach, parseShots, parseWeight, parryScore, reelingFigures,
+  HIT_LOCATIONS, type HitLocation, isMember, isReeling, parseDamage, parseReach, parseShots, parryScore, reelingFigures,
   resolveDamage, staysReady, stepYards, type UnarmedSkill, ATTACK_KINDS, HANDS, QUALITIES,
 } from "../rules/index.js";
 import type { GurpsDerived, GurpsLineView, GurpsProblem, GurpsShieldView, GurpsSkillView, GurpsWeaponView } from "./derived.js";
-import { GURPS_DIVISORS, GURPS_SHIELD_KINDS, GURPS_SKILL_BASES, type GurpsSkillBase } from "./schema.js";
+import type { DecimalField } from "../../../core/schema/description.js";
+import { checkField, type KeyedProblem } from "../../../core/schema/validate.js";
+import { GURPS_DIVISORS, GURPS_SHIELD_KINDS, GURPS_SKILL_BASES, type GurpsSkillBase, gurpsSpeedField, gurpsWeightField } from "./schema.js";
 
 /** An item of the actor as derive reads it. */
 export interface GurpsItemInput {
@@ -42,7 +45,18 @@ class Reader {
       return fallback;
     }
   }
+  /** A stored decimal (Basic Speed, a weight) on its field, else the fallback with the field's own problem. */
+  decimal(where: string, value: unknown, field: DecimalField, fallback: number): number {
+    const out: KeyedProblem[] = [];
+    checkField(field, value, where, out);
+    if (out.length === 0) return value as number;
+    this.problems.push({ where, value: str(value), i18nKey: out[0]!.key, params: out[0]!.params });
+    return fallback;
+  }
 }
+
+const SPEED = gurpsSpeedField(5);
+const WEIGHT = gurpsWeightField(0);
 
 const NO_DAMAGE: DamageSpec = { base: "dice", dice: 1, adds: 0, multiplier: 1 };
 
@@ -146,11 +160,11 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   const hp = { max: hpMax, value: whole(rec(s.hp).value, hpMax, -99_990, hpMax) };
   const fpMax = whole(rec(s.fp).max, 10, 1, 9999);
   const fp = { max: fpMax, value: whole(rec(s.fp).value, fpMax, -9999, fpMax) };
-  const basicSpeed = read.attempt("basicSpeed", s.basicSpeed, parseBasicSpeed, 5);
+  const basicSpeed = read.decimal("basicSpeed", s.basicSpeed, SPEED, 5);
   const basicMove = whole(s.basicMove, 5, 0, 999);
   const move = whole(s.move, basicMove, 0, 999);
   const encumbrance = whole(s.encumbrance, 0, 0, 4);
-  const basicLift = read.attempt("basicLift", s.basicLift, parseWeight, 20);
+  const basicLift = read.decimal("basicLift", s.basicLift, WEIGHT, 20);
   const dmg = rec(s.damage);
   const thrust = read.attempt("damage.thrust", dmg.thrust, parseDamage, NO_DAMAGE);
   const swing = read.attempt("damage.swing", dmg.swing, parseDamage, NO_DAMAGE);
@@ -172,7 +186,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
     const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), skills, attributes.dx);
     return {
       id: item.id, name: item.name, skillName, skillLevel: level, defaulted, hand: isMember(HANDS, w.hand) ? w.hand : "main",
-      weight: read.attempt(`item:${item.id}.weight`, w.weight, parseWeight, 0), quality: isMember(QUALITIES, w.quality) ? w.quality : "good", ready: w.ready !== false,
+      weight: read.decimal(`item:${item.id}.weight`, w.weight, WEIGHT, 0), quality: isMember(QUALITIES, w.quality) ? w.quality : "good", ready: w.ready !== false,
       lines: linesOf(item, level, !!skill?.fencing, attributes.st, thrust, swing, read, rules),
     };
   });

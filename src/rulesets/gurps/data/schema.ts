@@ -3,19 +3,23 @@
  * shared Foundry-free description (src/core/schema/). G1–G2: the actor's
  * attributes and traits and the items' lines are inputs; every figure a rule
  * computes (Dodge, Parry, Block, DR by location, reeling, skill levels) is
- * derived (derive.ts), never stored. Notations (damage, Basic Speed, Shots,
- * reach, weight) are checked by the core's own parsers (manifest.ts).
+ * derived (derive.ts), never stored. Notations (damage, Shots, reach) are
+ * checked by the core's own parsers (manifest.ts); Basic Speed and weights
+ * are decimal numbers on their step.
  */
-import { boolean, choice, type FieldsDescription, html, integer, list, notation, object, text } from "../../../core/schema/description.js";
+import { boolean, choice, decimal, type DecimalField, type FieldsDescription, html, integer, list, type MigrationStep, notation, object, text, toStep } from "../../../core/schema/description.js";
 import { ATTACK_KINDS, DAMAGE_TYPES, HANDS, HIT_LOCATIONS, QUALITIES, UNARMED_SKILLS } from "../rules/types.js";
 
 /** The syntaxes GURPS fields are written in (registered in manifest.ts). */
 export const GURPS_DAMAGE = "gurpsDamage";
-export const GURPS_SPEED = "gurpsSpeed";
 /** Shots `6(3i)`, or blank for a weapon that does not shoot. */
 export const GURPS_SHOTS = "gurpsShots";
 export const GURPS_REACH = "gurpsReach";
-export const GURPS_WEIGHT = "gurpsWeight";
+
+/** G1: Basic Speed in quarters (5.75), 0 to 100. */
+export const gurpsSpeedField = (initial: number): DecimalField => decimal(0, 100, 0.25, initial);
+/** G65: a weight (or Basic Lift) in pounds to the hundredth (0.5, 12.25), 0 to 100,000. */
+export const gurpsWeightField = (initial: number): DecimalField => decimal(0, 100_000, 0.01, initial);
 
 export const GURPS_ACTOR_TYPES = ["gurpsCharacter"] as const;
 export const GURPS_ITEM_TYPES = ["gurpsSkill", "gurpsWeapon", "gurpsArmor", "gurpsShield"] as const;
@@ -32,12 +36,32 @@ export const GURPS_SHIELD_KINDS = ["shield", "cloak", "buckler"] as const;
 
 /** The schema version of each type's stored data. */
 export const GURPS_SCHEMA_VERSION: Readonly<Record<GurpsActorType | GurpsItemType, number>> = Object.freeze({
-  gurpsCharacter: 1,
+  gurpsCharacter: 2,
   gurpsSkill: 1,
-  gurpsWeapon: 1,
-  gurpsArmor: 1,
-  gurpsShield: 1,
+  gurpsWeapon: 2,
+  gurpsArmor: 2,
+  gurpsShield: 2,
 });
+
+/** Version 1 wrote Basic Speed and weights as text (`"5.75"`); version 2 stores numbers. Text that reads as a number becomes it (on its step, within bounds), anything else the field's initial value. */
+function numbersFromText(paths: readonly [string, DecimalField][]): MigrationStep {
+  return {
+    version: 2,
+    description: "Basic Speed, Basic Lift and weights stored as numbers instead of text",
+    migrate(source) {
+      let changed = false;
+      for (const [key, field] of paths) {
+        const stored = source[key];
+        if (typeof stored !== "string") continue;
+        const n = stored.trim() === "" ? NaN : Number(stored.trim());
+        source[key] = Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, toStep(n, field.step))) : field.initial;
+        changed = true;
+      }
+      return changed;
+    },
+  };
+}
+
 
 const version = (type: GurpsActorType | GurpsItemType) => integer(0, GURPS_SCHEMA_VERSION[type], GURPS_SCHEMA_VERSION[type]);
 const score = (initial = 10) => integer(0, 99, initial);
@@ -69,13 +93,13 @@ export const GURPS_ACTOR_SCHEMAS: Readonly<Record<GurpsActorType, FieldsDescript
     /** G94: full HP (max) and current HP, which may go far below zero (G81). */
     hp: object({ value: integer(-MAX_HP * 10, MAX_HP, 10), max: integer(1, MAX_HP, 10) }, true),
     fp: object({ value: integer(-MAX_HP, MAX_HP, 10), max: integer(1, MAX_HP, 10) }, true),
-    basicSpeed: notation(GURPS_SPEED, "5"),
+    basicSpeed: gurpsSpeedField(5),
     basicMove: integer(0, 999, 5),
     /** G1: current Move (encumbrance applied) and the encumbrance level (0–4, G61). */
     move: integer(0, 999, 5),
     encumbrance: integer(0, 4, 0),
     /** G65: Basic Lift in pounds. */
-    basicLift: notation(GURPS_WEIGHT, "20"),
+    basicLift: gurpsWeightField(20),
     /** G52: Size Modifier. */
     sm: integer(-15, 15, 0),
     /** G2: thrust and swing damage (for `thr`/`sw` lines). */
@@ -139,7 +163,7 @@ export const GURPS_ITEM_SCHEMAS: Readonly<Record<GurpsItemType, FieldsDescriptio
     skillDefault: integer(-20, 0, -4),
     lines: list(LINE),
     hand: choice(HANDS, "main"),
-    weight: notation(GURPS_WEIGHT, "3"),
+    weight: gurpsWeightField(3),
     quality: choice(QUALITIES, "good"),
     /** In hand when a fight starts (G39; the round then tracks readiness). */
     ready: boolean(true),
@@ -158,7 +182,7 @@ export const GURPS_ITEM_SCHEMAS: Readonly<Record<GurpsItemType, FieldsDescriptio
     /** G73: Tough Skin (no hurting yourself on it). */
     toughSkin: boolean(false),
     equipped: boolean(true),
-    weight: notation(GURPS_WEIGHT, "10"),
+    weight: gurpsWeightField(10),
     description: html(),
     schemaVersion: version("gurpsArmor"),
   },
@@ -171,8 +195,17 @@ export const GURPS_ITEM_SCHEMAS: Readonly<Record<GurpsItemType, FieldsDescriptio
     skillDefault: integer(-20, 0, -4),
     ready: boolean(true),
     hand: choice(HANDS, "off"),
-    weight: notation(GURPS_WEIGHT, "8"),
+    weight: gurpsWeightField(8),
     description: html(),
     schemaVersion: version("gurpsShield"),
   },
+});
+
+/** Each type's migrations, oldest first. */
+export const GURPS_MIGRATIONS: Readonly<Record<GurpsActorType | GurpsItemType, readonly MigrationStep[]>> = Object.freeze({
+  gurpsCharacter: [numbersFromText([["basicSpeed", gurpsSpeedField(5)], ["basicLift", gurpsWeightField(20)]])],
+  gurpsSkill: [],
+  gurpsWeapon: [numbersFromText([["weight", gurpsWeightField(3)]])],
+  gurpsArmor: [numbersFromText([["weight", gurpsWeightField(10)]])],
+  gurpsShield: [numbersFromText([["weight", gurpsWeightField(8)]])],
 });

@@ -35,7 +35,8 @@ export type GurpsErrorCode =
   | "scenarioText"
   | "scenarioField"
   | "scenarioTooLarge"
-  | "scenarioVersion";
+  | "scenarioVersion"
+  | "cardsUnavailable";
 
 export const GURPS_ERROR_PREFIX = "CYCHOSYS.Gurps.Error";
 

@@ -1,0 +1,21 @@
+/**
+ * GURPS 4e's Foundry side, loaded only in a world that plays it
+ * (src/foundry/rulesets.ts): its derived data and its round state on the
+ * combat. `register()` is a list of registrations, one line each, so the
+ * sheets, dice, status effects, cards and tracker add themselves here.
+ */
+import type { RulesetAdapter } from "../adapter.js";
+import { createGurpsRuleset } from "../../rulesets/gurps/ruleset.js";
+import { deriveGurps } from "./derive.js";
+import { gurpsRules } from "./rules-source.js";
+
+/** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
+function register(): void {}
+
+export const adapter: RulesetAdapter = {
+  ruleset: createGurpsRuleset(gurpsRules),
+  register,
+  cardContent: async () => "",
+  renderCard: () => undefined,
+  derive: deriveGurps,
+};

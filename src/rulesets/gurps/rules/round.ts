@@ -10,9 +10,10 @@ import { NO_DEFENSE_USE } from "./defense.js";
 import type { SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
 import { consciousnessModifier, shockPenalty } from "./injury.js";
-import { DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
+import { convertWait, DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
-import { afterParry, type ItemState, itemTurnEnd, itemTurnStart, knockedUnready } from "./readiness.js";
+import { afterParry, freshItem, type ItemState, itemTurnEnd, itemTurnStart, knockedUnready, readyItem } from "./readiness.js";
+import type { ShotsSpec } from "./notation.js";
 import type { HitLocation, Posture, StunKind } from "./types.js";
 import type { VictimAfter } from "./victim.js";
 
@@ -69,6 +70,12 @@ export interface GurpsFighterRound {
   readonly waitDefended: boolean;
   /** G47: choked — 1 FP per turn until he escapes. */
   readonly suffocating: boolean;
+  /** G26, G30, G35, G38: attacks and Readies made under this turn's maneuver (counted afresh at each choice). */
+  readonly actions: number;
+  /** G31: his Wait was triggered since his turn: he acts now, outside his turn, as the converted maneuver. */
+  readonly waitTriggered: boolean;
+  /** G81: the HT roll to stay conscious this turn: owed whatever he does, owed unless he chooses Do Nothing, or none. */
+  readonly consciousness: "due" | "unlessDoNothing" | null;
 }
 
 export function newFighterRound(items: Readonly<Record<string, ItemState>> = {}, posture: Posture = "standing"): GurpsFighterRound {
@@ -76,7 +83,7 @@ export function newFighterRound(items: Readonly<Record<string, ItemState>> = {},
     turn: 0, maneuver: DO_NOTHING, posture, crouching: false, yardsMoved: 0, movedFast: false, movedFastLastTurn: false, sprintStreak: 0, aim: null, evaluate: null,
     feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0,
     grappling: [], grappledBy: [], pinnedBy: null, lastBreakFreeTurn: null, items, used: NO_DEFENSE_USE, defendedSinceLastTurn: false, task: null,
-    waitDefended: false, suffocating: false,
+    waitDefended: false, suffocating: false, actions: 0, waitTriggered: false, consciousness: null,
   };
 }
 
@@ -114,6 +121,7 @@ export function startTurn(s: GurpsFighterRound, f: { hp: number; currentHp: numb
   const state: GurpsFighterRound = {
     ...s, turn, feint, evaluate, items, shock: shockPenalty(s.injurySinceLastTurn, f.hp, rules), injurySinceLastTurn: 0, stunDefense: s.stun !== null,
     used: NO_DEFENSE_USE, defendedSinceLastTurn: false, movedFastLastTurn: s.movedFast, movedFast: false, yardsMoved: 0, waitDefended: false,
+    actions: 0, waitTriggered: false, consciousness: consciousness ? (consciousness.skipIfDoNothing ? "unlessDoNothing" : "due") : null,
   };
   return { state, due: { consciousness, fpLoss: s.suffocating ? rules.chokeFpPerTurn : 0, forcedDoNothing: s.stun !== null, lapsed } };
 }
@@ -150,7 +158,10 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest.
   const advances = choice.id === "concentrate" || choice.id === "ready";
   const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
-  return { ...s, maneuver: choice, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching };
+  return {
+    ...s, maneuver: choice, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching,
+    actions: 0, waitTriggered: false,
+  };
 }
 
 /** G12, G67: movement this turn; faster than Basic Move bars retreating until his next turn is over. */
@@ -184,13 +195,14 @@ export function recordFeint(s: GurpsFighterRound, targetId: string, penalty: num
 export function recordAttack(s: GurpsFighterRound, o: { targetId: string; itemId?: string | null; item?: ItemState | null }): GurpsFighterRound {
   const feint = s.feint && s.feint.targetId === o.targetId && s.feint.turn === s.turn ? (s.feint.attacks > 1 ? { ...s.feint, attacks: s.feint.attacks - 1 } : null) : s.feint;
   const items = o.itemId && o.item ? { ...s.items, [o.itemId]: o.item } : s.items;
-  return { ...s, aim: null, evaluate: null, feint, items };
+  return { ...s, aim: null, evaluate: null, feint, items, actions: s.actions + 1 };
 }
 
 /** G61–G68, G22, G31: a defense made: what it used, the parrying item's count, aim spoiled, Wait defended. */
 export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: readonly string[]): GurpsFighterRound {
   const items: Record<string, ItemState> = { ...s.items };
-  for (const id of parried) if (items[id]) items[id] = afterParry(items[id]!);
+  // An item the round has not seen yet parried while ready (its state starts with this parry).
+  for (const id of parried) items[id] = afterParry(items[id] ?? freshItem({ ready: true }));
   return { ...s, used, items, defendedSinceLastTurn: true, aim: s.maneuver.id === "aim" ? null : s.aim, waitDefended: s.waitDefended || s.maneuver.id === "wait" };
 }
 
@@ -253,3 +265,75 @@ export function startTask(s: GurpsFighterRound, name: string, needed: number, in
   return { ...s, task: { name, done: 0, needed, interruptible } };
 }
 export const taskDone = (s: GurpsFighterRound): boolean => s.task !== null && s.task.done >= s.task.needed;
+
+/** G31: his Wait is triggered: he acts now, outside his turn, as the converted maneuver (an Attack only, after a defense while waiting). */
+export function triggerWait(s: GurpsFighterRound): GurpsFighterRound {
+  if (s.maneuver.id !== "wait" || s.waitTriggered) return s;
+  return { ...s, maneuver: convertWait(s.maneuver, s.waitDefended), waitTriggered: true, actions: 0 };
+}
+
+/** G30, G56, G87: one Ready on an item (readied, or one second of reloading), counted as the maneuver's action. */
+export function recordReady(s: GurpsFighterRound, itemId: string, shots: ShotsSpec | null = null, reach: number | null = null): GurpsFighterRound {
+  const current = s.items[itemId] ?? { ready: false, reach: null, shotsLeft: null, reloadDone: 0, attackedThisTurn: false, parriedSinceLastTurn: false, parries: 0, readyDone: 0 };
+  return { ...s, items: { ...s.items, [itemId]: readyItem(current, shots, reach) }, actions: s.actions + 1 };
+}
+
+/** G15, G21: a posture changed by the Change Posture maneuver (its one action) or by a step; G16 the crouch. */
+export function recordPostureChange(s: GurpsFighterRound, posture: Posture, crouching: boolean): GurpsFighterRound {
+  const next = setPosture(s, posture, crouching);
+  return s.maneuver.id === "changePosture" && posture !== s.posture ? { ...next, actions: s.actions + 1 } : next;
+}
+
+/** G81: the HT roll to stay conscious at the start of his turn was made (failure: unconscious) or is no longer owed. */
+export function consciousnessRolled(s: GurpsFighterRound, stays: boolean): GurpsFighterRound {
+  return { ...s, consciousness: null, unconscious: s.unconscious || !stays };
+}
+
+/** What an injury changes of a round (`recordInjury`), kept so an undo restores it exactly. */
+export interface InjuryMark {
+  readonly injurySinceLastTurn: number;
+  readonly posture: Posture;
+  readonly crouching: boolean;
+  readonly stun: StunKind | null;
+  readonly stunDefense: boolean;
+  readonly unconscious: boolean;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  readonly deathChecksRolled: number;
+  readonly aim: GurpsFighterRound["aim"];
+  readonly task: GurpsFighterRound["task"];
+  /** Readiness of the items an injury may knock unready (G40). */
+  readonly ready: Readonly<Record<string, boolean>>;
+}
+
+export function injuryMark(s: GurpsFighterRound): InjuryMark {
+  const ready: Record<string, boolean> = {};
+  for (const [id, item] of Object.entries(s.items)) ready[id] = item.ready;
+  return {
+    injurySinceLastTurn: s.injurySinceLastTurn, posture: s.posture, crouching: s.crouching, stun: s.stun, stunDefense: s.stunDefense, unconscious: s.unconscious,
+    mortallyWounded: s.mortallyWounded, dead: s.dead, deathChecksRolled: s.deathChecksRolled, aim: s.aim, task: s.task, ready,
+  };
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Undo an injury exactly: the injury since his last turn goes back by what it
+ * added (never below 0), and every other field the injury changed returns to
+ * what it was — unless something else has changed it since, which is kept.
+ */
+export function undoInjury(s: GurpsFighterRound, before: InjuryMark, after: InjuryMark): GurpsFighterRound {
+  const back = <K extends keyof InjuryMark>(key: K, current: InjuryMark[K]): InjuryMark[K] => (same(current, after[key]) ? before[key] : current);
+  const items: Record<string, ItemState> = { ...s.items };
+  for (const [id, wasReady] of Object.entries(before.ready)) {
+    const item = items[id];
+    if (item && item.ready === after.ready[id] && wasReady !== after.ready[id]) items[id] = { ...item, ready: wasReady };
+  }
+  return {
+    ...s, items,
+    injurySinceLastTurn: Math.max(0, s.injurySinceLastTurn - Math.max(0, after.injurySinceLastTurn - before.injurySinceLastTurn)),
+    posture: back("posture", s.posture), crouching: back("crouching", s.crouching), stun: back("stun", s.stun), stunDefense: back("stunDefense", s.stunDefense),
+    unconscious: back("unconscious", s.unconscious), mortallyWounded: back("mortallyWounded", s.mortallyWounded), dead: back("dead", s.dead),
+    deathChecksRolled: back("deathChecksRolled", s.deathChecksRolled), aim: back("aim", s.aim), task: back("task", s.task),
+  };
+}

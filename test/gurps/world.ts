@@ -142,5 +142,10 @@ export function gurpsWorld(o: { combat?: boolean; autoApply?: boolean; pierreOwn
   return { louis: l, pierre: p, bystander, actors, combat, messages, env, whispers, reported, ruleset, queue, turn, requestMessage, handle, send, local, cards, setRound, roundOf, fresh: newFighterRound };
 }
 
+/** Louis swings his shortsword at Pierre (check 12's 13 by default). */
+export const swing = (w: { louis: { uuid: string }; pierre: { uuid: string } }, roll = [4, 4, 5], more: Record<string, unknown> = {}) => ({
+  step: "declare", actorUuid: w.louis.uuid, itemId: "wpShortsword", line: 0, targetUuid: w.pierre.uuid, roll, ...more,
+});
+
 export const onCard = (card: { id: string; flow: { id: string } }) => ({ attackId: card.flow.id, messageId: card.id });
 export { gm, p1, p2 };

@@ -316,13 +316,17 @@ export function injuryMark(s: GurpsFighterRound): InjuryMark {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const withNulls = (m: InjuryMark): InjuryMark => ({ ...m, stun: m.stun ?? null, aim: m.aim ?? null, task: m.task ?? null, ready: m.ready ?? {} });
 
 /**
  * Undo an injury exactly: the injury since his last turn goes back by what it
  * added (never below 0), and every other field the injury changed returns to
  * what it was — unless something else has changed it since, which is kept.
  */
-export function undoInjury(s: GurpsFighterRound, before: InjuryMark, after: InjuryMark): GurpsFighterRound {
+export function undoInjury(s: GurpsFighterRound, storedBefore: InjuryMark, storedAfter: InjuryMark): GurpsFighterRound {
+  // Marks kept on a card come back with their nulls dropped (src/core/transport/flow-store.ts).
+  const before = withNulls(storedBefore);
+  const after = withNulls(storedAfter);
   const back = <K extends keyof InjuryMark>(key: K, current: InjuryMark[K]): InjuryMark[K] => (same(current, after[key]) ? before[key] : current);
   const items: Record<string, ItemState> = { ...s.items };
   for (const [id, wasReady] of Object.entries(before.ready)) {

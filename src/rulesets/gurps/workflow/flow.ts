@@ -54,8 +54,13 @@ export interface GurpsApplication {
 
 export interface GurpsTargetFlow {
   target: ParticipantRef;
-  /** The attack's whole input; dice and choices are added as they are made. */
-  input: GurpsAttackInput;
+  /**
+   * The attack's whole input as JSON text; dice and choices are added as they
+   * are made. Text, because a card's flow comes back from the chat message with
+   * its nulls dropped (flow-store.ts) and the core tells null (no retreat made)
+   * from a value — the resolution must be the same at every step.
+   */
+  input: string;
   /** What of this attack was already written to the round states (defense used, falls, items lost), so nothing is written twice. */
   noted: string[];
   applications: GurpsApplication[];
@@ -71,8 +76,12 @@ export interface GurpsFlow extends CardFlow {
 
 export type GurpsPhase = "awaitingDefense" | "awaitingRolls" | "awaitingDamage" | "done" | "resolved" | "applied";
 
+/** The attack's input as the card keeps it. */
+export const inputOf = (target: Pick<GurpsTargetFlow, "input">): GurpsAttackInput => JSON.parse(target.input) as GurpsAttackInput;
+const withInput = (target: GurpsTargetFlow, input: GurpsAttackInput): GurpsTargetFlow => ({ ...target, input: JSON.stringify(input) });
+
 export function resolutionOf(target: GurpsTargetFlow, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsResolution {
-  return resolveGurpsAttack(target.input, rules);
+  return resolveGurpsAttack(inputOf(target), rules);
 }
 
 /** The rolls that must come before anything else happens (a critical table roll is the GM's to read and blocks nothing, G86). */
@@ -128,7 +137,7 @@ function requireMay(flow: GurpsFlow, who: OwedRoll["who"], user: FlowUser): void
 
 /** A new card: the attack rolled (G5); the core checks every figure now — a refused attack posts no card. */
 export function declareGurpsAttack(id: string, attacker: ParticipantRef, attack: GurpsAttackSummary, target: ParticipantRef, input: GurpsAttackInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFlow {
-  const flow: GurpsFlow = { version: 1, ruleset: "gurps", id, attacker, attack, targets: [{ target, input, noted: [], applications: [] }] };
+  const flow: GurpsFlow = { version: 1, ruleset: "gurps", id, attacker, attack, targets: [{ target, input: JSON.stringify(input), noted: [], applications: [] }] };
   const r = resolutionOf(flow.targets[0]!, rules);
   if (r.refused) throw new GurpsFlowError("refused", { reason: r.refused });
   return flow;
@@ -170,8 +179,9 @@ export function defend(flow: GurpsFlow, answer: DefenseAnswer, user: FlowUser, f
       roll: readRoll(answer.roll, "roll", rules),
     };
   }
-  const defender = index === 0 && fresh ? { ...target.input.defender, ...fresh } : target.input.defender;
-  const next: GurpsTargetFlow = { ...target, input: { ...target.input, defender, defenses: [...(target.input.defenses ?? []).slice(0, index), choice] } };
+  const input = inputOf(target);
+  const defender = index === 0 && fresh ? { ...input.defender, ...fresh } : input.defender;
+  const next = withInput(target, { ...input, defender, defenses: [...(input.defenses ?? []).slice(0, index), choice] });
   // The core checks the choice against the legal defenses now (G58–G68) and refuses an illegal one.
   resolutionOf(next, rules);
   return withTarget(flow, next);
@@ -225,7 +235,7 @@ export function rollOwed(flow: GurpsFlow, id: string, faces: readonly number[], 
     if (faces.length !== rules.successDice) throw new GurpsFlowError("facesCount", { id, count: rules.successDice });
     value = readRoll(faces, id, rules);
   }
-  const next: GurpsTargetFlow = { ...target, input: withRoll(target.input, id, value) };
+  const next = withInput(target, withRoll(inputOf(target), id, value));
   resolutionOf(next, rules);
   return withTarget(flow, next);
 }
@@ -237,9 +247,9 @@ export function rollDamage(flow: GurpsFlow, id: "damage" | "followUpDamage" | "l
   if (!roll) throw new GurpsFlowError("notOwed", { id });
   requireMay(flow, roll.who, user);
   const dice = faces.map((f) => [...f]);
-  const input: GurpsAttackInput =
-    id === "slam.foeDamage" ? { ...target.input, slam: { velocity: target.input.slam?.velocity ?? 0, foeDamage: dice[0] ?? [] } } : { ...target.input, [id]: dice };
-  const next: GurpsTargetFlow = { ...target, input };
+  const before = inputOf(target);
+  const input: GurpsAttackInput = id === "slam.foeDamage" ? { ...before, slam: { velocity: before.slam?.velocity ?? 0, foeDamage: dice[0] ?? [] } } : { ...before, [id]: dice };
+  const next = withInput(target, input);
   // The core checks the number of rolls (one per hit; one with G73's fast resolution) and of dice in each.
   resolutionOf(next, rules);
   return withTarget(flow, next);
@@ -286,11 +296,11 @@ export function applyInjury(
   if (phase !== "resolved") throw new GurpsFlowError("notResolved");
   if (stale.victim) requireMay(flow, "defender", user);
   if (stale.self) requireMay(flow, "attacker", user);
-  const input = refreshedInput(target.input, now);
+  const input = refreshedInput(inputOf(target), now);
   const fresh = resolveGurpsAttack(input, rules);
-  if (blockingOwed(fresh).length) return { kind: "refreshed", flow: withTarget(flow, { ...target, input, refreshed: true }) };
+  if (blockingOwed(fresh).length) return { kind: "refreshed", flow: withTarget(flow, { ...withInput(target, input), refreshed: true }) };
   const application = build(fresh, input);
-  const next: GurpsTargetFlow = { ...target, input, applications: [...target.applications, application] };
+  const next: GurpsTargetFlow = { ...withInput(target, input), applications: [...target.applications, application] };
   delete next.refreshed;
   return { kind: "applied", flow: withTarget(flow, next), resolution: fresh };
 }

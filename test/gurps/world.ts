@@ -10,24 +10,14 @@ import { applyDotted, FakeCombat, FakeMessage, gm, makeEnv, p1, p2, Writable } f
 import { SerialQueue } from "../../src/core/queue.js";
 import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
 import type { ActorLike, UserLike } from "../../src/core/transport/ports.js";
-import type { FieldsDescription } from "../../src/core/schema/description.js";
 import { deriveGurpsActor, type GurpsItemInput } from "../../src/rulesets/gurps/data/derive.js";
 import type { GurpsDerived } from "../../src/rulesets/gurps/data/derived.js";
-import { GURPS_ACTOR_SCHEMAS, GURPS_ITEM_SCHEMAS } from "../../src/rulesets/gurps/data/schema.js";
+import { character, item, line, louisData, pierreData } from "../fixtures/gurps-actors.js";
 import { createGurpsRuleset } from "../../src/rulesets/gurps/ruleset.js";
 import { readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, newFighterRound } from "../../src/rulesets/gurps/rules/index.js";
 import { gurpsWorkflow } from "../../src/rulesets/gurps/workflow/steps.js";
 import type { GurpsFlow } from "../../src/rulesets/gurps/workflow/flow.js";
-
-function defaults(fields: FieldsDescription): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.kind === "object" ? defaults(f.fields) : f.kind === "list" ? [] : f.initial]));
-}
-export const character = (o: Record<string, unknown> = {}) => ({ ...defaults(GURPS_ACTOR_SCHEMAS.gurpsCharacter), ...o });
-export const item = (type: keyof typeof GURPS_ITEM_SCHEMAS, id: string, name: string, o: Record<string, unknown> = {}): GurpsItemInput => ({
-  id, name, type, system: { ...defaults(GURPS_ITEM_SCHEMAS[type]), ...o },
-});
-export const line = (o: Record<string, unknown> = {}) => ({ ...(defaults({ l: (GURPS_ITEM_SCHEMAS.gurpsWeapon.lines as { element: FieldsDescription[string] }).element } as FieldsDescription).l as object), ...o });
 
 export class FakeGurpsActor extends Writable implements ActorLike {
   flags: Record<string, unknown> = {};
@@ -79,36 +69,16 @@ export class FakeGurpsActor extends Writable implements ActorLike {
   }
 }
 
-const cloth = () => item("gurpsArmor", "a1", "cloth armor", { dr: Object.fromEntries(["torso", "vitals", "arm", "leg", "groin"].map((l) => [l, 1])), flexible: true });
-
-/** Louis: ST 11 (swing 1d+1), DX 13, HT 11, HP 11, Basic Speed 6, Shortsword-15 (check 12). */
+/** Louis (test/fixtures/gurps-actors.ts), p1's character. */
 export function louis(owners: string[] = [p1.id]) {
-  return new FakeGurpsActor(
-    "Actor.louis", "Louis",
-    character({ attributes: { st: 11, dx: 13, iq: 10, ht: 11 }, hp: { value: 11, max: 11 }, basicSpeed: 6, damage: { thrust: "1d-1", swing: "1d+1" } }),
-    [
-      item("gurpsSkill", "skLouis", "Shortsword", { base: "dx", relativeLevel: 2 }),
-      item("gurpsWeapon", "wpShortsword", "shortsword", { skill: "Shortsword", weight: 2, lines: [line({ name: "swing", damage: "sw", type: "cut" }), line({ name: "thrust", damage: "thr", type: "imp" })] }),
-      item("gurpsWeapon", "wpPistol", "pistol", { skill: "Guns", skillDefault: -4, weight: 2, lines: [line({ name: "shot", kind: "firearm", damage: "2d", type: "pi", acc: 2, halfDamage: 150, max: 1900, rof: 3, shots: "6(3i)", rcl: 2, bulk: -2, parries: false })] }),
-    ],
-    owners,
-  );
+  const d = louisData();
+  return new FakeGurpsActor(d.uuid, d.name, d.source, d.items, owners);
 }
 
-/** Filthy Pierre: ST 10, DX 10, HT 11, HP 12, Basic Speed 5: Dodge 8, Shortsword-11 (Parry 8), Shield-12 with a small shield DB 1 (Block 10 with it), cloth DR 1. */
+/** Filthy Pierre (test/fixtures/gurps-actors.ts), p2's character, or no one's (an NPC). */
 export function pierre(owners: string[] = [p2.id]) {
-  return new FakeGurpsActor(
-    "Actor.pierre", "Pierre",
-    character({ attributes: { st: 10, dx: 10, iq: 10, ht: 11 }, hp: { value: 12, max: 12 }, basicSpeed: 5, damage: { thrust: "1d-2", swing: "1d" } }),
-    [
-      item("gurpsSkill", "skPierre1", "Shortsword", { base: "dx", relativeLevel: 1 }),
-      item("gurpsSkill", "skPierre2", "Shield", { base: "dx", relativeLevel: 2 }),
-      item("gurpsWeapon", "wpPierre", "shortsword", { skill: "Shortsword", weight: 2, lines: [line({ name: "swing", damage: "sw", type: "cut" }), line({ name: "thrust", damage: "thr", type: "imp" })] }),
-      item("gurpsShield", "shPierre", "small shield", { db: 1, skill: "Shield" }),
-      cloth(),
-    ],
-    owners,
-  );
+  const d = pierreData();
+  return new FakeGurpsActor(d.uuid, d.name, d.source, d.items, owners);
 }
 
 export function gurpsWorld(o: { combat?: boolean; autoApply?: boolean; pierreOwners?: string[]; distance?: number | null; rules?: () => Readonly<GurpsRules> } = {}) {
@@ -148,4 +118,5 @@ export const swing = (w: { louis: { uuid: string }; pierre: { uuid: string } }, 
 });
 
 export const onCard = (card: { id: string; flow: { id: string } }) => ({ attackId: card.flow.id, messageId: card.id });
+export { character, item, line };
 export { gm, p1, p2 };

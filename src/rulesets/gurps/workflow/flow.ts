@@ -61,6 +61,8 @@ export interface GurpsTargetFlow {
    * from a value — the resolution must be the same at every step.
    */
   input: string;
+  /** The defender's weapons and shields by id, for the card's defense buttons (`parry:<id>`, `block:<id>`). */
+  items: Record<string, string>;
   /** What of this attack was already written to the round states (defense used, falls, items lost), so nothing is written twice. */
   noted: string[];
   applications: GurpsApplication[];
@@ -136,8 +138,11 @@ function requireMay(flow: GurpsFlow, who: OwedRoll["who"], user: FlowUser): void
 }
 
 /** A new card: the attack rolled (G5); the core checks every figure now — a refused attack posts no card. */
-export function declareGurpsAttack(id: string, attacker: ParticipantRef, attack: GurpsAttackSummary, target: ParticipantRef, input: GurpsAttackInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFlow {
-  const flow: GurpsFlow = { version: 1, ruleset: "gurps", id, attacker, attack, targets: [{ target, input: JSON.stringify(input), noted: [], applications: [] }] };
+export function declareGurpsAttack(
+  id: string, attacker: ParticipantRef, attack: GurpsAttackSummary, target: ParticipantRef & { items?: Record<string, string> }, input: GurpsAttackInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
+): GurpsFlow {
+  const { items = {}, ...ref } = target;
+  const flow: GurpsFlow = { version: 1, ruleset: "gurps", id, attacker, attack, targets: [{ target: ref, input: JSON.stringify(input), items, noted: [], applications: [] }] };
   const r = resolutionOf(flow.targets[0]!, rules);
   if (r.refused) throw new GurpsFlowError("refused", { reason: r.refused });
   return flow;

@@ -119,7 +119,9 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   const summary = { itemId: weapon.id, weapon: weapon.name, lineIndex: line.index, line: line.name, skill: weapon.skillName, maneuver, aoaOption };
   let flow: GurpsFlow;
   try {
-    flow = declareGurpsAttack(env.randomId(), ref(attacker), summary, ref(target), input, rules);
+    const td = derivedOf(target);
+    const items = Object.fromEntries([...td.weapons, ...td.shields].map((i) => [i.id, i.name.slice(0, 80)]));
+    flow = declareGurpsAttack(env.randomId(), ref(attacker), summary, { ...ref(target), items }, input, rules);
   } catch (error) {
     if (error instanceof GurpsFlowError && error.code === "refused") throw new GurpsFlowError("refused", { reason: localize(`CYCHOSYS.Gurps.Refusal.${error.params.reason}`) });
     throw error;

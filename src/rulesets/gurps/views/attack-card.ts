@@ -56,6 +56,28 @@ export interface CardOptions {
    * it, as the GM will check them (steps.ts reads the same at the defense).
    */
   freshDefender?: Partial<GurpsDefenderInput> | null;
+  /**
+   * G86: the critical tables as this client found them (a world RollTable
+   * flagged `flags.cychosys.gurpsTable`, else the compendium's): null when
+   * none is found; its results by 3d6 range. Absent: not looked up.
+   */
+  tables?: Partial<Record<"hit" | "miss", CriticalTable | null>>;
+}
+
+/** A critical table's name and results (RollTable results: a range of 3d6 totals and their text). */
+export interface CriticalTable {
+  name: string;
+  results: readonly { range: readonly [number, number]; text: string }[];
+}
+
+/** G86: what the table says of a rolled total — its result, or that it is empty or missing and the GM adjudicates. */
+export function criticalTableLine(kind: "hit" | "miss", roll: number, table: CriticalTable | null | undefined, localize: Localize): string | null {
+  if (table === undefined) return null;
+  const name = localize(`${N}Table.${kind}`);
+  if (table === null) return localize(`${C}tableMissing`, { table: name, roll });
+  if (!table.results.length) return localize(`${C}tableEmpty`, { table: name, name: table.name, roll });
+  const hit = table.results.find((r) => roll >= r.range[0] && roll <= r.range[1]);
+  return hit ? localize(`${C}tableResult`, { name: table.name, roll, text: hit.text }) : localize(`${C}tableEmpty`, { table: name, name: table.name, roll });
 }
 
 /** The resolution the defense buttons are drawn from: the first defense over the defender as he is now. */
@@ -110,9 +132,11 @@ export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOp
     });
   });
   if (r.declined) defenses.push(localize(`${N}Explain.declined`, { defender: names.defender }));
-  const criticals = r.criticals.map((c) =>
-    localize(`${C}critical.${c.roll === null ? "owed" : "rolled"}`, { table: localize(`${N}Table.${c.table}`), who: c.who === "attacker" ? names.attacker : names.defender, roll: c.roll ?? 0, rule: c.rule }),
-  );
+  const criticals = r.criticals.flatMap((c) => {
+    const said = localize(`${C}critical.${c.roll === null ? "owed" : "rolled"}`, { table: localize(`${N}Table.${c.table}`), who: c.who === "attacker" ? names.attacker : names.defender, roll: c.roll ?? 0, rule: c.rule });
+    const table = c.roll === null ? null : criticalTableLine(c.table, c.roll, o.tables?.[c.table], localize);
+    return table ? [said, table] : [said];
+  });
   const effects = r.effects.map((e) => localize(`${N}Explain.effect`, { who: e.who === "attacker" ? names.attacker : names.defender, effect: localize(`${N}Effect.${e.key}`), rule: e.rule }));
   const may = (uuid: string) => user.isGM || user.owns(uuid);
   const buttons: GurpsCardView["target"]["buttons"] = [];

@@ -13,7 +13,8 @@ import { type ActorLike, type CombatantRef, isActor, type UserLike, type Workflo
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
 import { fighterId, itemStateOf, unreadyOnFall, victimNow } from "../combat/fighter.js";
-import { attackerOf, defenderOf, defenderStateOf, weaponInputOf } from "../data/combat-inputs.js";
+import { defenderStateOf } from "../data/combat-inputs.js";
+import { attackInputOf } from "./attack-input.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
   actingManeuver, afterAttack, type AttackManeuver, attackRefusal, type GurpsAttackInput, type GurpsFighterRound, type GurpsResolution, type GurpsRules, readRoll,
@@ -105,17 +106,14 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   }
   const targetId = fighterId(target.uuid);
   const shots = request.shots ?? 1;
-  const input: GurpsAttackInput = {
-    attacker: {
-      ...attackerOf(fighterId(attacker.uuid), derived, weapon, mine?.state ?? null, targetId), maneuver, aoaOption,
-      deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, situational: modifiers.map((m) => ({ value: m.value, ...(m.label && { label: m.label }) })),
-      roll: readRoll(request.roll, "roll", rules),
+  const input = attackInputOf(
+    { attacker: { id: fighterId(attacker.uuid), derived, round: mine?.state ?? null }, target: { id: targetId, derived: derivedOf(target), round: theirs?.state ?? null }, weapon, line, item },
+    {
+      maneuver, aoaOption, deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, modifiers, range, speed: request.speed ?? 0, location: request.location ?? "torso",
+      fromFront: request.fromFront !== false, inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
     },
-    weapon: weaponInputOf(weapon, line, item.shotsLeft),
-    defender: defenderOf(targetId, derivedOf(target), theirs?.state ?? null),
-    range, speed: request.speed ?? 0, location: request.location ?? "torso", fromFront: request.fromFront !== false,
-    inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
-  };
+    readRoll(request.roll, "roll", rules),
+  );
   const summary = { itemId: weapon.id, weapon: weapon.name, lineIndex: line.index, line: line.name, skill: weapon.skillName, maneuver, aoaOption };
   let flow: GurpsFlow;
   try {
@@ -216,7 +214,7 @@ async function step(
  * its option, what he used since his last turn, readiness and parries, stun,
  * holds — and nothing the attack roll was decided on (posture, SM).
  */
-function defenseFields(d: GurpsDerived, state: GurpsFighterRound | null) {
+export function defenseFields(d: GurpsDerived, state: GurpsFighterRound | null) {
   const s = defenderStateOf(d, state);
   return {
     maneuver: s.maneuver, aodOption: s.aodOption ?? null, readiedItemId: s.readiedItemId ?? null, stunned: s.stunned ?? null, unconscious: s.unconscious ?? false,

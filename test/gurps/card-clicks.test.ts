@@ -1,0 +1,110 @@
+/**
+ * The GURPS card's Foundry side with fakes, through the GM's transport: the
+ * attack dialog's form and the buttons each user finds on the card as drawn
+ * for him (the real template) become requests with the faces a fake dice
+ * box rolls (src/foundry/gurps/card-requests.ts); the GM's steps run them.
+ * The defender's owner defends with a button only he sees; the attacker's
+ * owner rolls damage; the defender's owner the major wound's HT roll; the GM
+ * applies and undoes exactly. A bad form number is refused before any die is
+ * rolled; a button forged by the wrong player is refused.
+ */
+import { describe, expect, it } from "vitest";
+import type { FlowUser } from "../../src/core/ruleset.js";
+import { cardRequest, type CardDice, declareRequest } from "../../src/foundry/gurps/card-requests.js";
+import { d6Faces } from "../../src/foundry/gurps/dice.js";
+import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../src/rulesets/gurps/views/attack-card.js";
+import { phaseOf, resolutionOf } from "../../src/rulesets/gurps/workflow/flow.js";
+import { makeEnvironment, readLang } from "../../tools/preview/render.js";
+import { gm, gurpsWorld, onCard, p1, p2 } from "./world.js";
+
+const env = makeEnvironment(readLang());
+
+/** A dice box that hands out fixed faces, in order, and counts what was rolled. */
+function fixedDice(faces: number[]): CardDice & { rolled: number } {
+  const box = {
+    rolled: 0,
+    take(n: number) {
+      box.rolled += n;
+      const out = faces.splice(0, n);
+      if (out.length !== n) throw new Error("the test ran out of dice");
+      return out;
+    },
+    success: async () => box.take(3),
+    die: async () => box.take(1)[0]!,
+    damage: async (dice: number, hits: number) => Array.from({ length: hits }, () => box.take(dice)),
+  };
+  return box;
+}
+
+/** The buttons of the card as drawn for this user: each one's data attributes. */
+function buttons(flow: Parameters<typeof gurpsAttackCardView>[0], user: FlowUser): Record<string, string>[] {
+  const html = env.render(GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView(flow, user));
+  return [...html.matchAll(/<button([^>]*)>([^<]*)</g)].map((m) => ({
+    ...Object.fromEntries([...m[1]!.matchAll(/data-([a-z]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])),
+    label: m[2]!.trim(),
+  }));
+}
+const asUser = (user: { id: string; isGM: boolean }, owned: string[]): FlowUser => ({ id: user.id, isGM: user.isGM, owns: (uuid) => user.isGM || owned.includes(uuid) });
+
+describe("the GURPS card through the transport, clicked (G5, G58–G69, G77–G78)", () => {
+  it("seed check 12 by clicks: the dialog declares; Pierre's owner blocks with a retreat from his own buttons; Louis's owner rolls damage; Pierre's owner rolls the major wound; the GM applies, undoes", async () => {
+    const w = gurpsWorld();
+    const louisPlayer = asUser(p1, [w.louis.uuid]);
+    const pierrePlayer = asUser(p2, [w.pierre.uuid]);
+    const declared = await declareRequest({ actorUuid: w.louis.uuid, itemId: "wpShortsword", targetUuid: w.pierre.uuid }, { line: "0", fromFront: "on", inReach: "on", modifier: "0", deceptive: "0" }, fixedDice([4, 4, 5]), { gm: false, inCombat: false });
+    expect(await w.send(declared, p1)).toMatchObject({ ok: true });
+    const card = w.cards()[0]!;
+    // Only Pierre's owner finds defense buttons, and only for the legal defenses.
+    expect(buttons(card.flow, louisPlayer)).toEqual([]);
+    const mine = buttons(card.flow, pierrePlayer);
+    expect(mine.map((b) => `${b.option}${b.retreat ? "+retreat" : ""}`)).toEqual(["dodge", "dodge+retreat", "block:shPierre", "block:shPierre+retreat", "parry:wpPierre", "parry:wpPierre+retreat", "none"]);
+    const block = mine.find((b) => b.option === "block:shPierre" && b.retreat)!;
+    // A forged click by Louis's player on Pierre's button is refused; the card waits.
+    expect(await w.send((await cardRequest(onCard(card), block, fixedDice([3, 4, 5])))!, p1)).toMatchObject({ ok: false });
+    expect(await w.send((await cardRequest(onCard(card), block, fixedDice([3, 4, 5])))!, p2)).toMatchObject({ ok: true });
+    expect(resolutionOf(card.flow.targets[0]!).defenses[0]!.chosen).toMatchObject({ effective: 11, roll: { roll: 12, success: false } });
+    // Damage: Louis's owner's button (1d+1, one die).
+    expect(buttons(card.flow, pierrePlayer)).toEqual([]);
+    const damage = buttons(card.flow, louisPlayer);
+    expect(damage).toMatchObject([{ action: "damage", id: "damage", dice: "1", hits: "1" }]);
+    expect(await w.send((await cardRequest(onCard(card), damage[0]!, fixedDice([6])))!, p1)).toMatchObject({ ok: true });
+    // 7 − DR 1 = 6 cut × 1.5 = 9 > HP/2: a major wound; its HT roll is Pierre's owner's.
+    expect(buttons(card.flow, louisPlayer)).toEqual([]);
+    const ht = buttons(card.flow, pierrePlayer);
+    expect(ht).toMatchObject([{ action: "roll", id: "rolls.majorWound[0]", kind: "3d6" }]);
+    expect(await w.send((await cardRequest(onCard(card), ht[0]!, fixedDice([5, 4, 3])))!, p2)).toMatchObject({ ok: true });
+    expect(phaseOf(card.flow.targets[0]!)).toBe("resolved");
+    // The GM applies (Pierre's owner may too); the HP fall from 12 to 3; undo restores them.
+    const apply = buttons(card.flow, asUser(gm, []));
+    expect(apply.map((b) => b.action)).toEqual(["apply"]);
+    expect(await w.local((await cardRequest(onCard(card), apply[0]!, fixedDice([])))!)).toMatchObject({ ok: true });
+    expect(w.pierre.hp).toBe(3);
+    const undo = buttons(card.flow, asUser(gm, []));
+    expect(undo.map((b) => b.action)).toEqual(["undo"]);
+    expect(buttons(card.flow, louisPlayer)).toEqual([]);
+    expect(await w.local((await cardRequest(onCard(card), undo[0]!, fixedDice([])))!)).toMatchObject({ ok: true });
+    expect(w.pierre.hp).toBe(12);
+  });
+
+  it("the dialog's form: a number out of bounds is refused with its field's name before a die is rolled; a player's bonus cannot be typed in", async () => {
+    const dice = fixedDice([4, 4, 5]);
+    const attack = { actorUuid: "Actor.louis", itemId: "wpShortsword", targetUuid: "Actor.pierre" };
+    await expect(declareRequest(attack, { deceptive: "99" }, dice, { gm: false, inCombat: false })).rejects.toThrow("Deceptive Attack levels (G37) must be a whole number from 0 to 10.");
+    await expect(declareRequest(attack, { modifier: "2" }, dice, { gm: false, inCombat: false })).rejects.toThrow("from -20 to 0");
+    await expect(declareRequest(attack, { range: "1.5" }, dice, { gm: true, inCombat: false })).rejects.toThrow("Range (yards, G53)");
+    expect(dice.rolled).toBe(0);
+    // G26: outside a combat the maneuver and All-Out Attack's option come from the form; in one, the round's (the form's ignored).
+    expect(await declareRequest(attack, { maneuver: "allOutAttack", aoaOption: "strong", modifier: "3", modifierLabel: " high ground ", location: "skull" }, fixedDice([1, 2, 3]), { gm: true, inCombat: false })).toEqual({
+      step: "declare", ...attack, line: 0, maneuver: "allOutAttack", aoaOption: "strong", location: "skull", fromFront: false, inReach: false, modifiers: [{ value: 3, label: "high ground" }], roll: [1, 2, 3],
+    });
+    expect(await declareRequest(attack, { maneuver: "allOutAttack", aoaOption: "strong" }, fixedDice([1, 2, 3]), { gm: false, inCombat: true })).not.toHaveProperty("maneuver");
+  });
+
+  it("G4: a Foundry roll's d6 faces are read in order, inactive results left out", () => {
+    expect(d6Faces([{ faces: 6, results: [{ result: 4 }, { result: 2, active: false }, { result: 6 }] }, {}, { faces: 6, results: [{ result: 1 }] }])).toEqual([4, 6, 1]);
+  });
+
+  it("an unknown button makes no request", async () => {
+    expect(await cardRequest({ attackId: "a", messageId: "m" }, { action: "explode" }, fixedDice([]))).toBeNull();
+  });
+});

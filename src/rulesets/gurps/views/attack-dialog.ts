@@ -121,7 +121,7 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
     ranged,
     rof: Math.max(1, ...weapon.lines.map((l) => l.rof || 1)),
     range,
-    rangeHint: input.measured !== null ? localize(`${N}Dialog.measured`, { yards: input.measured }) : null,
+    rangeHint: input.measured !== null ? localize(`${N}Dialog.${ranged ? "measured" : "measuredReach"}`, { yards: input.measured }) : null,
     inReach: inReach || input.measured === null,
     locations: HIT_LOCATIONS.map((l) => ({ value: l, label: localize(`${N}Location.${l}`), selected: l === "torso" })),
     gm: input.gm,

@@ -108,3 +108,33 @@ describe("the GURPS card through the transport, clicked (G5, G58–G69, G77–G7
     expect(await cardRequest({ attackId: "a", messageId: "m" }, { action: "explode" }, fixedDice([]))).toBeNull();
   });
 });
+
+describe("All-Out Defense on the card (G28)", () => {
+  const figures = { hp: 12, currentHp: 12, ht: 11 };
+
+  it("Increased Dodge shows Dodge +2; Double Defense asks again after a failed block with a retreat — without the block, the retreat in force, only of Pierre's owner", async () => {
+    const { chooseManeuver, startTurn } = await import("../../src/rulesets/gurps/rules/index.js");
+    for (const [option, expected] of [["increasedDodge", 11], ["doubleDefense", 9]] as const) {
+      const w = gurpsWorld({ combat: true });
+      await w.setRound(w.louis, chooseManeuver(startTurn(w.fresh(), { hp: 11, currentHp: 11, ht: 11 }).state, { id: "attack" }, {}));
+      await w.setRound(w.pierre, chooseManeuver(startTurn(w.fresh(), figures).state, { id: "allOutDefense", aodOption: option }, {}));
+      const declared = await declareRequest({ actorUuid: w.louis.uuid, itemId: "wpShortsword", targetUuid: w.pierre.uuid }, { fromFront: "on" }, fixedDice([4, 4, 5]), { gm: false, inCombat: true });
+      expect(await w.send(declared, p1)).toMatchObject({ ok: true });
+      const card = w.cards()[0]!;
+      const pierrePlayer = asUser(p2, [w.pierre.uuid]);
+      const dodge = gurpsAttackCardView(card.flow, pierrePlayer).target.defense!.options.find((o) => o.id === "dodge")!;
+      expect(dodge.score).toBe(expected);
+      if (option !== "doubleDefense") continue;
+      const block = buttons(card.flow, pierrePlayer).find((b) => b.option === "block:shPierre" && b.retreat)!;
+      expect(await w.send((await cardRequest(onCard(card), block, fixedDice([6, 5, 4])))!, p2)).toMatchObject({ ok: true });
+      const second = gurpsAttackCardView(card.flow, pierrePlayer).target.defense!;
+      expect(second.second).toBe(true);
+      // G67: the retreat made covers the second defense too (+3 Dodge, +1 Parry), and is not offered again.
+      expect(second.options.map((o) => [o.id, o.score, o.variants.map((v) => v.label)])).toEqual([["dodge", 12, ["12"]], ["parry:wpPierre", 10, ["10"]]]);
+      expect(buttons(card.flow, asUser(p1, [w.louis.uuid]))).toEqual([]);
+      const again = buttons(card.flow, pierrePlayer).find((b) => b.option === "dodge")!;
+      expect(await w.send((await cardRequest(onCard(card), again, fixedDice([2, 2, 2])))!, p2)).toMatchObject({ ok: true });
+      expect(resolutionOf(card.flow.targets[0]!).hitsLanding).toBe(0);
+    }
+  });
+});

@@ -117,7 +117,8 @@ export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOp
   let defense: DefenseChoiceView | null = null;
   if (phase === "awaitingDefense" && owedDefense) {
     const basis = defenseResolution(flow, r, o.freshDefender, rules);
-    const legal = owedDefense.id === "defenses[0]" ? basis.legal : r.legal;
+    // G28: a second defense (All-Out Defense, Double): what is legal after the first, the first excluded (the core's).
+    const legal = owedDefense.id === "defenses[0]" ? basis.legal : r.secondLegal;
     if (legal) defense = defenseChoiceView(legal, { asks: mayRoll(flow, "defender", user), second: owedDefense.id !== "defenses[0]", fromFront: input.fromFront !== false, acrobatics: input.defender.acrobatics ?? null, items: t.items }, localize);
   }
   const rollerName = (who: "attacker" | "defender" | "gm") => rollerRef(flow, who)?.name ?? localize(`${N}Roller.gm`);

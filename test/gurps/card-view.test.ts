@@ -78,7 +78,11 @@ describe("the GURPS attack card a user sees", () => {
   it("G78: the HT roll made (12 against 11, failed) and the injury applied: the GM sees undo, the card says what was written", () => {
     const view = gurpsAttackCardView(flows.applied, GM);
     expect(view.target.phase).toBe("applied");
-    expect(view.target.injury!.lines.join(" ")).toMatch(/12/);
+    expect(view.target.injury!.lines).toEqual([
+      "Major wound (hit 1): more than half of full HP in one injury (G78).",
+      "Reeling at 3 HP: Basic Speed and Move halved (G80).",
+      "Major wound: HT 11, rolls 12: stunned and knocked down (G78).",
+    ]);
     expect(view.target.applied).toBe("Pierre: 9 injury applied, HP 12 → 3.");
     expect(actions(html(flows.applied, GM))).toEqual(["undo"]);
     expect(actions(html(flows.applied, LOUIS_PLAYER))).toEqual([]);

@@ -133,7 +133,8 @@ export interface InjuryView {
 export function injuryView(v: VictimResult, victim: string, localize: Localize): InjuryView {
   const E = `${N}Explain.`;
   const lines: string[] = [];
-  for (const t of v.thresholds) lines.push(localize(`${E}threshold.${t.kind}`, { at: t.at, rule: t.rule }));
+  // A major wound's hit is counted from 1 for people (the core's `at` is the hit's index).
+  for (const t of v.thresholds) lines.push(localize(`${E}threshold.${t.kind}`, { at: t.kind === "majorWound" ? t.at + 1 : t.at, rule: t.rule }));
   if (v.knockback) lines.push(localize(`${E}${v.knockback.roll ? (v.knockback.fell ? "knockbackFell" : "knockbackStood") : "knockbackOwed"}`, { yards: v.knockback.yards, effective: v.knockback.effective, roll: v.knockback.roll?.roll ?? 0 }));
   for (const m of v.majorWounds) lines.push(localize(m.roll ? `${E}majorWound.${m.result}` : `${E}majorWoundOwed`, { effective: m.effective, roll: m.roll?.roll ?? 0 }));
   for (const c of v.deathChecks) lines.push(localize(c.roll ? `${E}deathCheck.${c.result}` : `${E}deathCheckOwed`, { hpAt: c.hpAt, effective: c.effective, roll: c.roll?.roll ?? 0 }));

@@ -138,3 +138,30 @@ describe("All-Out Defense on the card (G28)", () => {
     }
   });
 });
+
+describe("G28 hostile: the second defense forged", () => {
+  it("the same block again, a second retreat, a third defense and the attacker's player answering are refused; the card still asks, then takes a legal dodge", async () => {
+    const { chooseManeuver, startTurn } = await import("../../src/rulesets/gurps/rules/index.js");
+    const w = gurpsWorld({ combat: true });
+    await w.setRound(w.louis, chooseManeuver(startTurn(w.fresh(), { hp: 11, currentHp: 11, ht: 11 }).state, { id: "attack" }, {}));
+    await w.setRound(w.pierre, chooseManeuver(startTurn(w.fresh(), { hp: 12, currentHp: 12, ht: 11 }).state, { id: "allOutDefense", aodOption: "doubleDefense" }, {}));
+    expect(await w.send({ step: "declare", actorUuid: w.louis.uuid, itemId: "wpShortsword", line: 0, targetUuid: w.pierre.uuid, roll: [4, 4, 5] }, p1)).toMatchObject({ ok: true });
+    const card = w.cards()[0]!;
+    expect(await w.send({ step: "defend", ...onCard(card), option: "block:shPierre", retreat: true, roll: [6, 5, 4] }, p2)).toMatchObject({ ok: true });
+    const before = card.flow.targets[0]!.input;
+    for (const forged of [
+      { option: "block:shPierre", roll: [1, 1, 1] },
+      { option: "dodge", retreat: true, roll: [1, 1, 1] },
+    ]) {
+      const answer = await w.send({ step: "defend", ...onCard(card), ...forged }, p2);
+      expect(answer, JSON.stringify(forged)).toMatchObject({ ok: false });
+    }
+    expect(await w.send({ step: "defend", ...onCard(card), option: "dodge", roll: [1, 1, 1] }, p1)).toMatchObject({ ok: false });
+    expect(card.flow.targets[0]!.input).toBe(before);
+    expect(phaseOf(card.flow.targets[0]!)).toBe("awaitingDefense");
+    expect(await w.send({ step: "defend", ...onCard(card), option: "dodge", roll: [2, 2, 2] }, p2)).toMatchObject({ ok: true });
+    // A third defense: nothing is owed any more.
+    expect(await w.send({ step: "defend", ...onCard(card), option: "parry:wpPierre", roll: [2, 2, 2] }, p2)).toMatchObject({ ok: false });
+    expect(resolutionOf(card.flow.targets[0]!).hitsLanding).toBe(0);
+  });
+});

@@ -53,6 +53,8 @@ export interface GurpsFighterRound {
   readonly mortallyWounded: boolean;
   readonly dead: boolean;
   readonly deathChecksRolled: number;
+  /** G78, §15: a major wound taken since his last turn began, kept until that turn is over (absent in rounds stored before it existed: none). */
+  readonly majorWound?: boolean;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -74,7 +76,7 @@ export interface GurpsFighterRound {
 export function newFighterRound(items: Readonly<Record<string, ItemState>> = {}, posture: Posture = "standing"): GurpsFighterRound {
   return {
     turn: 0, maneuver: DO_NOTHING, posture, crouching: false, yardsMoved: 0, movedFast: false, movedFastLastTurn: false, sprintStreak: 0, aim: null, evaluate: null,
-    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0,
+    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0, majorWound: false,
     grappling: [], grappledBy: [], pinnedBy: null, lastBreakFreeTurn: null, items, used: NO_DEFENSE_USE, defendedSinceLastTurn: false, task: null,
     waitDefended: false, suffocating: false,
   };
@@ -197,9 +199,11 @@ export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: r
 /**
  * G77–G81: the victim's figures after an attack (resolve's `victim.after`):
  * injury toward shock, stun, posture, unconsciousness, death checks rolled;
- * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned.
+ * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned;
+ * G78 `majorWound` when the attack dealt one (the victim result's
+ * `majorWound` threshold), marked until his next turn is over.
  */
-export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = []): GurpsFighterRound {
+export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = [], majorWound = false): GurpsFighterRound {
   const fell = after.posture !== s.posture && (after.posture === "prone" || after.posture === "faceUp");
   const newlyStunned = after.stunned !== null && s.stun === null;
   const items: Record<string, ItemState> = { ...s.items };
@@ -209,6 +213,7 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
     ...s, items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
     stunDefense: s.stunDefense || after.stunned !== null, unconscious: after.unconscious, mortallyWounded: after.mortallyWounded, dead: after.dead,
     deathChecksRolled: after.deathChecksRolled, aim: aimLost ? null : s.aim, task: after.taskBroken && s.task ? { ...s.task, done: 0 } : s.task,
+    majorWound: s.majorWound === true || majorWound,
   };
 }
 
@@ -216,7 +221,8 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
  * The end of his turn: G19/G79 a stunned fighter who did nothing rolls HT
  * (IQ for mental stun) and recovers on a success — his −4 lasts until his
  * next turn begins; G23 an evaluate not renewed and G25 a feint not used
- * lapse; G41 the parry mark has done its work.
+ * lapse; G41 the parry mark has done its work; G77 shock (his next turn
+ * only: it is over) and G78 the major wound's mark lapse.
  */
 export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = null): GurpsFighterRound {
   const recovered = s.stun !== null && s.maneuver.id === "doNothing" && recovery?.success === true;
@@ -224,7 +230,7 @@ export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = nul
   for (const [id, item] of Object.entries(s.items)) items[id] = itemTurnEnd(item);
   return {
     ...s, items, stun: recovered ? null : s.stun, evaluate: s.maneuver.id === "evaluate" ? s.evaluate : null,
-    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint,
+    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint, majorWound: false, shock: 0,
   };
 }
 

@@ -8,9 +8,19 @@ import type { RulesetAdapter } from "../adapter.js";
 import { createGurpsRuleset } from "../../rulesets/gurps/ruleset.js";
 import { deriveGurps } from "./derive.js";
 import { gurpsRules } from "./rules-source.js";
+import { whenReached } from "../lifecycle.js";
+import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
+import { registerGurpsSheets } from "./sheets.js";
+import { registerGurpsStatusEffects } from "./status.js";
 
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
-function register(): void {}
+function register(): void {
+  registerGurpsSettings();
+  // World settings are readable from `setup`: they replace parts of the standard GURPS rules.
+  whenReached("setup", () => readGurpsSettings());
+  registerGurpsStatusEffects();
+  registerGurpsSheets();
+}
 
 export const adapter: RulesetAdapter = {
   ruleset: createGurpsRuleset(gurpsRules),

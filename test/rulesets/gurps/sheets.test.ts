@@ -98,8 +98,8 @@ describe("item sheets (G1, G2, G51–G59, G62, G71, G72)", () => {
 describe("advantages as effects (G1)", () => {
   it("changes in words, the status marks left out", () => {
     const rows = effectRows(aldric.effects, english);
-    expect(rows.map((r) => r.name)).toEqual(["Combat Reflexes"]);
-    expect(rows[0]!.changes).toBe("DX +0; Basic Speed +0.25");
+    expect(rows.map((r) => r.name)).toEqual(["Increased Basic Speed"]);
+    expect(rows[0]!.changes).toBe("Basic Speed +0.25");
     expect(changeText({ key: "system.traits.perfectBalance", mode: EFFECT_MODES.override, value: "true" }, english)).toBe("Perfect Balance on");
     expect(changeText({ key: "system.attributes.dx", mode: EFFECT_MODES.add, value: "-1" }, english)).toBe("DX −1");
   });

@@ -12,6 +12,7 @@ import { whenReached } from "../lifecycle.js";
 import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
 import { registerGurpsSheets } from "./sheets.js";
 import { registerGurpsStatusEffects } from "./status.js";
+import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
 
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
 function register(): void {
@@ -20,6 +21,7 @@ function register(): void {
   whenReached("setup", () => readGurpsSettings());
   registerGurpsStatusEffects();
   registerGurpsSheets();
+  registerGurpsCombat();
 }
 
 export const adapter: RulesetAdapter = {
@@ -28,4 +30,5 @@ export const adapter: RulesetAdapter = {
   cardContent: async () => "",
   renderCard: () => undefined,
   derive: deriveGurps,
+  combat: gurpsCombatRules,
 };

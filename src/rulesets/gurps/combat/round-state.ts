@@ -67,6 +67,7 @@ export const gurpsRoundSchema = z.strictObject({
   dead: z.boolean(),
   deathChecksRolled: int(0, 20),
   majorWound: z.optional(z.boolean()),
+  chosenTurn: z.optional(int(0, 100_000)),
   grappling: z.array(hold).check(z.maxLength(8)),
   grappledBy: z.array(hold).check(z.maxLength(8)),
   pinnedBy: nullable(id),

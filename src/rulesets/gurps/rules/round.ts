@@ -55,6 +55,8 @@ export interface GurpsFighterRound {
   readonly deathChecksRolled: number;
   /** G78, §15: a major wound taken since his last turn began, kept until that turn is over (absent in rounds stored before it existed: none). */
   readonly majorWound?: boolean;
+  /** G10: the turn his maneuver was chosen on (one choice a turn; absent in rounds stored before it existed: none yet). */
+  readonly chosenTurn?: number;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -135,6 +137,8 @@ export function maneuverFacts(s: GurpsFighterRound, more: Partial<ManeuverFacts>
  * consecutive Moves count toward a sprint; G29: Concentrate advances a task.
  */
 export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, facts: ManeuverFacts, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
+  // G10: exactly one maneuver a turn (a second choice would build Aim or Evaluate twice).
+  if (s.turn > 0 && s.chosenTurn === s.turn) throw new GurpsError("maneuverChosen", { maneuver: s.maneuver.id });
   const refusal = maneuverRefusal(choice, facts, rules);
   if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: choice.id, reason: refusal.reason, rule: refusal.rule });
   let aim = s.aim;
@@ -152,7 +156,7 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest.
   const advances = choice.id === "concentrate" || choice.id === "ready";
   const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
-  return { ...s, maneuver: choice, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching };
+  return { ...s, maneuver: choice, chosenTurn: s.turn, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching };
 }
 
 /** G12, G67: movement this turn; faster than Basic Move bars retreating until his next turn is over. */

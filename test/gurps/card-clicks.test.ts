@@ -165,3 +165,22 @@ describe("G28 hostile: the second defense forged", () => {
     expect(resolutionOf(card.flow.targets[0]!).hitsLanding).toBe(0);
   });
 });
+
+describe("G78: the major wound's mark on the round, applied and undone with the card", () => {
+  it("a 9-point cut on Pierre (HP 12) marks the major wound on his round; undo clears it exactly", async () => {
+    const { chooseManeuver, startTurn } = await import("../../src/rulesets/gurps/rules/index.js");
+    const w = gurpsWorld({ combat: true });
+    await w.setRound(w.louis, chooseManeuver(startTurn(w.fresh(), { hp: 11, currentHp: 11, ht: 11 }).state, { id: "attack" }, {}));
+    expect(await w.send({ step: "declare", actorUuid: w.louis.uuid, itemId: "wpShortsword", line: 0, targetUuid: w.pierre.uuid, roll: [4, 4, 5] }, p1)).toMatchObject({ ok: true });
+    const card = w.cards()[0]!;
+    await w.send({ step: "defend", ...onCard(card), option: "none" }, p2);
+    await w.send({ step: "damage", ...onCard(card), id: "damage", faces: [[6]] }, p1);
+    await w.send({ step: "roll", ...onCard(card), id: "rolls.majorWound[0]", faces: [1, 2, 3] }, p2);
+    expect(w.roundOf(w.pierre).majorWound).toBe(false);
+    expect(await w.local({ step: "apply", ...onCard(card) })).toMatchObject({ ok: true });
+    expect(w.roundOf(w.pierre)).toMatchObject({ majorWound: true, shock: 0, injurySinceLastTurn: 9 });
+    expect(await w.local({ step: "undo", ...onCard(card) })).toMatchObject({ ok: true });
+    expect(w.roundOf(w.pierre)).toMatchObject({ majorWound: false, injurySinceLastTurn: 0 });
+    expect(w.pierre.hp).toBe(12);
+  });
+});

@@ -13,6 +13,7 @@ import { buildRulesetPages } from "./rulesets.js";
 import { buildD6SheetPages } from "./d6-sheets.js";
 import { buildD6RollPages } from "./d6-roll.js";
 import { buildGurpsCardPages } from "./gurps-card.js";
+import { buildGurpsSheetPages } from "./gurps-sheets.js";
 import type { PreviewSheet } from "./fixtures.js";
 import { previewSheets } from "./fixtures.js";
 import { chatCardExists, frameCss, makeEnvironment, readLang, renderPage, ROOT, systemCss } from "./render.js";
@@ -46,6 +47,7 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
   pages.push(...buildD6SheetPages(env, css, outDir));
   pages.push(...buildD6RollPages(env, css, frameCss(), outDir));
   pages.push(...buildGurpsCardPages(env, css, frameCss(), outDir));
+  pages.push(...buildGurpsSheetPages(env, css, frameCss(), outDir));
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };

@@ -13,9 +13,20 @@ import type { GurpsFlow } from "../../rulesets/gurps/workflow/flow.js";
 import { gurpsWorkflow } from "../../rulesets/gurps/workflow/steps.js";
 import { cardContent, registerGurpsCard, renderCard } from "./card.js";
 import { foundryGurpsWorld } from "./world.js";
+import { whenReached } from "../lifecycle.js";
+import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
+import { registerGurpsSheets } from "./sheets.js";
+import { registerGurpsStatusEffects } from "./status.js";
+import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
 
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
 function register(): void {
+  registerGurpsSettings();
+  // World settings are readable from `setup`: they replace parts of the standard GURPS rules.
+  whenReached("setup", () => readGurpsSettings());
+  registerGurpsStatusEffects();
+  registerGurpsSheets();
+  registerGurpsCombat();
   registerGurpsCard();
 }
 
@@ -25,4 +36,5 @@ export const adapter: RulesetAdapter<GurpsFlow> = {
   cardContent,
   renderCard,
   derive: deriveGurps,
+  combat: gurpsCombatRules,
 };

@@ -14,7 +14,7 @@ import {
   AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
   heldBy, HIT_LOCATIONS, holdFoe, type InjuryMark, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
   consciousnessRolled, freshItem, knockedUnready, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, recordPostureChange, recordReady, setPosture, type ShotsSpec,
-  startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, WAIT_RESPONSES,
+  startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, type VictimResult, WAIT_RESPONSES,
 } from "../rules/index.js";
 
 export const FLAG_SCOPE = "cychosys";
@@ -66,6 +66,8 @@ export const gurpsRoundSchema = z.strictObject({
   mortallyWounded: z.boolean(),
   dead: z.boolean(),
   deathChecksRolled: int(0, 20),
+  majorWound: z.optional(z.boolean()),
+  chosenTurn: z.optional(int(0, 100_000)),
   grappling: z.array(hold).check(z.maxLength(8)),
   grappledBy: z.array(hold).check(z.maxLength(8)),
   pinnedBy: nullable(id),
@@ -111,7 +113,8 @@ export type GurpsRoundOperation =
   | { kind: "feint"; targetId: string; penalty: number; sameTurn?: boolean; double?: boolean }
   | { kind: "attack"; targetId: string; itemId?: string | null; item?: ItemState | null }
   | { kind: "defense"; used: DefenseUse; parried: string[] }
-  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[] }
+  /** `majorWound`: the attack dealt one (the victim result's `majorWound` threshold, G78). */
+  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[]; majorWound?: boolean }
   /** G30, G56, G87: one Ready (the maneuver's action). */
   | { kind: "ready"; itemId: string; shots?: ShotsSpec | null; reach?: number | null }
   /** G15, G16, G21: Change Posture or a step's kneel ↔ stand, and the crouch. */
@@ -134,6 +137,11 @@ export type GurpsRoundOperation =
   | { kind: "suffocating" }
   | { kind: "task"; name: string; needed: number; interruptible: boolean };
 
+/** The `injury` operation for a victim's result (G77–G81): his figures after it, and whether it dealt a major wound (G78). */
+export function injuryOperation(victim: Pick<VictimResult, "after" | "thresholds">, unreadyOnFall: readonly string[] = []): GurpsRoundOperation {
+  return { kind: "injury", after: victim.after, unreadyOnFall: [...unreadyOnFall], majorWound: victim.thresholds.some((t) => t.kind === "majorWound") };
+}
+
 /** The state after an operation; throws a GurpsError (localized) when the rules refuse it. */
 export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoundOperation, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
   switch (op.kind) {
@@ -154,7 +162,7 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
     case "defense":
       return recordDefense(state, op.used, op.parried);
     case "injury":
-      return recordInjury(state, op.after, op.unreadyOnFall);
+      return recordInjury(state, op.after, op.unreadyOnFall, op.majorWound === true);
     case "ready":
       return recordReady(state, op.itemId, op.shots ?? null, op.reach ?? null);
     case "changePosture":

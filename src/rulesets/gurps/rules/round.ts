@@ -54,6 +54,10 @@ export interface GurpsFighterRound {
   readonly mortallyWounded: boolean;
   readonly dead: boolean;
   readonly deathChecksRolled: number;
+  /** G78, §15: a major wound taken since his last turn began, kept until that turn is over (absent in rounds stored before it existed: none). */
+  readonly majorWound?: boolean;
+  /** G10: the turn his maneuver was chosen on (one choice a turn; absent in rounds stored before it existed: none yet). */
+  readonly chosenTurn?: number;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -81,7 +85,7 @@ export interface GurpsFighterRound {
 export function newFighterRound(items: Readonly<Record<string, ItemState>> = {}, posture: Posture = "standing"): GurpsFighterRound {
   return {
     turn: 0, maneuver: DO_NOTHING, posture, crouching: false, yardsMoved: 0, movedFast: false, movedFastLastTurn: false, sprintStreak: 0, aim: null, evaluate: null,
-    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0,
+    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0, majorWound: false,
     grappling: [], grappledBy: [], pinnedBy: null, lastBreakFreeTurn: null, items, used: NO_DEFENSE_USE, defendedSinceLastTurn: false, task: null,
     waitDefended: false, suffocating: false, actions: 0, waitTriggered: false, consciousness: null,
   };
@@ -141,6 +145,8 @@ export function maneuverFacts(s: GurpsFighterRound, more: Partial<ManeuverFacts>
  * consecutive Moves count toward a sprint; G29: Concentrate advances a task.
  */
 export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, facts: ManeuverFacts, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
+  // G10: exactly one maneuver a turn (a second choice would build Aim or Evaluate twice).
+  if (s.turn > 0 && s.chosenTurn === s.turn) throw new GurpsError("maneuverChosen", { maneuver: s.maneuver.id });
   const refusal = maneuverRefusal(choice, facts, rules);
   if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: choice.id, reason: refusal.reason, rule: refusal.rule });
   let aim = s.aim;
@@ -159,8 +165,8 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   const advances = choice.id === "concentrate" || choice.id === "ready";
   const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
   return {
-    ...s, maneuver: choice, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching,
-    actions: 0, waitTriggered: false,
+    ...s, maneuver: choice, chosenTurn: s.turn, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0,
+    crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching, actions: 0, waitTriggered: false,
   };
 }
 
@@ -209,9 +215,11 @@ export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: r
 /**
  * G77–G81: the victim's figures after an attack (resolve's `victim.after`):
  * injury toward shock, stun, posture, unconsciousness, death checks rolled;
- * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned.
+ * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned;
+ * G78 `majorWound` when the attack dealt one (the victim result's
+ * `majorWound` threshold), marked until his next turn is over.
  */
-export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = []): GurpsFighterRound {
+export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = [], majorWound = false): GurpsFighterRound {
   const fell = after.posture !== s.posture && (after.posture === "prone" || after.posture === "faceUp");
   const newlyStunned = after.stunned !== null && s.stun === null;
   const items: Record<string, ItemState> = { ...s.items };
@@ -221,6 +229,7 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
     ...s, items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
     stunDefense: s.stunDefense || after.stunned !== null, unconscious: after.unconscious, mortallyWounded: after.mortallyWounded, dead: after.dead,
     deathChecksRolled: after.deathChecksRolled, aim: aimLost ? null : s.aim, task: after.taskBroken && s.task ? { ...s.task, done: 0 } : s.task,
+    majorWound: s.majorWound === true || majorWound,
   };
 }
 
@@ -228,7 +237,8 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
  * The end of his turn: G19/G79 a stunned fighter who did nothing rolls HT
  * (IQ for mental stun) and recovers on a success — his −4 lasts until his
  * next turn begins; G23 an evaluate not renewed and G25 a feint not used
- * lapse; G41 the parry mark has done its work.
+ * lapse; G41 the parry mark has done its work; G77 shock (his next turn
+ * only: it is over) and G78 the major wound's mark lapse.
  */
 export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = null): GurpsFighterRound {
   const recovered = s.stun !== null && s.maneuver.id === "doNothing" && recovery?.success === true;
@@ -236,7 +246,7 @@ export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = nul
   for (const [id, item] of Object.entries(s.items)) items[id] = itemTurnEnd(item);
   return {
     ...s, items, stun: recovered ? null : s.stun, evaluate: s.maneuver.id === "evaluate" ? s.evaluate : null,
-    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint,
+    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint, majorWound: false, shock: 0,
   };
 }
 
@@ -302,6 +312,8 @@ export interface InjuryMark {
   readonly deathChecksRolled: number;
   readonly aim: GurpsFighterRound["aim"];
   readonly task: GurpsFighterRound["task"];
+  /** G78: the major wound's mark until his next turn is over (absent on marks kept before it existed: false). */
+  readonly majorWound?: boolean;
   /** Readiness of the items an injury may knock unready (G40). */
   readonly ready: Readonly<Record<string, boolean>>;
 }
@@ -311,12 +323,12 @@ export function injuryMark(s: GurpsFighterRound): InjuryMark {
   for (const [id, item] of Object.entries(s.items)) ready[id] = item.ready;
   return {
     injurySinceLastTurn: s.injurySinceLastTurn, posture: s.posture, crouching: s.crouching, stun: s.stun, stunDefense: s.stunDefense, unconscious: s.unconscious,
-    mortallyWounded: s.mortallyWounded, dead: s.dead, deathChecksRolled: s.deathChecksRolled, aim: s.aim, task: s.task, ready,
+    mortallyWounded: s.mortallyWounded, dead: s.dead, deathChecksRolled: s.deathChecksRolled, aim: s.aim, task: s.task, majorWound: s.majorWound === true, ready,
   };
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const withNulls = (m: InjuryMark): InjuryMark => ({ ...m, stun: m.stun ?? null, aim: m.aim ?? null, task: m.task ?? null, ready: m.ready ?? {} });
+const withNulls = (m: InjuryMark): InjuryMark => ({ ...m, stun: m.stun ?? null, aim: m.aim ?? null, task: m.task ?? null, majorWound: m.majorWound === true, ready: m.ready ?? {} });
 
 /**
  * Undo an injury exactly: the injury since his last turn goes back by what it
@@ -339,5 +351,6 @@ export function undoInjury(s: GurpsFighterRound, storedBefore: InjuryMark, store
     posture: back("posture", s.posture), crouching: back("crouching", s.crouching), stun: back("stun", s.stun), stunDefense: back("stunDefense", s.stunDefense),
     unconscious: back("unconscious", s.unconscious), mortallyWounded: back("mortallyWounded", s.mortallyWounded), dead: back("dead", s.dead),
     deathChecksRolled: back("deathChecksRolled", s.deathChecksRolled), aim: back("aim", s.aim), task: back("task", s.task),
+    majorWound: back("majorWound", s.majorWound === true),
   };
 }

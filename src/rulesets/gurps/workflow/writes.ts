@@ -94,13 +94,15 @@ export function applicationOf(by: string, sides: readonly StruckInput[]): { appl
     const v = s.victim;
     const deathChecks = v.after.deathChecksRolled - (s.snapshot.deathChecksRolled ?? 0);
     const merged = afterOverRound(v.after, s.snapshot, s.round);
-    const roundAfter = s.round ? recordInjury(s.round, merged, s.unreadyOnFall) : null;
+    // G78: the major wound's mark, until his next turn is over (the tracker's; undo restores it).
+    const majorWound = v.thresholds.some((t) => t.kind === "majorWound");
+    const roundAfter = s.round ? recordInjury(s.round, merged, s.unreadyOnFall, majorWound) : null;
     struck.push({
       side: s.side, ref: s.ref, injury: v.injury, fpLost: v.fpLost, deathChecks, hpBefore: v.hpBefore, hpAfter: v.after.hp,
       before: s.round ? injuryMark(s.round) : null, after: roundAfter ? injuryMark(roundAfter) : null,
     });
     commands.push(...actorDeltas(s.ref.actorUuid, -v.injury, -v.fpLost, deathChecks));
-    commands.push(round(s.ref.actorUuid, { kind: "injury", after: merged, unreadyOnFall: s.unreadyOnFall }));
+    commands.push(round(s.ref.actorUuid, { kind: "injury", after: merged, unreadyOnFall: s.unreadyOnFall, majorWound }));
   }
   return { application: { by, struck }, commands };
 }

@@ -28,6 +28,10 @@ describe("the GURPS attack dialog", () => {
     expect(view.maneuvers!.map((m) => m.value)).toEqual(["attack", "allOutAttack", "moveAndAttack"]);
     expect(view.aoaOptions!.map((m) => m.value)).toEqual(["determined", "double", "feint", "strong", "suppressionFire"]);
     expect([view.melee, view.ranged, view.inReach]).toEqual([true, false, true]);
+    expect(view.lines.map((l) => l.selected)).toEqual([true, false]);
+    // The sheet's thrust line preselected.
+    const thrust = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: null, measured: null, gm: false, line: 1 });
+    expect(thrust.lines.map((l) => l.selected)).toEqual([false, true]);
   });
 
   it("G10, G26, G77: in a combat the round's All-Out Attack (Determined) is shown, not chosen; its +4 and the shock −2 are listed as already counted", () => {

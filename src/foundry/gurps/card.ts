@@ -53,8 +53,8 @@ function roundOf(uuid: string): GurpsFighterRound | null {
   return ref ? readGurpsRound(ref) : null;
 }
 
-/** G24–G27, G35–G38, G53–G60: attack with one of the actor's weapons at the one targeted token. */
-export async function startGurpsAttack(actor: GurpsActor, itemId: string): Promise<void> {
+/** G24–G27, G35–G38, G53–G60: attack with one of the actor's weapons (a line preselected) at the one targeted token. */
+export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?: number): Promise<void> {
   if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
   const derived = actor.system.derived;
   const weapon = derived?.weapons.find((w) => w.id === itemId);
@@ -74,6 +74,7 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string): Promi
       myTurn: turnOf(actor.uuid),
       measured: sceneDistance(actor.uuid, target.uuid),
       gm,
+      ...(line !== undefined && { line }),
       rules: gurpsRules(),
       localize,
     });
@@ -84,6 +85,9 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string): Promi
     notify("warn", localizeWith(format, error));
   }
 }
+
+/** Does this user target a token (the sheet's attack line then opens the attack card instead of a plain roll)? */
+export const hasTarget = (): boolean => g().user.targets.size > 0;
 
 /** `cychosys.attack(itemUuid)` in a GURPS world: what a hotbar macro made from a weapon runs. */
 export async function gurpsAttackWithItem(itemUuid: string): Promise<void> {

@@ -7,6 +7,7 @@
  * (notations by the core's parsers, numbers by bounds and step) before the
  * document is asked to change, a list's edits folded into the whole list.
  */
+import { hasTarget, startGurpsAttack } from "./card.js";
 import { checkSubmission, foldListEdits, type SubmitProblem } from "../../core/schema/submission.js";
 import { GURPS_ACTOR_SCHEMAS, GURPS_ITEM_SCHEMAS, GURPS_ITEM_TYPES, type GurpsActorType, type GurpsItemType } from "../../rulesets/gurps/data/schema.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
@@ -69,6 +70,9 @@ export const gurpsActorActions: Record<string, Action> = {
   /** G4–G6: a success roll by its key (`attribute:dx`, `skill:<id>`, `dodge`, `parry:<weapon>:<line>`, `block:<shield>`, `attack:<weapon>:<line>`); Shift skips the dialog. */
   async roll(event, target) {
     const key = target.dataset.rollKey;
+    // An attack line with a token targeted opens the attack card (card.ts); without one, a plain roll.
+    const attack = key ? /^attack:([A-Za-z0-9]+):(\d+)$/.exec(key) : null;
+    if (attack && hasTarget()) return startGurpsAttack(this.actor as never, attack[1]!, Number(attack[2]));
     if (key) await promptGurpsRoll(this.actor, key, event);
   },
   /** G69: a line's damage (`damage:<weapon>:<line>`). */

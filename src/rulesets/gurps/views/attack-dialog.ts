@@ -43,6 +43,8 @@ export interface GurpsAttackDialogInput {
   /** Yards between the tokens on the scene, when both are there (G53). */
   measured: number | null;
   gm: boolean;
+  /** The line chosen on the sheet (preselected); the first by default. */
+  line?: number;
   rules?: Readonly<GurpsRules>;
   localize?: Localize;
 }
@@ -103,7 +105,7 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
     if (i === 0 && r.skill) modifiers = modifierViews(r.skill.modifiers, localize);
     const head = `${line.name || String(i + 1)}: ${line.damage} ${line.type}`;
     const tail = r.refused ? localize(`${C}refusedNow`, { reason: localize(`${N}Refusal.${r.refused}`) }) : localize(`${C}effectiveNow`, { effective: r.skill?.effective ?? 0 });
-    return { index: line.index, label: `${head} — ${tail}`, selected: i === 0 };
+    return { index: line.index, label: `${head} — ${tail}`, selected: line.index === (input.line ?? weapon.lines[0]?.index) };
   });
   const option = (group: string) => (value: string) => ({ value, label: localize(`${N}${group}.${value}`) });
   const melee = weapon.lines.some((l) => l.kind === "melee");

@@ -1,6 +1,7 @@
 /**
  * The built system in a GURPS world: `dist/cychosys.mjs` imported with
- * Foundry's globals faked, `init` called; the GURPS chunk loads (and neither
+ * Foundry's globals faked, `init` called; the GURPS chunk loads with its
+ * attack card's hooks (and neither
  * the Cychosys nor the OpenD6 chunk does).
  */
 import "../foundry/fakes.js";
@@ -16,6 +17,8 @@ describe("dist/cychosys.mjs in a GURPS world", () => {
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["gurpsSkill", "gurpsWeapon", "gurpsArmor", "gurpsShield"]));
     expect(world.config.Actor.trackableAttributes.gurpsCharacter).toEqual({ bar: ["hp", "fp"], value: [] });
     await vi.waitFor(() => expect(world.hooks).toContain("ready"));
+    // The attack card's hooks: a weapon dragged to the hotbar, the compendium tables forgotten when they change (G86).
+    await vi.waitFor(() => expect(world.hooks).toEqual(expect.arrayContaining(["hotbarDrop", "updateRollTable"])));
     expect(world.config.Dice.terms.c).toBeUndefined();
     expect(world.config.Dice.terms.w).toBeUndefined();
     expect(world.config.CYCHOSYS).toBeUndefined();

@@ -17,6 +17,8 @@ import { buildPhasePages } from "./phase.js";
 import { buildCwnSheetPages } from "./cwn-sheets.js";
 import { buildCwnCombatPages } from "./cwn-combat.js";
 import { buildCwnCardPages } from "./cwn-cards.js";
+import { buildGurpsCardPages } from "./gurps-card.js";
+import { buildGurpsSheetPages } from "./gurps-sheets.js";
 import type { PreviewSheet } from "./fixtures.js";
 import { previewSheets } from "./fixtures.js";
 import { chatCardExists, frameCss, makeEnvironment, readLang, renderPage, ROOT, systemCss } from "./render.js";
@@ -54,6 +56,8 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
   pages.push(...buildCwnSheetPages(env, css, outDir));
   pages.push(...buildCwnCombatPages(env, css, frameCss(), outDir));
   pages.push(...buildCwnCardPages(env, css, frameCss(), outDir));
+  pages.push(...buildGurpsCardPages(env, css, frameCss(), outDir));
+  pages.push(...buildGurpsSheetPages(env, css, frameCss(), outDir));
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };

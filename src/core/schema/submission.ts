@@ -78,3 +78,38 @@ export function checkSubmission(schema: FieldsDescription | undefined, data: Rea
   }
   return { accepted, problems };
 }
+
+/** A plain field name: never a key that reaches an object's prototype. */
+const safeKey = (part: string): boolean => /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(part) && part !== "constructor" && part !== "prototype";
+
+/**
+ * Foundry replaces an array field whole, so a form's flat entries for a
+ * list's elements (`system.lines.0.damage`) are folded into the whole list
+ * under `listPath` (`system.lines`): the stored elements kept, each edited
+ * field changed. An index past the stored list (a form older than the
+ * document) is dropped. Returns the data unchanged when nothing edits the list.
+ */
+export function foldListEdits(data: Readonly<Record<string, unknown>>, listPath: string, stored: readonly unknown[]): Record<string, unknown> {
+  const prefix = `${listPath}.`;
+  const out: Record<string, unknown> = {};
+  let list: Record<string, unknown>[] | undefined;
+  for (const [name, value] of Object.entries(data)) {
+    if (!name.startsWith(prefix)) {
+      out[name] = value;
+      continue;
+    }
+    const [index, ...rest] = name.slice(prefix.length).split(".");
+    const i = /^\d{1,4}$/.test(index ?? "") ? Number(index) : -1;
+    if (i < 0 || i >= stored.length || rest.length === 0 || !rest.every(safeKey)) continue;
+    list ??= stored.map((element) => structuredClone(element) as Record<string, unknown>);
+    let target = list[i]!;
+    for (const part of rest.slice(0, -1)) {
+      const next = target[part];
+      if (next === null || typeof next !== "object" || Array.isArray(next)) target[part] = {};
+      target = target[part] as Record<string, unknown>;
+    }
+    target[rest[rest.length - 1]!] = value;
+  }
+  if (list) out[listPath] = list;
+  return out;
+}

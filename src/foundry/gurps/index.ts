@@ -8,14 +8,33 @@ import type { RulesetAdapter } from "../adapter.js";
 import { createGurpsRuleset } from "../../rulesets/gurps/ruleset.js";
 import { deriveGurps } from "./derive.js";
 import { gurpsRules } from "./rules-source.js";
+import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
+import type { GurpsFlow } from "../../rulesets/gurps/workflow/flow.js";
+import { gurpsWorkflow } from "../../rulesets/gurps/workflow/steps.js";
+import { cardContent, registerGurpsCard, renderCard } from "./card.js";
+import { foundryGurpsWorld } from "./world.js";
+import { whenReached } from "../lifecycle.js";
+import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
+import { registerGurpsSheets } from "./sheets.js";
+import { registerGurpsStatusEffects } from "./status.js";
+import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
 
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
-function register(): void {}
+function register(): void {
+  registerGurpsSettings();
+  // World settings are readable from `setup`: they replace parts of the standard GURPS rules.
+  whenReached("setup", () => readGurpsSettings());
+  registerGurpsStatusEffects();
+  registerGurpsSheets();
+  registerGurpsCombat();
+  registerGurpsCard();
+}
 
-export const adapter: RulesetAdapter = {
-  ruleset: createGurpsRuleset(gurpsRules),
+export const adapter: RulesetAdapter<GurpsFlow> = {
+  ruleset: createGurpsRuleset(gurpsRules, gurpsWorkflow(gurpsRules, readGurpsRound, foundryGurpsWorld) as never),
   register,
-  cardContent: async () => "",
-  renderCard: () => undefined,
+  cardContent,
+  renderCard,
   derive: deriveGurps,
+  combat: gurpsCombatRules,
 };

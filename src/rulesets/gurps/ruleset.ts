@@ -27,7 +27,7 @@ export function createGurpsRuleset(rules: () => Readonly<GurpsRules> = () => GUR
   };
 }
 
-/** Until the attack card is wired (src/rulesets/gurps/workflow/), every card request is refused as unknown and nothing changes. */
+/** Without a workflow handed in (the headless commands; the Foundry side hands in `gurpsWorkflow`), every card request is refused as unknown and nothing changes. */
 const refusingWorkflow: RulesetWorkflow = {
   parseRequest: () => ({ ok: false, problem: { field: "step", kind: "value" } }),
   declare: async () => {

@@ -37,7 +37,9 @@ describe("the GURPS round on the combat", () => {
     s = applyGurpsRoundOperation(s, { kind: "maneuver", choice: { id: "allOutDefense", aodOption: "increasedParry" }, facts: {} });
     s = applyGurpsRoundOperation(s, { kind: "defense", used: { ...NO_DEFENSE_USE, retreatAgainst: "louis" }, parried: ["sword"] });
     expect([s.maneuver.id, s.used.retreatAgainst, s.items.sword!.parries]).toEqual(["allOutDefense", "louis", 1]);
-    const stunned = { ...s, stun: "physical" as const };
+    // G10: one maneuver a turn — a second choice on the same turn is refused (it would build Aim or Evaluate twice).
+    gurpsError(() => applyGurpsRoundOperation(s, { kind: "maneuver", choice: { id: "attack" }, facts: {} }), "maneuverChosen");
+    const stunned = applyGurpsRoundOperation({ ...s, stun: "physical" as const }, { kind: "startTurn", hp: 12, currentHp: 12, ht: 11 });
     gurpsError(() => applyGurpsRoundOperation(stunned, { kind: "maneuver", choice: { id: "attack" }, facts: { stunned: "physical" } }), "maneuverNotAllowed");
   });
 

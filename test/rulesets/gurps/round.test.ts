@@ -193,7 +193,7 @@ describe("a fighter's round (§15)", () => {
   it("G29, G89: Concentrate and Ready advance a task; another maneuver pauses an interruptible one and ends the rest", () => {
     let s = startTask(startTurn(newFighterRound(), figures).state, "reload", 2);
     s = chooseManeuver(s, { id: "ready" }, {});
-    s = chooseManeuver(s, { id: "ready" }, {});
+    s = chooseManeuver(startTurn(endTurn(s), figures).state, { id: "ready" }, {});
     expect(taskDone(s)).toBe(true);
     const ritual = chooseManeuver(startTask(newFighterRound(), "ritual", 5, false), { id: "move" }, {});
     expect(ritual.task).toBe(null);

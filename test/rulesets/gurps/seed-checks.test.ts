@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   aimBonus, blockScore, breakageOdds, dodgeScore, feintPenalty, formatDamage, knockbackYards, movementAllowance, parseDamage, parseShots, parryScore,
   rapidFireHits, reloadPlan, shortOf, slamDice, speedRangeModifier, stepYards, successRoll, vehicularDodge, deathThresholds, divideDr, effectiveDr,
-  injuryFrom, basicDamage, WOUNDING_TABLE, hitsAfterDefense, shockPenalty, isMajorWound, criticalSuccessUpTo,
+  injuryFrom, basicDamage, WOUNDING_TABLE, hitsAfterDefense, shockPenalty, isMajorWound, criticalSuccessUpTo, GURPS_SEED_SCENARIOS,
 } from "../../../src/rulesets/gurps/rules/index.js";
 import { seed, seedAttack } from "./helpers.js";
 
@@ -142,7 +142,8 @@ describe("§16 seed checks", () => {
     expect(seedAttack("check-16-dice-multiplier").victim!.hits[0]!.damage.basic).toBe(63);
   });
 
-  it("seed check 17: the zombie — 2d+2 pi, 3 hits, DR 1 → 8, 7, 10 penetrating; Unliving ×1/3 → 2, 2, 3 HP; 24 HP → 17 (G75)", () => {
+  it("seed check 17: Edmund Zhang's machine pistol at the zombie (the seed names him, not Jenny Atkins) — 2d+2 pi, 3 hits, DR 1 → 8, 7, 10 penetrating; Unliving ×1/3 → 2, 2, 3 HP; 24 HP → 17 (G75)", () => {
+    expect((GURPS_SEED_SCENARIOS["check-17-zombie"] as { attacker: unknown }).attacker).toMatchObject({ name: "Edmund Zhang", id: "zhang" });
     const r = seedAttack("check-17-zombie");
     expect(r.victim!.hits.map((h) => h.penetrating)).toEqual([8, 7, 10]);
     expect(r.victim!.hits.map((h) => h.injury)).toEqual([2, 2, 3]);

@@ -10,7 +10,7 @@ import { formatDieCode, type DieCode, woundPenaltyDice, woundStatus } from "../r
 import { ATTACK_MODES, WOUND_LEVELS, type WoundLevel } from "../rules/types.js";
 import type { D6Derived, D6Problem, D6SkillView } from "../data/derived.js";
 import { D6_ATTRIBUTES, type D6ActorType, type D6Attribute, type D6ItemType } from "../data/schema.js";
-import { type PartSpec, templatePath } from "../../../core/views/templates.js";
+import { type PartSpec, type TabView, tabsView, templatePath } from "../../../core/views/templates.js";
 
 export const D6_TEMPLATE_ROOT = templatePath("d6");
 const t = (path: string) => `${D6_TEMPLATE_ROOT}/${path}`;
@@ -60,24 +60,9 @@ export const D6_CHARACTER_TABS = [
 ] as const;
 export type D6TabId = (typeof D6_CHARACTER_TABS)[number]["id"];
 
-export interface D6TabView {
-  id: string;
-  group: string;
-  icon: string;
-  label: string;
-  active: boolean;
-  cssClass: string;
-}
+export type D6TabView = TabView;
 
-export function d6TabsView(active: string): Record<string, D6TabView> {
-  const known = D6_CHARACTER_TABS.some((tab) => tab.id === active) ? active : "attributes";
-  return Object.fromEntries(
-    D6_CHARACTER_TABS.map((tab) => [
-      tab.id,
-      { id: tab.id, group: "primary", icon: tab.icon, label: `CYCHOSYS.D6.Sheet.Tab.${tab.id}`, active: tab.id === known, cssClass: tab.id === known ? "active" : "" },
-    ]),
-  );
-}
+export const d6TabsView = (active: string): Record<string, D6TabView> => tabsView(D6_CHARACTER_TABS, active, "CYCHOSYS.D6.Sheet.Tab");
 
 /** An owned item as the sheet receives it. */
 export interface D6SheetItem {

@@ -12,9 +12,9 @@ import type { CombatantRef } from "../../../core/transport/ports.js";
 import { diffUpdate } from "../../../core/update-diff.js";
 import {
   AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
-  heldBy, HIT_LOCATIONS, holdFoe, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
-  readyItem, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, setPosture, type ShotsSpec, startSuffocating, startTask, startTurn, STUN_KINDS,
-  type SuccessRoll, triedBreakFree, type VictimAfter, WAIT_RESPONSES,
+  heldBy, HIT_LOCATIONS, holdFoe, type InjuryMark, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
+  consciousnessRolled, freshItem, knockedUnready, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, recordPostureChange, recordReady, setPosture, type ShotsSpec,
+  startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, type VictimResult, WAIT_RESPONSES,
 } from "../rules/index.js";
 
 export const FLAG_SCOPE = "cychosys";
@@ -66,6 +66,8 @@ export const gurpsRoundSchema = z.strictObject({
   mortallyWounded: z.boolean(),
   dead: z.boolean(),
   deathChecksRolled: int(0, 20),
+  majorWound: z.optional(z.boolean()),
+  chosenTurn: z.optional(int(0, 100_000)),
   grappling: z.array(hold).check(z.maxLength(8)),
   grappledBy: z.array(hold).check(z.maxLength(8)),
   pinnedBy: nullable(id),
@@ -76,6 +78,9 @@ export const gurpsRoundSchema = z.strictObject({
   task: nullable(z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean() })),
   waitDefended: z.boolean(),
   suffocating: z.boolean(),
+  actions: int(0, 99),
+  waitTriggered: z.boolean(),
+  consciousness: nullable(z.enum(["due", "unlessDoNothing"])),
 });
 
 /** A stored value that is a well-formed GURPS round (anything else reads as fresh). */
@@ -108,8 +113,22 @@ export type GurpsRoundOperation =
   | { kind: "feint"; targetId: string; penalty: number; sameTurn?: boolean; double?: boolean }
   | { kind: "attack"; targetId: string; itemId?: string | null; item?: ItemState | null }
   | { kind: "defense"; used: DefenseUse; parried: string[] }
-  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[] }
+  /** `majorWound`: the attack dealt one (the victim result's `majorWound` threshold, G78). */
+  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[]; majorWound?: boolean }
+  /** G30, G56, G87: one Ready (the maneuver's action). */
   | { kind: "ready"; itemId: string; shots?: ShotsSpec | null; reach?: number | null }
+  /** G15, G16, G21: Change Posture or a step's kneel ↔ stand, and the crouch. */
+  | { kind: "changePosture"; posture: Posture; crouching: boolean }
+  /** G31: his Wait is triggered (it becomes its response). */
+  | { kind: "triggerWait" }
+  /** G40, G65, G85: an item knocked, dropped or broken out of readiness. */
+  | { kind: "itemUnready"; itemId: string }
+  /** Undo of an injury (the card's exact undo). */
+  | { kind: "undoInjury"; before: InjuryMark; after: InjuryMark }
+  /** G81: the turn-start HT roll made (or no longer owed). */
+  | { kind: "consciousness"; stays: boolean }
+  /** G19: the GM marks him surprised or stunned (mental or physical), or clears it. */
+  | { kind: "stun"; stun: StunKind | null }
   | { kind: "hold"; hold: GrappleHold }
   | { kind: "heldBy"; hold: GrappleHold; pinned: boolean }
   | { kind: "letGo"; foe: string }
@@ -117,6 +136,11 @@ export type GurpsRoundOperation =
   | { kind: "breakFreeTry" }
   | { kind: "suffocating" }
   | { kind: "task"; name: string; needed: number; interruptible: boolean };
+
+/** The `injury` operation for a victim's result (G77–G81): his figures after it, and whether it dealt a major wound (G78). */
+export function injuryOperation(victim: Pick<VictimResult, "after" | "thresholds">, unreadyOnFall: readonly string[] = []): GurpsRoundOperation {
+  return { kind: "injury", after: victim.after, unreadyOnFall: [...unreadyOnFall], majorWound: victim.thresholds.some((t) => t.kind === "majorWound") };
+}
 
 /** The state after an operation; throws a GurpsError (localized) when the rules refuse it. */
 export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoundOperation, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
@@ -138,11 +162,23 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
     case "defense":
       return recordDefense(state, op.used, op.parried);
     case "injury":
-      return recordInjury(state, op.after, op.unreadyOnFall);
-    case "ready": {
-      const current = state.items[op.itemId] ?? { ready: false, reach: null, shotsLeft: null, reloadDone: 0, attackedThisTurn: false, parriedSinceLastTurn: false, parries: 0, readyDone: 0 };
-      return { ...state, items: { ...state.items, [op.itemId]: readyItem(current, op.shots ?? null, op.reach ?? null) } };
+      return recordInjury(state, op.after, op.unreadyOnFall, op.majorWound === true);
+    case "ready":
+      return recordReady(state, op.itemId, op.shots ?? null, op.reach ?? null);
+    case "changePosture":
+      return recordPostureChange(state, op.posture, op.crouching);
+    case "triggerWait":
+      return triggerWait(state);
+    case "itemUnready": {
+      const item = state.items[op.itemId] ?? freshItem();
+      return { ...state, items: { ...state.items, [op.itemId]: knockedUnready(item) } };
     }
+    case "undoInjury":
+      return undoInjury(state, op.before, op.after);
+    case "consciousness":
+      return consciousnessRolled(state, op.stays);
+    case "stun":
+      return { ...state, stun: op.stun, stunDefense: op.stun !== null || state.stunDefense };
     case "hold":
       return holdFoe(state, op.hold);
     case "heldBy":

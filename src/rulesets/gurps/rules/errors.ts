@@ -18,6 +18,7 @@ export type GurpsErrorCode =
   | "reachInvalid"
   | "weightInvalid"
   | "maneuverNotAllowed"
+  | "maneuverChosen"
   | "postureChange"
   | "attackRefused"
   | "defenseNotLegal"

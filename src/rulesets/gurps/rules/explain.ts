@@ -93,7 +93,7 @@ function victimLines(v: VictimResult, victim: string, say: Say): void {
     if (h.corrosion) say("corrosion", { dr: h.corrosion });
   }
   say("hpAfter", { victim, before: v.hpBefore, injury: v.injury, after: v.after.hp, shock: v.after.shock, since: v.after.injurySinceLastTurn });
-  for (const t of v.thresholds) say(`threshold.${t.kind}`, { at: t.at, rule: t.rule });
+  for (const t of v.thresholds) say(`threshold.${t.kind}`, { at: t.kind === "majorWound" ? t.at + 1 : t.at, rule: t.rule }); // a hit counted from 1 for people
   if (v.knockback) say(v.knockback.roll ? (v.knockback.fell ? "knockbackFell" : "knockbackStood") : "knockbackOwed", { yards: v.knockback.yards, effective: v.knockback.effective, roll: v.knockback.roll?.roll ?? 0 });
   for (const m of v.majorWounds) say(m.roll ? `majorWound.${m.result}` : "majorWoundOwed", { effective: m.effective, roll: m.roll?.roll ?? 0 });
   for (const c of v.deathChecks) say(c.roll ? `deathCheck.${c.result}` : "deathCheckOwed", { hpAt: c.hpAt, effective: c.effective, roll: c.roll?.roll ?? 0 });

@@ -9,7 +9,7 @@
  *
  * Module map: dice G4–G7 (and the notations of G1, G2, G56) · movement
  * G11–G17 · maneuvers G10, G18–G34 · order G8–G9 · round §15 (what a VTT
- * tracks) · attack G24–G27, G36–G38, G91 · ranged G22, G51–G57 · feint G25 ·
+ * tracks) · acting (what the chosen maneuver lets him do when he acts) · attack G24–G27, G36–G38, G91 · ranged G22, G51–G57 · feint G25 ·
  * defense, defense-scores, defense-choice G58–G68, G92 · readiness G39–G41,
  * G55–G56, G85, G87–G90 · grapple G42–G50, G93 · damage G69–G76 · victim,
  * injury G77–G81, G94 · resolve (with resolve-defense, resolve-hits) one
@@ -31,6 +31,7 @@ export * from "./movement.js";
 export * from "./maneuvers.js";
 export * from "./order.js";
 export * from "./round.js";
+export * from "./acting.js";
 export * from "./attack.js";
 export * from "./ranged.js";
 export * from "./feint.js";

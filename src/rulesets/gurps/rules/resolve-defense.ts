@@ -21,6 +21,8 @@ export interface DefenseStage {
   use: DefenseUse;
   parried: string[];
   counter: { effective: number; roll: SuccessRoll | null } | null;
+  /** G28: when a second defense is owed, the defenses legal for it now (after the first's use, without the first). */
+  secondLegal: LegalDefenses | null;
 }
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
@@ -30,7 +32,7 @@ export function defenseStage(
   d: DefenderState, balance: { skill: number }, incoming: IncomingAttack, legal: LegalDefenses, hits: number, choices: readonly DefenseChoice[] | null, rolls: GurpsAttackRolls,
   sink: { owed: OwedRoll[]; effects: Effect[]; criticals: CriticalTableRoll[] }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
 ): DefenseStage {
-  const stage: DefenseStage = { outcomes: [], declined: false, hitsLanding: hits, pending: false, use: d.used ?? NO_DEFENSE_USE, parried: [], counter: null };
+  const stage: DefenseStage = { outcomes: [], declined: false, hitsLanding: hits, pending: false, use: d.used ?? NO_DEFENSE_USE, parried: [], counter: null, secondLegal: null };
   if (legal.none) return stage;
   const owe = (id: string, roll: OwedRoll["roll"], target: number | null, rule: string, who: "attacker" | "defender" = "defender") => {
     sink.owed.push({ id, roll, who, target, rule, when: "now" });
@@ -145,6 +147,8 @@ export function defenseStage(
     // G28: after a failed defense, All-Out Defense (Double) allows a second, different one.
     if (i === 0 && !held && legal.doubleDefense && choices.length === 1) {
       owe("defenses[1]", "3d6", null, "G28");
+      const next = legalDefenses({ ...d, used: stage.use, parrySources: sources }, incoming, rules);
+      stage.secondLegal = { ...next, options: next.options.filter((o) => o.id !== choice.id) };
       stage.pending = true;
       break;
     }

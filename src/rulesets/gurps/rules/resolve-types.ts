@@ -166,6 +166,8 @@ export interface GurpsResolution {
   readonly shots: { readonly fired: number; readonly rcl: number; readonly hits: number; readonly left: number | null; readonly reload: ReloadPlan | null } | null;
   readonly hitsScored: number;
   readonly legal: LegalDefenses | null;
+  /** G28: the defenses legal for an owed second defense (All-Out Defense, Double), the first excluded; null otherwise. */
+  readonly secondLegal: LegalDefenses | null;
   readonly defenses: readonly DefenseOutcome[];
   /** The defender declined to defend. */
   readonly declined: boolean;

@@ -35,7 +35,7 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
   const rolls = input.rolls ?? {};
   const out: Mutable<GurpsResolution> = {
     attackerId: a.id, defenderId: d.id, maneuver: a.maneuver, aoaOption: a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null, kind: w.kind, form,
-    refused: null, skill: null, attackFaces: null, attack: null, shots: null, hitsScored: 0, legal: null, defenses: [], declined: false, hitsLanding: 0,
+    refused: null, skill: null, attackFaces: null, attack: null, shots: null, hitsScored: 0, legal: null, secondLegal: null, defenses: [], declined: false, hitsLanding: 0,
     criticals, effects, counter: null, damage: null, victim: null, self: null, slam: null, affliction: null, defenseUse: null, parried: [],
     weaponAfter: { ready: true, attackedWithU: false, shotsLeft: w.shotsLeft ?? null }, attackerPosture: a.posture ?? "standing", defenderPosture: d.posture, owed,
   };
@@ -115,6 +115,7 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
   out.defenseUse = defense.outcomes.length ? defense.use : null;
   out.parried = defense.parried;
   out.counter = defense.counter;
+  out.secondLegal = defense.secondLegal;
   out.hitsLanding = defense.pending ? 0 : defense.hitsLanding;
   // G65, G68, G85: a defense that ends on the ground (dodge and drop, a critically failed dodge, a fall after a too-heavy parry).
   for (const e of effects) if (e.who === "defender" && (e.key === "droppedProne" || e.key === "fallsProne")) out.defenderPosture = "prone";

@@ -10,9 +10,10 @@ import { NO_DEFENSE_USE } from "./defense.js";
 import type { SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
 import { consciousnessModifier, shockPenalty } from "./injury.js";
-import { DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
+import { convertWait, DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
-import { afterParry, type ItemState, itemTurnEnd, itemTurnStart, knockedUnready } from "./readiness.js";
+import { afterParry, freshItem, type ItemState, itemTurnEnd, itemTurnStart, knockedUnready, readyItem } from "./readiness.js";
+import type { ShotsSpec } from "./notation.js";
 import type { HitLocation, Posture, StunKind } from "./types.js";
 import type { VictimAfter } from "./victim.js";
 
@@ -53,6 +54,10 @@ export interface GurpsFighterRound {
   readonly mortallyWounded: boolean;
   readonly dead: boolean;
   readonly deathChecksRolled: number;
+  /** G78, §15: a major wound taken since his last turn began, kept until that turn is over (absent in rounds stored before it existed: none). */
+  readonly majorWound?: boolean;
+  /** G10: the turn his maneuver was chosen on (one choice a turn; absent in rounds stored before it existed: none yet). */
+  readonly chosenTurn?: number;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -69,14 +74,20 @@ export interface GurpsFighterRound {
   readonly waitDefended: boolean;
   /** G47: choked — 1 FP per turn until he escapes. */
   readonly suffocating: boolean;
+  /** G26, G30, G35, G38: attacks and Readies made under this turn's maneuver (counted afresh at each choice). */
+  readonly actions: number;
+  /** G31: his Wait was triggered since his turn: he acts now, outside his turn, as the converted maneuver. */
+  readonly waitTriggered: boolean;
+  /** G81: the HT roll to stay conscious this turn: owed whatever he does, owed unless he chooses Do Nothing, or none. */
+  readonly consciousness: "due" | "unlessDoNothing" | null;
 }
 
 export function newFighterRound(items: Readonly<Record<string, ItemState>> = {}, posture: Posture = "standing"): GurpsFighterRound {
   return {
     turn: 0, maneuver: DO_NOTHING, posture, crouching: false, yardsMoved: 0, movedFast: false, movedFastLastTurn: false, sprintStreak: 0, aim: null, evaluate: null,
-    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0,
+    feint: null, injurySinceLastTurn: 0, shock: 0, stun: null, stunDefense: false, unconscious: false, mortallyWounded: false, dead: false, deathChecksRolled: 0, majorWound: false,
     grappling: [], grappledBy: [], pinnedBy: null, lastBreakFreeTurn: null, items, used: NO_DEFENSE_USE, defendedSinceLastTurn: false, task: null,
-    waitDefended: false, suffocating: false,
+    waitDefended: false, suffocating: false, actions: 0, waitTriggered: false, consciousness: null,
   };
 }
 
@@ -114,6 +125,7 @@ export function startTurn(s: GurpsFighterRound, f: { hp: number; currentHp: numb
   const state: GurpsFighterRound = {
     ...s, turn, feint, evaluate, items, shock: shockPenalty(s.injurySinceLastTurn, f.hp, rules), injurySinceLastTurn: 0, stunDefense: s.stun !== null,
     used: NO_DEFENSE_USE, defendedSinceLastTurn: false, movedFastLastTurn: s.movedFast, movedFast: false, yardsMoved: 0, waitDefended: false,
+    actions: 0, waitTriggered: false, consciousness: consciousness ? (consciousness.skipIfDoNothing ? "unlessDoNothing" : "due") : null,
   };
   return { state, due: { consciousness, fpLoss: s.suffocating ? rules.chokeFpPerTurn : 0, forcedDoNothing: s.stun !== null, lapsed } };
 }
@@ -133,6 +145,8 @@ export function maneuverFacts(s: GurpsFighterRound, more: Partial<ManeuverFacts>
  * consecutive Moves count toward a sprint; G29: Concentrate advances a task.
  */
 export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, facts: ManeuverFacts, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsFighterRound {
+  // G10: exactly one maneuver a turn (a second choice would build Aim or Evaluate twice).
+  if (s.turn > 0 && s.chosenTurn === s.turn) throw new GurpsError("maneuverChosen", { maneuver: s.maneuver.id });
   const refusal = maneuverRefusal(choice, facts, rules);
   if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: choice.id, reason: refusal.reason, rule: refusal.rule });
   let aim = s.aim;
@@ -150,7 +164,10 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest.
   const advances = choice.id === "concentrate" || choice.id === "ready";
   const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
-  return { ...s, maneuver: choice, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0, crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching };
+  return {
+    ...s, maneuver: choice, chosenTurn: s.turn, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0,
+    crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching, actions: 0, waitTriggered: false,
+  };
 }
 
 /** G12, G67: movement this turn; faster than Basic Move bars retreating until his next turn is over. */
@@ -184,22 +201,25 @@ export function recordFeint(s: GurpsFighterRound, targetId: string, penalty: num
 export function recordAttack(s: GurpsFighterRound, o: { targetId: string; itemId?: string | null; item?: ItemState | null }): GurpsFighterRound {
   const feint = s.feint && s.feint.targetId === o.targetId && s.feint.turn === s.turn ? (s.feint.attacks > 1 ? { ...s.feint, attacks: s.feint.attacks - 1 } : null) : s.feint;
   const items = o.itemId && o.item ? { ...s.items, [o.itemId]: o.item } : s.items;
-  return { ...s, aim: null, evaluate: null, feint, items };
+  return { ...s, aim: null, evaluate: null, feint, items, actions: s.actions + 1 };
 }
 
 /** G61–G68, G22, G31: a defense made: what it used, the parrying item's count, aim spoiled, Wait defended. */
 export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: readonly string[]): GurpsFighterRound {
   const items: Record<string, ItemState> = { ...s.items };
-  for (const id of parried) if (items[id]) items[id] = afterParry(items[id]!);
+  // An item the round has not seen yet parried while ready (its state starts with this parry).
+  for (const id of parried) items[id] = afterParry(items[id] ?? freshItem({ ready: true }));
   return { ...s, used, items, defendedSinceLastTurn: true, aim: s.maneuver.id === "aim" ? null : s.aim, waitDefended: s.waitDefended || s.maneuver.id === "wait" };
 }
 
 /**
  * G77–G81: the victim's figures after an attack (resolve's `victim.after`):
  * injury toward shock, stun, posture, unconsciousness, death checks rolled;
- * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned.
+ * G40 ‡ weapons (`unreadyOnFall`) go unready when he falls or is stunned;
+ * G78 `majorWound` when the attack dealt one (the victim result's
+ * `majorWound` threshold), marked until his next turn is over.
  */
-export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = []): GurpsFighterRound {
+export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = [], majorWound = false): GurpsFighterRound {
   const fell = after.posture !== s.posture && (after.posture === "prone" || after.posture === "faceUp");
   const newlyStunned = after.stunned !== null && s.stun === null;
   const items: Record<string, ItemState> = { ...s.items };
@@ -209,6 +229,7 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
     ...s, items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
     stunDefense: s.stunDefense || after.stunned !== null, unconscious: after.unconscious, mortallyWounded: after.mortallyWounded, dead: after.dead,
     deathChecksRolled: after.deathChecksRolled, aim: aimLost ? null : s.aim, task: after.taskBroken && s.task ? { ...s.task, done: 0 } : s.task,
+    majorWound: s.majorWound === true || majorWound,
   };
 }
 
@@ -216,7 +237,8 @@ export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOn
  * The end of his turn: G19/G79 a stunned fighter who did nothing rolls HT
  * (IQ for mental stun) and recovers on a success — his −4 lasts until his
  * next turn begins; G23 an evaluate not renewed and G25 a feint not used
- * lapse; G41 the parry mark has done its work.
+ * lapse; G41 the parry mark has done its work; G77 shock (his next turn
+ * only: it is over) and G78 the major wound's mark lapse.
  */
 export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = null): GurpsFighterRound {
   const recovered = s.stun !== null && s.maneuver.id === "doNothing" && recovery?.success === true;
@@ -224,7 +246,7 @@ export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = nul
   for (const [id, item] of Object.entries(s.items)) items[id] = itemTurnEnd(item);
   return {
     ...s, items, stun: recovered ? null : s.stun, evaluate: s.maneuver.id === "evaluate" ? s.evaluate : null,
-    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint,
+    feint: s.feint && s.feint.turn <= s.turn ? null : s.feint, majorWound: false, shock: 0,
   };
 }
 
@@ -253,3 +275,82 @@ export function startTask(s: GurpsFighterRound, name: string, needed: number, in
   return { ...s, task: { name, done: 0, needed, interruptible } };
 }
 export const taskDone = (s: GurpsFighterRound): boolean => s.task !== null && s.task.done >= s.task.needed;
+
+/** G31: his Wait is triggered: he acts now, outside his turn, as the converted maneuver (an Attack only, after a defense while waiting). */
+export function triggerWait(s: GurpsFighterRound): GurpsFighterRound {
+  if (s.maneuver.id !== "wait" || s.waitTriggered) return s;
+  return { ...s, maneuver: convertWait(s.maneuver, s.waitDefended), waitTriggered: true, actions: 0 };
+}
+
+/** G30, G56, G87: one Ready on an item (readied, or one second of reloading), counted as the maneuver's action. */
+export function recordReady(s: GurpsFighterRound, itemId: string, shots: ShotsSpec | null = null, reach: number | null = null): GurpsFighterRound {
+  const current = s.items[itemId] ?? { ready: false, reach: null, shotsLeft: null, reloadDone: 0, attackedThisTurn: false, parriedSinceLastTurn: false, parries: 0, readyDone: 0 };
+  return { ...s, items: { ...s.items, [itemId]: readyItem(current, shots, reach) }, actions: s.actions + 1 };
+}
+
+/** G15, G21: a posture changed by the Change Posture maneuver (its one action) or by a step; G16 the crouch. */
+export function recordPostureChange(s: GurpsFighterRound, posture: Posture, crouching: boolean): GurpsFighterRound {
+  const next = setPosture(s, posture, crouching);
+  return s.maneuver.id === "changePosture" && posture !== s.posture ? { ...next, actions: s.actions + 1 } : next;
+}
+
+/** G81: the HT roll to stay conscious at the start of his turn was made (failure: unconscious) or is no longer owed. */
+export function consciousnessRolled(s: GurpsFighterRound, stays: boolean): GurpsFighterRound {
+  return { ...s, consciousness: null, unconscious: s.unconscious || !stays };
+}
+
+/** What an injury changes of a round (`recordInjury`), kept so an undo restores it exactly. */
+export interface InjuryMark {
+  readonly injurySinceLastTurn: number;
+  readonly posture: Posture;
+  readonly crouching: boolean;
+  readonly stun: StunKind | null;
+  readonly stunDefense: boolean;
+  readonly unconscious: boolean;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  readonly deathChecksRolled: number;
+  readonly aim: GurpsFighterRound["aim"];
+  readonly task: GurpsFighterRound["task"];
+  /** G78: the major wound's mark until his next turn is over (absent on marks kept before it existed: false). */
+  readonly majorWound?: boolean;
+  /** Readiness of the items an injury may knock unready (G40). */
+  readonly ready: Readonly<Record<string, boolean>>;
+}
+
+export function injuryMark(s: GurpsFighterRound): InjuryMark {
+  const ready: Record<string, boolean> = {};
+  for (const [id, item] of Object.entries(s.items)) ready[id] = item.ready;
+  return {
+    injurySinceLastTurn: s.injurySinceLastTurn, posture: s.posture, crouching: s.crouching, stun: s.stun, stunDefense: s.stunDefense, unconscious: s.unconscious,
+    mortallyWounded: s.mortallyWounded, dead: s.dead, deathChecksRolled: s.deathChecksRolled, aim: s.aim, task: s.task, majorWound: s.majorWound === true, ready,
+  };
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const withNulls = (m: InjuryMark): InjuryMark => ({ ...m, stun: m.stun ?? null, aim: m.aim ?? null, task: m.task ?? null, majorWound: m.majorWound === true, ready: m.ready ?? {} });
+
+/**
+ * Undo an injury exactly: the injury since his last turn goes back by what it
+ * added (never below 0), and every other field the injury changed returns to
+ * what it was — unless something else has changed it since, which is kept.
+ */
+export function undoInjury(s: GurpsFighterRound, storedBefore: InjuryMark, storedAfter: InjuryMark): GurpsFighterRound {
+  // Marks kept on a card come back with their nulls dropped (src/core/transport/flow-store.ts).
+  const before = withNulls(storedBefore);
+  const after = withNulls(storedAfter);
+  const back = <K extends keyof InjuryMark>(key: K, current: InjuryMark[K]): InjuryMark[K] => (same(current, after[key]) ? before[key] : current);
+  const items: Record<string, ItemState> = { ...s.items };
+  for (const [id, wasReady] of Object.entries(before.ready)) {
+    const item = items[id];
+    if (item && item.ready === after.ready[id] && wasReady !== after.ready[id]) items[id] = { ...item, ready: wasReady };
+  }
+  return {
+    ...s, items,
+    injurySinceLastTurn: Math.max(0, s.injurySinceLastTurn - Math.max(0, after.injurySinceLastTurn - before.injurySinceLastTurn)),
+    posture: back("posture", s.posture), crouching: back("crouching", s.crouching), stun: back("stun", s.stun), stunDefense: back("stunDefense", s.stunDefense),
+    unconscious: back("unconscious", s.unconscious), mortallyWounded: back("mortallyWounded", s.mortallyWounded), dead: back("dead", s.dead),
+    deathChecksRolled: back("deathChecksRolled", s.deathChecksRolled), aim: back("aim", s.aim), task: back("task", s.task),
+    majorWound: back("majorWound", s.majorWound === true),
+  };
+}

@@ -19,6 +19,8 @@ const pierre = {
 };
 /** Jenny Atkins (the chapter's ranged examples) with a pistol: Acc 2, 2d pi. */
 const atkins = { name: "Jenny Atkins", id: "atkins", skill: 13, st: 10, maneuver: "attack" };
+/** Edmund Zhang, who empties his machine pistol at the zombie (check 17). */
+const zhang = { name: "Edmund Zhang", id: "zhang", skill: 14, st: 10, maneuver: "attack" };
 const pistol = { name: "pistol", kind: "firearm", damage: "2d", type: "pi", acc: 2, bulk: -2, halfDamage: 150, max: 1500, rof: 3, rcl: 2, shots: "6(3i)", shotsLeft: 6 };
 const thug = { name: "the thug", id: "thug", st: 10, dx: 10, ht: 10, hp: 10, basicSpeed: 5, armor: [] };
 
@@ -112,9 +114,9 @@ export const GURPS_SEED_SCENARIOS: Readonly<Record<string, Scenario>> = Object.f
     weapon: { name: "tank gun", kind: "firearm", damage: "6d×3", type: "pi++", acc: 5, rof: 1, halfDamage: 1000, max: 5000 },
     defender: { name: "a stone wall", id: "wall", hp: 100, ht: 12, basicSpeed: 0, woundingClass: "homogenous", naturalDr: 10, unaware: true }, range: 50, damage: [[6, 5, 4, 3, 2, 1]],
   },
-  // Check 17 (G75): a machine pistol 2d+2 pi, 3 hits, DR 1 → 8, 7, 10 penetrating; Unliving ×1/3 → 2, 2, 3; 24 HP → 17.
+  // Check 17 (G75): Edmund Zhang's machine pistol 2d+2 pi, 3 hits, DR 1 → 8, 7, 10 penetrating; Unliving ×1/3 → 2, 2, 3; 24 HP → 17.
   "check-17-zombie": {
-    ruleset: "gurps", version: 1, attacker: { ...atkins, skill: 14, roll: [2, 3, 3] },
+    ruleset: "gurps", version: 1, attacker: { ...zhang, roll: [2, 3, 3] },
     weapon: { name: "machine pistol", kind: "firearm", damage: "2d+2", type: "pi", acc: 1, rof: 3, rcl: 2, shots: "20(3)", shotsLeft: 20, halfDamage: 160, max: 1900 },
     defender: { name: "the zombie", id: "zombie", st: 12, ht: 12, hp: 24, basicSpeed: 4, woundingClass: "unliving", armor: [{ name: "rags", dr: 1, flexible: true }] },
     range: 5, shots: 3, defense: "none", damage: [[3, 4], [2, 4], [5, 4]],

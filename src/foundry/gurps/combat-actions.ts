@@ -1,0 +1,121 @@
+/**
+ * The GURPS tracker's requests on the active GM's side: a maneuver chosen
+ * (G10) and a stunned fighter's recovery roll (G19, G79). Each re-checks
+ * against the GM's own documents who may do it and when — the requester is
+ * the request message's author, the combat's round state (flags.cychosys,
+ * GM-written) holds the truth, the rules core decides and reads the faces.
+ * Each runs in the one combat queue (requests.ts), so two never interleave,
+ * and each writes the combat once, so a failure leaves nothing half done.
+ */
+import { format } from "../i18n.js";
+import { escapeHtml } from "../../core/html.js";
+import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
+import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
+import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
+import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
+import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
+import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
+import { gurpsRules } from "./rules-source.js";
+
+/** The members of a Combatant the tracker uses. */
+export interface GurpsCombatantDoc {
+  id: string;
+  name: string;
+  defeated?: boolean;
+  initiative: number | null;
+  actor: {
+    uuid: string;
+    name: string;
+    system: { derived?: GurpsDerived };
+    items?: { get(id: string): unknown };
+    testUserPermission(user: unknown, level: string): boolean;
+  } | null;
+}
+
+/** The members of a Combat the tracker uses. */
+export interface GurpsCombatDoc {
+  id: string;
+  round: number;
+  turn: number | null;
+  started: boolean;
+  flags: Record<string, unknown>;
+  turns?: GurpsCombatantDoc[];
+  combatants: { contents: GurpsCombatantDoc[]; get(id: string): GurpsCombatantDoc | undefined };
+  update(data: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(name: "Combatant", updates: Record<string, unknown>[]): Promise<unknown>;
+}
+
+const combats = () => (game as unknown as { combats?: { get?(id: string): unknown; contents?: GurpsCombatDoc[] } }).combats;
+
+/** The started combat a request names, or a refusal. */
+export function combatOf(id: string): GurpsCombatDoc {
+  const all = combats();
+  const combat = (all?.get?.(id) ?? all?.contents?.find((c) => c.id === id)) as GurpsCombatDoc | undefined;
+  if (!combat) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noCombat"));
+  if (!combat.started) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notStarted"));
+  return combat;
+}
+
+/** Its actor's owners and the GM work a combatant's controls. */
+export function mayControl(user: RequestUser, combatant: GurpsCombatantDoc | undefined): boolean {
+  if (!combatant) return false;
+  return user.isGM === true || combatant.actor?.testUserPermission(user, "OWNER") === true;
+}
+
+export const refOf = (combat: GurpsCombatDoc, c: GurpsCombatantDoc) => ({ combat: combat as never, combatant: c as never });
+export const roundOf = (combat: GurpsCombatDoc, c: GurpsCombatantDoc): GurpsFighterRound => readGurpsRound(refOf(combat, c));
+
+/** The combatant whose turn it is. */
+export function currentOf(combat: GurpsCombatDoc): GurpsCombatantDoc | undefined {
+  if (combat.turn === null) return undefined;
+  return combat.turns?.[combat.turn];
+}
+
+/** G50: the strongest ST among those holding him. */
+export function grapplerStOf(combat: GurpsCombatDoc, round: GurpsFighterRound): number {
+  let st = 0;
+  for (const hold of round.grappledBy) st = Math.max(st, combat.combatants.get(hold.with)?.actor?.system.derived?.attributes.st ?? 0);
+  return st;
+}
+
+function controlledOnTurn(combat: GurpsCombatDoc, combatantId: string, user: RequestUser): GurpsCombatantDoc {
+  const combatant = combat.combatants.get(combatantId);
+  if (!combatant || !mayControl(user, combatant)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notYours"));
+  if (!combatant.actor) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noActor", { name: combatant.name }));
+  if (currentOf(combat)?.id !== combatant.id) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notTurn", { name: combatant.name }));
+  return combatant;
+}
+
+/** G10: this turn's maneuver, checked by the core against what he may do now (G19, G22–G31, G44, G50); one a turn. */
+export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsManeuver" }>, user: RequestUser): Promise<void> {
+  const combatant = controlledOnTurn(combat, request.combatantId, user);
+  const round = roundOf(combat, combatant);
+  if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+  const choice = normalizeChoice(request.choice);
+  if (choice.targetId && !combat.combatants.get(choice.targetId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownTarget"));
+  if (choice.itemId && !combatant.actor!.items?.get(choice.itemId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownItem", { name: combatant.name }));
+  const facts = gurpsManeuverFacts(combatant.actor!.system.derived, round, grapplerStOf(combat, round));
+  const next = applyGurpsRoundOperation(round, { kind: "maneuver", choice, facts }, gurpsRules());
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
+/** G19, G79: the recovery roll of a stunned fighter who did nothing, read by the core; it ends his turn (once). */
+export async function recoverFromStun(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsRecover" }>, user: RequestUser): Promise<void> {
+  const combatant = controlledOnTurn(combat, request.combatantId, user);
+  const round = roundOf(combat, combatant);
+  const order = readGurpsOrder(combat.flags);
+  if (request.turn !== round.turn || order.acting !== combatant.id || order.ended) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+  const derived = combatant.actor!.system.derived;
+  if (!derived || round.stun === null || round.maneuver.id !== "doNothing") throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notStunned", { name: combatant.name }));
+  const roll = recoveryRoll(round, derived, request.faces, gurpsRules());
+  await combat.update({ ...gurpsRoundUpdate(refOf(combat, combatant), endTurnWith(round, roll)), ...gurpsOrderUpdate({ ...order, ended: true }) });
+  const text = format(roll.success ? "CYCHOSYS.Gurps.Tracker.recovered" : "CYCHOSYS.Gurps.Tracker.stillStunned", { name: combatant.name, roll: roll.roll, level: roll.effective });
+  await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the recovery", error));
+}
+
+/** Register the handlers of the tracker's requests. */
+export function registerGurpsTrackerHandlers(): void {
+  const on = requestHandlers<GurpsCombatRequest>();
+  on("gurpsManeuver", (user, r) => chooseGurpsManeuver(combatOf(r.combatId), r, user));
+  on("gurpsRecover", (user, r) => recoverFromStun(combatOf(r.combatId), r, user));
+}

@@ -1,0 +1,154 @@
+/**
+ * GURPS's token status effects and the mirror that keeps them equal to what
+ * is stored (src/rulesets/gurps/data/status.ts decides which): the actor's
+ * HP (reeling G80, at 0 HP G81, dead at −5 × HP) and, in a started fight,
+ * his round on the combat (shock G77, stun G19/G79, a major wound G78,
+ * unconscious and dying G81, posture G14–G16, grappled and pinned G46/G50,
+ * suffocating G47). They are marks, never set by hand: a GURPS status turned
+ * on or off from the token HUD is refused with a word (the round is the
+ * GM's, the HP the sheet's). Whoever changed the actor redraws it; the
+ * active GM redraws the fighters when the combat's rounds change.
+ */
+import { GURPS_ACTOR_TYPES } from "../../rulesets/gurps/data/schema.js";
+import { conditionEffectData, conditionOfStatus, gurpsConditions, gurpsStatusEffects, gurpsStatusPlan } from "../../rulesets/gurps/data/status.js";
+import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
+import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
+import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
+import { GURPS_MANIFEST } from "../../rulesets/gurps/manifest.js";
+import { format } from "../i18n.js";
+import { whenReached } from "../lifecycle.js";
+import { gurpsRules } from "./rules-source.js";
+
+/** The operation option that marks the mirror's own writes (the HUD guard lets them through). */
+export const GURPS_STATUS_SYNC = "gurpsStatusSync";
+
+export interface StatusEffectDoc {
+  id: string;
+  name: string;
+  statuses?: Iterable<string>;
+  parent?: unknown;
+}
+export interface StatusActorDoc {
+  uuid: string;
+  documentName: string;
+  type: string;
+  name?: string;
+  isOwner: boolean;
+  system: { derived?: GurpsDerived };
+  effects: Iterable<StatusEffectDoc>;
+  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
+  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
+}
+interface CombatDoc {
+  started: boolean;
+  flags?: Record<string, unknown>;
+  combatants: Iterable<{ id: string; actor?: unknown }>;
+}
+interface World {
+  user?: { id?: string; isActiveGM?: boolean };
+  combats?: Iterable<CombatDoc>;
+}
+const world = () => (globalThis as { game?: World }).game ?? {};
+
+export function isGurpsActor(doc: unknown): doc is StatusActorDoc {
+  const d = doc as Partial<StatusActorDoc> | null | undefined;
+  return !!d && d.documentName === "Actor" && (GURPS_ACTOR_TYPES as readonly string[]).includes(d.type as string);
+}
+
+/** His round in the started combat he fights in (read-only), else null. */
+export function gurpsRoundOf(actor: { uuid: string }): GurpsFighterRound | null {
+  for (const combat of world().combats ?? []) {
+    if (!combat.started) continue;
+    for (const combatant of combat.combatants) {
+      if ((combatant.actor as { uuid?: string } | undefined)?.uuid === actor.uuid) return readGurpsRound({ combat: combat as never, combatant: combatant as never });
+    }
+  }
+  return null;
+}
+
+const queues = new Map<string, Promise<unknown>>();
+/** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
+function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => queues.get(key) === settled && queues.delete(key));
+  return run;
+}
+
+/** Make the actor's status effects the conditions in force; whether anything changed. Call it on a client that may write the actor. */
+export function syncGurpsStatus(actor: StatusActorDoc): Promise<boolean> {
+  return serially(actor.uuid, async () => {
+    const derived = actor.system.derived;
+    if (!isGurpsActor(actor) || !actor.isOwner || !derived) return false;
+    const wanted = gurpsConditions({ hp: derived.hp, reeling: derived.reeling, round: gurpsRoundOf(actor) }, gurpsRules());
+    const plan = gurpsStatusPlan(wanted, [...actor.effects].map((e) => ({ id: e.id, name: e.name, statuses: e.statuses ?? [] })), format);
+    const options = { [GURPS_STATUS_SYNC]: true };
+    if (plan.remove.length) await actor.deleteEmbeddedDocuments("ActiveEffect", plan.remove, options);
+    if (plan.rename.length) await actor.updateEmbeddedDocuments("ActiveEffect", plan.rename.map((r) => ({ _id: r.id, name: r.name })), options);
+    if (plan.add.length) await actor.createEmbeddedDocuments("ActiveEffect", plan.add.map((c) => conditionEffectData(c, format)), options);
+    return plan.remove.length + plan.rename.length + plan.add.length > 0;
+  });
+}
+
+const fromSync = (options: unknown) => (options as Record<string, unknown> | undefined)?.[GURPS_STATUS_SYNC] === true;
+const report = (error: unknown) => console.error("Cychosys | GURPS status", error);
+const ours = (statuses: Iterable<string> | undefined) => [...(statuses ?? [])].map(conditionOfStatus).find((c) => c !== undefined);
+
+/** The conditions in force on the actor now. */
+function inForce(actor: StatusActorDoc) {
+  const derived = actor.system.derived;
+  return derived ? gurpsConditions({ hp: derived.hp, reeling: derived.reeling, round: gurpsRoundOf(actor) }, gurpsRules()).map((c) => c.id) : [];
+}
+
+/**
+ * `preCreateActiveEffect` / `preDeleteActiveEffect`: a GURPS condition is
+ * drawn by the mirror only; by hand it is refused with why — except taking
+ * off a mark no longer in force (a stale one), which is let go.
+ */
+export function onPreEffectChange(effect: StatusEffectDoc, data: { statuses?: Iterable<string> } | undefined, options: unknown, deleting = false): boolean | void {
+  if (fromSync(options) || !isGurpsActor(effect.parent)) return;
+  const condition = ours(effect.statuses ?? data?.statuses);
+  if (!condition) return;
+  if (deleting && !inForce(effect.parent).includes(condition)) return;
+  (globalThis as { ui?: { notifications?: { info(text: string): void } } }).ui?.notifications?.info(format("CYCHOSYS.Gurps.Status.byHand", { name: format(`CYCHOSYS.Gurps.Status.${condition}`) }));
+  return false;
+}
+
+/** `updateActor`: the user who changed it redraws (HP, or an effect that changed HP max). */
+export function onUpdateActor(actor: unknown, _changes: unknown, _options: unknown, userId: string): void {
+  if (userId !== world().user?.id || !isGurpsActor(actor)) return;
+  void syncGurpsStatus(actor).catch(report);
+}
+
+/** `updateCombat` / `deleteCombat` / combat start: the active GM redraws every fighter (his round changed, or the fight ended). */
+export function onCombatChange(combat: CombatDoc): void {
+  if (!world().user?.isActiveGM) return;
+  for (const combatant of combat.combatants) if (isGurpsActor(combatant.actor)) void syncGurpsStatus(combatant.actor).catch(report);
+}
+
+let hooked = false;
+
+/**
+ * In a GURPS world: `CONFIG.statusEffects` = the GURPS conditions then
+ * Foundry's "dead" marker (the tracker's "defeated"); the token bars of the
+ * manifest; the guard and the mirror's hooks.
+ */
+export function registerGurpsStatusEffects(): void {
+  const apply = () => {
+    const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
+    CONFIG.statusEffects = [...gurpsStatusEffects(format), ...dead] as typeof CONFIG.statusEffects;
+  };
+  apply();
+  whenReached("setup", apply);
+  CONFIG.Actor.trackableAttributes = structuredClone(GURPS_MANIFEST.trackable) as never;
+  if (hooked) return;
+  hooked = true;
+  Hooks.on("preCreateActiveEffect", ((effect: StatusEffectDoc, data: { statuses?: string[] }, options: unknown) => onPreEffectChange(effect, data, options)) as never);
+  Hooks.on("preDeleteActiveEffect", ((effect: StatusEffectDoc, options: unknown) => onPreEffectChange(effect, undefined, options, true)) as never);
+  Hooks.on("updateActor", onUpdateActor as never);
+  Hooks.on("updateCombat", ((combat: CombatDoc) => onCombatChange(combat)) as never);
+  // Once deleted the combat is no longer among the world's: its fighters' round marks go.
+  Hooks.on("deleteCombat", ((combat: CombatDoc) => onCombatChange(combat)) as never);
+}

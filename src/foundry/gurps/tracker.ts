@@ -1,0 +1,85 @@
+/**
+ * The GURPS tracker's additions to Foundry's combat tracker
+ * (`renderCombatTracker`): under each fighter his row (tracker-view.ts: the
+ * maneuver and what it permits, marks, defenses used since his last turn)
+ * and the controls this user may use; the maneuver dialog (G10) and the
+ * stun recovery roll (G19, G79). Every control is a request to the active GM
+ * (the GM's own click too, through the same queue); dice are rolled here
+ * with Foundry's Roll and only their faces travel.
+ */
+import { format } from "../i18n.js";
+import { submitRequest } from "../requests.js";
+import { formValues, promptForm } from "../dialogs.js";
+import { gurpsManeuverFacts, readGurpsOrder } from "../../rulesets/gurps/combat/tracker-plan.js";
+import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE, gurpsManeuverDialogView, gurpsTrackerRowView, readManeuverForm } from "../../rulesets/gurps/combat/tracker-view.js";
+import { type GurpsCombatantDoc, type GurpsCombatDoc, currentOf, grapplerStOf, mayControl, roundOf } from "./combat-actions.js";
+import { gurpsRules } from "./rules-source.js";
+
+const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
+const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
+const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
+
+/** A name for an id of the fight: a combatant's, else one of the fighter's items, else the id. */
+function namer(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc) {
+  return (id: string) => combat.combatants.get(id)?.name ?? combatant.actor?.system.derived?.weapons.find((w) => w.id === id)?.name ?? combatant.actor?.system.derived?.shields.find((s) => s.id === id)?.name ?? id;
+}
+
+/** His weapons and shields for the dialog (a weapon with a ranged line counts as ranged for G44, G50). */
+function itemsOf(combatant: GurpsCombatantDoc) {
+  const d = combatant.actor?.system.derived;
+  return [...(d?.weapons ?? []).map((w) => ({ id: w.id, name: w.name, ranged: w.lines.some((l) => l.kind !== "melee") })), ...(d?.shields ?? []).map((s) => ({ id: s.id, name: s.name, ranged: false }))];
+}
+
+/** G10: the maneuver dialog; the choice goes to the GM, who checks it. */
+export async function promptManeuver(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const round = roundOf(combat, combatant);
+  const items = itemsOf(combatant);
+  const view = gurpsManeuverDialogView({
+    name: combatant.name, round, facts: gurpsManeuverFacts(combatant.actor?.system.derived, round, grapplerStOf(combat, round)),
+    targets: combat.combatants.contents.filter((c) => c.id !== combatant.id).map((c) => ({ id: c.id, name: c.name })), items, localize, rules: gurpsRules(),
+  });
+  const form = await promptForm(localize("CYCHOSYS.Gurps.Tracker.chooseTitle", { name: combatant.name }), await render(GURPS_MANEUVER_TEMPLATE, view), localize("CYCHOSYS.Gurps.Tracker.chooseConfirm"), formValues);
+  if (!form) return;
+  await submitRequest({ kind: "gurpsManeuver", combatId: combat.id, combatantId: combatant.id, turn: round.turn, choice: readManeuverForm(form, items) });
+}
+
+/** G19, G79: roll 3d6 here (Dice So Nice shows it), send the faces; the GM reads them against HT (IQ for mental stun). */
+async function rollRecovery(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const roll = new Roll(`${gurpsRules().successDice}d6`);
+  await roll.evaluate();
+  const faces = (roll as unknown as { dice: { results: { result: number }[] }[] }).dice.flatMap((d) => d.results.map((r) => r.result));
+  await roll.toMessage({ flavor: localize("CYCHOSYS.Gurps.Tracker.recoverFlavor", { name: combatant.name }) } as never);
+  await submitRequest({ kind: "gurpsRecover", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, faces });
+}
+
+const stop = (element: HTMLElement) => {
+  for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) element.addEventListener(type, (event) => event.stopPropagation());
+};
+
+/** `renderCombatTracker`: each row's maneuver, marks and controls. */
+export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null }, html: HTMLElement): Promise<void> {
+  const combat = app.viewed;
+  if (!combat) return;
+  const user = me();
+  const current = currentOf(combat);
+  const order = readGurpsOrder(combat.flags);
+  for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
+    const combatant = combat.combatants.get(row.dataset.combatantId!);
+    if (!combatant || row.querySelector(".cy-gurps-row")) continue;
+    const view = gurpsTrackerRowView({
+      round: roundOf(combat, combatant), nameOf: namer(combat, combatant), current: current?.id === combatant.id, canControl: mayControl(user, combatant),
+      started: combat.started, key: order.keys[combatant.id] ?? null, localize, rules: gurpsRules(),
+    });
+    const holder = document.createElement("div");
+    holder.innerHTML = await render(GURPS_TRACKER_ROW_TEMPLATE, view);
+    const element = holder.firstElementChild as HTMLElement;
+    stop(element);
+    element.addEventListener("click", (event) => {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
+      if (!button || button.disabled) return;
+      if (button.dataset.cychosysAction === "maneuver") void promptManeuver(combat, combatant);
+      if (button.dataset.cychosysAction === "recover") void rollRecovery(combat, combatant);
+    });
+    (row.querySelector(".token-name") ?? row).append(element);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The shape of every request the GURPS tracker sends the active GM
+ * (`flags.cychosys.combatRequest` on a chat message the player wrote — so
+ * anything may be there), checked with zod/mini before anything runs: a
+ * plain object, a known kind, exactly that kind's fields; ids plain ids,
+ * numbers whole and bounded, faces 1–6, text bounded. The GM's handlers
+ * then re-check who may do it and when against the GM's own documents.
+ * Requests name choices and dice, never a result. Pure.
+ */
+import { z } from "zod/mini";
+import { format } from "../../../core/i18n.js";
+import { isPlainObject } from "../../../core/kinded-request.js";
+import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, WAIT_RESPONSES, type ManeuverChoice } from "../rules/index.js";
+
+const id = z.string().check(z.regex(/^[A-Za-z0-9]{1,64}$/));
+const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const oneOf = <T extends readonly string[]>(values: T) => z.enum(values as unknown as [string, ...string[]]);
+/** G31: the Wait's trigger as stated, in words. */
+export const MAX_TRIGGER = 200;
+
+/** G10: the maneuver as chosen (the stored round's shape, stricter ids: the combat's own). */
+const choice = z.strictObject({
+  id: oneOf(MANEUVERS),
+  aoaOption: z.optional(z.nullable(oneOf(AOA_OPTIONS))),
+  aodOption: z.optional(z.nullable(oneOf(AOD_OPTIONS))),
+  wait: z.optional(z.nullable(z.strictObject({
+    trigger: z.string().check(z.maxLength(MAX_TRIGGER)), response: oneOf(WAIT_RESPONSES), aoaOption: z.optional(z.nullable(oneOf(AOA_OPTIONS))), stopThrust: z.optional(z.boolean()),
+  }))),
+  targetId: z.optional(z.nullable(id)),
+  itemId: z.optional(z.nullable(id)),
+  braced: z.optional(z.boolean()),
+  ranged: z.optional(z.boolean()),
+});
+
+const REQUESTS = {
+  /** G10: this turn's maneuver; `turn` is the fighter's turn it is for (a stale or replayed choice names an old one). */
+  gurpsManeuver: z.strictObject({ kind: z.literal("gurpsManeuver"), combatId: id, combatantId: id, turn: int(1, 100_000), choice }),
+  /** G19, G79: the stunned fighter's recovery roll at the end of a Do Nothing turn (3d6 faces). */
+  gurpsRecover: z.strictObject({ kind: z.literal("gurpsRecover"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
+} as const;
+
+export type GurpsCombatRequest =
+  | { kind: "gurpsManeuver"; combatId: string; combatantId: string; turn: number; choice: ManeuverChoice }
+  | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] };
+export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];
+export const GURPS_REQUEST_KINDS = Object.keys(REQUESTS) as GurpsCombatRequestKind[];
+
+export type GurpsRequestCheck = { ok: true; request: GurpsCombatRequest } | { ok: false; field: string; reason: string };
+
+const refuse = (field: string, problem: string, params: Record<string, string | number> = {}): GurpsRequestCheck => ({
+  ok: false, field: field.slice(0, 60), reason: format(`CYCHOSYS.Gurps.Tracker.Invalid.${problem}`, params),
+});
+
+/** Check a request payload; on success a fresh copy holding only the checked fields. */
+export function parseGurpsCombatRequest(value: unknown): GurpsRequestCheck {
+  if (!isPlainObject(value)) return refuse("request", "notObject");
+  const kind = value.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(REQUESTS, kind)) return refuse("kind", "notOneOf", { values: GURPS_REQUEST_KINDS.join(", ") });
+  const result = REQUESTS[kind as GurpsCombatRequestKind].safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const keys = (issue as { keys?: string[] } | undefined)?.keys;
+    const path = [...(issue?.path ?? []), ...(keys ?? [])].map(String).join(".") || "request";
+    return refuse(path, issue?.code === "unrecognized_keys" ? "unexpected" : "wrong");
+  }
+  return { ok: true, request: structuredClone(result.data) as GurpsCombatRequest };
+}

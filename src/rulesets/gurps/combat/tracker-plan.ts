@@ -1,0 +1,178 @@
+/**
+ * The GURPS tracker's plan (pure): the turn order the combat keeps (G9:
+ * Basic Speed, then DX, then a random draw, all read once at the fight's
+ * start and kept; a late joiner slotted by the same key), who is skipped
+ * (G8), the facts a maneuver is checked against (G10, G19, G22–G31, G44,
+ * G50), a choice stripped to what its maneuver takes, and the round-state
+ * changes at a turn's start and end (G77 shock into force and out, G25 a
+ * feint and G23 an evaluate lapsing, G61–G68 defenses counted afresh,
+ * G19/G79 stun recovery).
+ */
+import { type CombatantRef } from "../../../core/transport/ports.js";
+import type { GurpsDerived } from "../data/derived.js";
+import {
+  canAct, compareTurnOrder, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
+  startTurn, successRoll, sumFaces, type SuccessRoll, type TurnStartDue,
+} from "../rules/index.js";
+import { FLAG_SCOPE, gurpsRoundUpdate, readGurpsRound } from "./round-state.js";
+
+/** `flags.cychosys.gurpsOrder`: the kept keys (G9) and whose turn began last (so his end is applied once). */
+export interface GurpsOrderState {
+  keys: Record<string, { basicSpeed: number; dx: number; draw: number }>;
+  /** The combatant whose turn began last, and whether his end was already applied (a recovery roll ends it early). */
+  acting: string | null;
+  ended: boolean;
+  /** `round.turn` of the combat when his turn began: the same turn seen again changes nothing. */
+  at: string | null;
+}
+const ORDER = "gurpsOrder";
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const finite = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The stored order, every malformed entry dropped (it then sorts by its live figures, draw 0). */
+export function readGurpsOrder(flags: unknown): GurpsOrderState {
+  const raw = isRecord(flags) && isRecord(flags[FLAG_SCOPE]) ? (flags[FLAG_SCOPE] as Record<string, unknown>)[ORDER] : undefined;
+  const out: GurpsOrderState = { keys: {}, acting: null, ended: false, at: null };
+  if (!isRecord(raw)) return out;
+  if (isRecord(raw.keys)) {
+    for (const [id, k] of Object.entries(raw.keys)) {
+      if (ID.test(id) && isRecord(k) && finite(k.basicSpeed, 0, 100) && finite(k.dx, 0, 99) && finite(k.draw, 0, 1)) out.keys[id] = { basicSpeed: k.basicSpeed, dx: k.dx, draw: k.draw };
+    }
+  }
+  if (typeof raw.acting === "string" && ID.test(raw.acting)) out.acting = raw.acting;
+  out.ended = raw.ended === true;
+  if (typeof raw.at === "string" && /^\d{1,6}\.\d{1,4}$/.test(raw.at)) out.at = raw.at;
+  return out;
+}
+
+/** The combat update storing the order state. */
+export const gurpsOrderUpdate = (next: GurpsOrderState): Record<string, unknown> => ({ [`flags.${FLAG_SCOPE}.${ORDER}`]: next });
+
+/** What the order reads of a fighter now (Basic Speed and DX derived; before the fight's start). */
+export interface OrderFigures {
+  id: string;
+  basicSpeed: number;
+  dx: number;
+}
+
+/** G9: the key a combatant sorts by: kept when stored, else his figures now with no draw. */
+export function orderEntry(order: GurpsOrderState, live: OrderFigures): OrderEntry {
+  const kept = order.keys[live.id];
+  return kept ? { id: live.id, ...kept } : { id: live.id, basicSpeed: live.basicSpeed, dx: live.dx, draw: 0 };
+}
+
+/** G9: Basic Speed, then DX, then the kept draw; equal keys keep the combat's own order (by id, stable). */
+export const compareEntries = (a: OrderEntry, b: OrderEntry): number => compareTurnOrder(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * G9: keys for the combatants that have none yet (the fight's start, or a
+ * late joiner): their Basic Speed and DX now and a draw from `random`
+ * (0 ≤ draw < 1), kept for the rest of the fight.
+ */
+export function withKeys(order: GurpsOrderState, fighters: readonly OrderFigures[], random: () => number): GurpsOrderState {
+  const keys = { ...order.keys };
+  for (const f of fighters) {
+    if (keys[f.id]) continue;
+    const draw = random();
+    keys[f.id] = { basicSpeed: f.basicSpeed, dx: f.dx, draw: Number.isFinite(draw) ? Math.min(Math.max(draw, 0), 0.999999) : 0 };
+  }
+  return { ...order, keys };
+}
+
+/** G19, G22, G25, G44, G50: what a maneuver choice is checked against, from his derived figures and round (and his grappler's ST). */
+export function gurpsManeuverFacts(derived: GurpsDerived | undefined, round: GurpsFighterRound, grapplerSt: number): ManeuverFacts {
+  const ready = (id: string, stored: boolean) => round.items[id]?.ready ?? stored;
+  const weapons = derived?.weapons ?? [];
+  return {
+    unconscious: round.unconscious,
+    dead: round.dead,
+    stunned: round.stun,
+    grappled: round.grappledBy.length > 0,
+    grapplerSt,
+    st: derived?.attributes.st ?? 10,
+    pinned: round.pinnedBy !== null,
+    grapplingUnpinned: round.grappling.some((g) => !g.pinned),
+    // G25: a bare hand feints as well as a weapon; G22: an Aim needs a ready ranged weapon.
+    meleeReady: true,
+    rangedReady: weapons.some((w) => ready(w.id, w.ready) && w.lines.some((l) => l.kind !== "melee")),
+  };
+}
+
+/** A choice holding only what its maneuver takes (a forged option on another maneuver is dropped; the Wait's trigger trimmed). */
+export function normalizeChoice(choice: ManeuverChoice): ManeuverChoice {
+  const out: ManeuverChoice = { id: choice.id };
+  if (choice.id === "allOutAttack") out.aoaOption = choice.aoaOption ?? null;
+  if (choice.id === "allOutDefense") out.aodOption = choice.aodOption ?? null;
+  if (choice.id === "wait" && choice.wait) {
+    const w = choice.wait;
+    out.wait = { trigger: w.trigger.trim(), response: w.response, ...(w.response === "allOutAttack" && { aoaOption: w.aoaOption ?? null }), ...(w.stopThrust === true && { stopThrust: true }) };
+  }
+  if (choice.id === "aim" || choice.id === "evaluate" || choice.id === "feint" || choice.id === "attack" || choice.id === "allOutAttack" || choice.id === "moveAndAttack") {
+    if (choice.targetId) out.targetId = choice.targetId;
+  }
+  if (choice.id === "aim" || choice.id === "ready" || choice.id === "moveAndReady" || choice.id === "allOutReady") {
+    if (choice.itemId) out.itemId = choice.itemId;
+  }
+  if (choice.id === "aim" && choice.braced === true) out.braced = true;
+  if (choice.ranged === true) out.ranged = true;
+  return out;
+}
+
+/** What a fighter's turn start needs of him (G77 shock by full HP, G81 the 0-HP roll). */
+export interface TurnFigures {
+  hp: number;
+  currentHp: number;
+  ht: number;
+}
+
+export interface TurnChange {
+  update: Record<string, unknown>;
+  /** What his turn's start calls for (the 0-HP roll, choking, the forced Do Nothing, what lapsed). */
+  due: TurnStartDue | null;
+}
+
+/**
+ * The combat update when `nextId`'s turn begins: the previous fighter's turn
+ * ends first (unless a recovery roll ended it already) — shock, a feint not
+ * used, an evaluate not renewed and the major-wound mark lapse — then the new
+ * one's starts (G77 shock into force, defenses counted afresh, G19 stunned:
+ * Do Nothing). `ref(id)` names a combatant of the combat.
+ */
+export function turnChange(
+  order: GurpsOrderState, nextId: string, at: string, ref: (id: string) => CombatantRef | undefined, figures: (id: string) => TurnFigures | undefined,
+  rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
+): TurnChange {
+  const update: Record<string, unknown> = {};
+  // The same turn seen twice (a redraw, a second hook) starts nothing again: shock would be counted afresh from nothing.
+  if (order.at === at && order.acting === nextId) return { update, due: null };
+  const prev = order.acting ? ref(order.acting) : undefined;
+  if (prev && !order.ended && order.acting !== nextId) Object.assign(update, gurpsRoundUpdate(prev, endTurn(readGurpsRound(prev))));
+  const next = ref(nextId);
+  const f = figures(nextId);
+  let due: TurnStartDue | null = null;
+  if (next && f) {
+    const started = startTurn(readGurpsRound(next), f, rules);
+    due = started.due;
+    // G19: stunned (or choked out of acting), his maneuver is Do Nothing.
+    const state = started.due.forcedDoNothing ? { ...started.state, maneuver: { id: "doNothing" as const } } : started.state;
+    Object.assign(update, gurpsRoundUpdate(next, state));
+  }
+  Object.assign(update, gurpsOrderUpdate({ ...order, acting: nextId, ended: false, at }));
+  return { update, due };
+}
+
+/** G8: whether the fighter gets turns (the knocked-out and the dead keep their slot but are skipped). */
+export const getsTurns = (round: GurpsFighterRound): boolean => canAct(round);
+
+/**
+ * G19, G79: a stunned fighter who did nothing rolls HT (IQ for mental stun)
+ * at his turn's end; the faces read by the core. Ends his turn now with the
+ * roll (his −4 lasts until his next turn begins).
+ */
+export function recoveryRoll(round: GurpsFighterRound, derived: GurpsDerived, faces: readonly number[], rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): SuccessRoll {
+  const level = round.stun === "mental" ? derived.attributes.iq : derived.attributes.ht;
+  return successRoll(level, sumFaces(faces, rules.successDice, "3d6", rules), "other", rules);
+}
+
+export const endTurnWith = (round: GurpsFighterRound, recovery: SuccessRoll): GurpsFighterRound => endTurn(round, recovery);

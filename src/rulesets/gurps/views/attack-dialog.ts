@@ -1,0 +1,178 @@
+/**
+ * The GURPS attack dialog from a weapon (docs/rulesets/gurps.md, "On the
+ * table"): the weapon's lines, each with its effective skill against this
+ * target now (or why it cannot be rolled); the maneuver — the round's in a
+ * combat (G10, G35), a choice outside one — and All-Out Attack's option
+ * (G26); what the round adds by itself (aim G22, evaluate G23, feint G25,
+ * shock G77, posture G12 … as the core's modifiers); the choices a request
+ * may name (Deceptive Attack G37, Rapid Strike G38, hit location G36, shots
+ * G56, range and speed G53, front G59, reach G60, situational G3); and
+ * reading the submitted form back, refusing what is out of bounds with a
+ * clear message. Pure; every figure is the core's.
+ */
+import { LocalizedError } from "../../../core/errors.js";
+import { english, type Localize } from "../../../core/messages.js";
+import type { GurpsDerived, GurpsWeaponView } from "../data/derived.js";
+import { fighterId, itemStateOf } from "../combat/fighter.js";
+import { actingManeuver, AOA_OPTIONS, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
+import { attackInputOf } from "../workflow/attack-input.js";
+import { GURPS_REQUEST_LIMITS } from "../workflow/request-schema.js";
+import { type ModifierView, modifierViews } from "./card-parts.js";
+import { templatePath } from "../../../core/views/templates.js";
+
+export const GURPS_ATTACK_DIALOG_TEMPLATE = templatePath("gurps/chat/attack-dialog.hbs");
+const N = "CYCHOSYS.Gurps.";
+const C = "CYCHOSYS.Gurps.Card.";
+const FREE_MANEUVERS: readonly AttackManeuver[] = ["attack", "allOutAttack", "moveAndAttack"];
+const RANGED = new Set(["thrown", "musclePowered", "firearm", "projectedLiquid"]);
+
+export interface DialogFighter {
+  uuid: string;
+  name: string;
+  derived: GurpsDerived;
+  /** His round in the started combat; null outside one. */
+  round: GurpsFighterRound | null;
+}
+
+export interface GurpsAttackDialogInput {
+  attacker: DialogFighter;
+  weapon: GurpsWeaponView;
+  target: DialogFighter;
+  /** Is it his turn (null outside a combat)? */
+  myTurn: boolean | null;
+  /** Yards between the tokens on the scene, when both are there (G53). */
+  measured: number | null;
+  gm: boolean;
+  /** The line chosen on the sheet (preselected); the first by default. */
+  line?: number;
+  rules?: Readonly<GurpsRules>;
+  localize?: Localize;
+}
+
+export interface GurpsAttackDialogView {
+  title: string;
+  target: string;
+  lines: { index: number; label: string; selected: boolean }[];
+  /** In a combat: the round's maneuver (or why he cannot attack now); outside one, null and `maneuvers` offered. */
+  maneuver: string | null;
+  refusal: string | null;
+  maneuvers: { value: string; label: string }[] | null;
+  aoaOptions: { value: string; label: string }[] | null;
+  /** What the round and the situation already add (the core's modifiers for the first line). */
+  modifiers: ModifierView[];
+  melee: boolean;
+  ranged: boolean;
+  rof: number;
+  range: number;
+  rangeHint: string | null;
+  inReach: boolean;
+  locations: { value: string; label: string; selected: boolean }[];
+  gm: boolean;
+  limits: typeof GURPS_REQUEST_LIMITS;
+}
+
+/** G26, G35: the maneuver an attack is made under now — the round's in a combat, the user's outside one. */
+function maneuverNow(input: GurpsAttackDialogInput, rules: Readonly<GurpsRules>): { maneuver: AttackManeuver; aoaOption: AoaOption | null; refusal: { reason: string; rule: string } | null } {
+  const round = input.attacker.round;
+  if (!round) return { maneuver: "attack", aoaOption: null, refusal: null };
+  const line = input.weapon.lines[0];
+  const item = line ? itemStateOf(round, input.weapon, line) : null;
+  const refusal = item ? attackRefusal(round, { myTurn: !!input.myTurn, rapidStrike: false, item, unbalanced: !!line?.unbalanced }, rules) : null;
+  const choice = actingManeuver(round, !!input.myTurn);
+  const maneuver = choice && (FREE_MANEUVERS as readonly string[]).includes(choice.id) ? (choice.id as AttackManeuver) : "attack";
+  return { maneuver, aoaOption: choice?.aoaOption ?? null, refusal: refusal ? { reason: refusal.reason, rule: refusal.rule } : null };
+}
+
+export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttackDialogView {
+  const localize = input.localize ?? english;
+  const rules = input.rules ?? GURPS_STANDARD_RULES;
+  const { attacker, weapon, target } = input;
+  const now = maneuverNow(input, rules);
+  const inReach = input.measured !== null && input.measured <= 1;
+  const range = input.measured ?? 0;
+  let modifiers: ModifierView[] = [];
+  // The effective skill of each line against this target now, with the defaults (the GM recomputes it at the roll).
+  const lines = weapon.lines.map((line, i) => {
+    const item = itemStateOf(attacker.round, weapon, line);
+    const r = resolveGurpsAttack(
+      attackInputOf(
+        { attacker: { id: fighterId(attacker.uuid), derived: attacker.derived, round: attacker.round }, target: { id: fighterId(target.uuid), derived: target.derived, round: target.round }, weapon, line, item },
+        { maneuver: now.maneuver, aoaOption: now.aoaOption ?? (now.maneuver === "allOutAttack" ? "determined" : null), deceptive: 0, rapidStrike: false, modifiers: [], range, speed: 0, location: "torso", fromFront: true, inReach, shots: 1 },
+        readRoll([3, 4, 4], "roll", rules),
+      ),
+      rules,
+    );
+    if (i === 0 && r.skill) modifiers = modifierViews(r.skill.modifiers, localize);
+    const head = `${line.name || String(i + 1)}: ${line.damage} ${line.type}`;
+    const tail = r.refused ? localize(`${C}refusedNow`, { reason: localize(`${N}Refusal.${r.refused}`) }) : localize(`${C}effectiveNow`, { effective: r.skill?.effective ?? 0 });
+    return { index: line.index, label: `${head} — ${tail}`, selected: line.index === (input.line ?? weapon.lines[0]?.index) };
+  });
+  const option = (group: string) => (value: string) => ({ value, label: localize(`${N}${group}.${value}`) });
+  const melee = weapon.lines.some((l) => l.kind === "melee");
+  const ranged = weapon.lines.some((l) => RANGED.has(l.kind));
+  return {
+    title: localize(`${C}attackTitle`, { weapon: weapon.name, target: target.name }),
+    target: target.name,
+    lines,
+    maneuver: attacker.round ? localize(`${N}Maneuver.${now.maneuver}`) + (now.aoaOption ? ` (${localize(`${N}AoaOption.${now.aoaOption}`)})` : "") : null,
+    refusal: now.refusal ? localize("CYCHOSYS.Gurps.Flow.notPermitted", { reason: localize(`${N}Act.${now.refusal.reason}`), rule: now.refusal.rule }) : null,
+    maneuvers: attacker.round ? null : FREE_MANEUVERS.map(option("Maneuver")),
+    aoaOptions: attacker.round ? null : AOA_OPTIONS.map(option("AoaOption")),
+    modifiers,
+    melee,
+    ranged,
+    rof: Math.max(1, ...weapon.lines.map((l) => l.rof || 1)),
+    range,
+    rangeHint: input.measured !== null ? localize(`${N}Dialog.${ranged ? "measured" : "measuredReach"}`, { yards: input.measured }) : null,
+    inReach: inReach || input.measured === null,
+    locations: HIT_LOCATIONS.map((l) => ({ value: l, label: localize(`${N}Location.${l}`), selected: l === "torso" })),
+    gm: input.gm,
+    limits: GURPS_REQUEST_LIMITS,
+  };
+}
+
+/** A form field refused: its label and bounds (`CYCHOSYS.Gurps.Dialog.badNumber`). */
+export class GurpsDialogError extends LocalizedError<"badNumber"> {
+  constructor(params: Record<string, string | number>) {
+    super("CYCHOSYS.Gurps.Dialog", "badNumber", params);
+    this.name = "GurpsDialogError";
+  }
+}
+
+/** The request fields of a submitted attack dialog; a number out of bounds is refused with its field's name, nothing guessed. */
+export function readGurpsAttackForm(form: Record<string, unknown>, o: { gm: boolean; inCombat: boolean; localize?: Localize }) {
+  const localize = o.localize ?? english;
+  const L = GURPS_REQUEST_LIMITS;
+  const whole = (name: string, label: string, min: number, max: number, fallback: number): number => {
+    const raw = form[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new GurpsDialogError({ field: localize(`${C}${label}`), min, max });
+    return n;
+  };
+  const line = whole("line", "line", 0, 31, 0);
+  const deceptive = whole("deceptive", "deceptive", 0, L.deceptive, 0);
+  const shots = whole("shots", "shots", 1, L.shots, 1);
+  const range = form.range === undefined || form.range === "" ? undefined : whole("range", "range", 0, L.range, 0);
+  const speed = whole("speed", "speed", 0, L.speed, 0);
+  const modifier = whole("modifier", "modifier", -L.modifier, o.gm ? L.modifier : 0, 0);
+  const label = typeof form.modifierLabel === "string" ? form.modifierLabel.trim().slice(0, L.label) : "";
+  const location = (HIT_LOCATIONS as readonly string[]).includes(String(form.location)) ? (form.location as HitLocation) : "torso";
+  const maneuver = !o.inCombat && (FREE_MANEUVERS as readonly string[]).includes(String(form.maneuver)) ? (form.maneuver as AttackManeuver) : undefined;
+  const aoaOption = maneuver === "allOutAttack" && (AOA_OPTIONS as readonly string[]).includes(String(form.aoaOption)) ? (form.aoaOption as AoaOption) : undefined;
+  const on = (name: string) => form[name] === true || form[name] === "on" || form[name] === "true";
+  return {
+    line,
+    ...(maneuver && { maneuver }),
+    ...(aoaOption && { aoaOption }),
+    ...(deceptive && { deceptive }),
+    ...(on("rapidStrike") && { rapidStrike: true }),
+    ...(location !== "torso" && { location }),
+    ...(shots > 1 && { shots }),
+    ...(range !== undefined && { range }),
+    ...(speed && { speed }),
+    fromFront: on("fromFront"),
+    inReach: on("inReach"),
+    ...(modifier && { modifiers: [{ value: modifier, ...(label && { label }) }] }),
+  };
+}

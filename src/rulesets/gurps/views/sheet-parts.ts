@@ -1,0 +1,65 @@
+/**
+ * Which templates make up the GURPS sheets (pure): the character's parts
+ * and tabs, each item type's parts, and the partials the templates include.
+ */
+import { type PartSpec, type TabView, tabsView, templatePath } from "../../../core/views/templates.js";
+import type { GurpsItemType } from "../data/schema.js";
+
+export const GURPS_TEMPLATE_ROOT = templatePath("gurps");
+const t = (path: string) => `${GURPS_TEMPLATE_ROOT}/${path}`;
+
+export const GURPS_CHARACTER_TABS = [
+  { id: "attributes", icon: "fa-solid fa-dice" },
+  { id: "combat", icon: "fa-solid fa-crosshairs" },
+  { id: "traits", icon: "fa-solid fa-star" },
+  { id: "notes", icon: "fa-solid fa-book-open" },
+] as const;
+export type GurpsTabId = (typeof GURPS_CHARACTER_TABS)[number]["id"];
+
+export const GURPS_CHARACTER_PARTS = {
+  header: { template: t("actor/header.hbs") },
+  tabs: { template: templatePath("partials/tabs.hbs") },
+  attributes: { template: t("actor/attributes.hbs"), scrollable: [""] },
+  combat: { template: t("actor/combat.hbs"), scrollable: [""] },
+  traits: { template: t("actor/traits.hbs"), scrollable: [""] },
+  notes: { template: t("actor/notes.hbs"), scrollable: [""] },
+} satisfies Record<string, PartSpec>;
+
+const ITEM_BODIES: Readonly<Record<GurpsItemType, string>> = {
+  gurpsSkill: t("item/skill.hbs"),
+  gurpsWeapon: t("item/weapon.hbs"),
+  gurpsArmor: t("item/armor.hbs"),
+  gurpsShield: t("item/shield.hbs"),
+};
+
+/** An item sheet: the shared header, the type's fields, its description. */
+export function gurpsItemParts(type: GurpsItemType): Record<string, PartSpec> {
+  return {
+    header: { template: t("item/header.hbs") },
+    body: { template: ITEM_BODIES[type], scrollable: [""] },
+    description: { template: t("item/description.hbs") },
+  };
+}
+
+/** Every partial the GURPS templates include (loaded by path). */
+export const GURPS_PARTIALS = [
+  t("partials/problems.hbs"),
+  t("partials/item-controls.hbs"),
+  t("partials/weapons.hbs"),
+  t("partials/armor.hbs"),
+  t("partials/conditions.hbs"),
+] as const;
+
+export const gurpsTabsView = (active: string): Record<string, TabView> => tabsView(GURPS_CHARACTER_TABS, active, "CYCHOSYS.Gurps.Sheet.Tab");
+
+/** An owned item as a sheet receives it. */
+export interface GurpsSheetItem {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  sort: number;
+  system: Record<string, unknown>;
+}
+
+export const bySort = (a: GurpsSheetItem, b: GurpsSheetItem): number => a.sort - b.sort || a.name.localeCompare(b.name);

@@ -1,0 +1,66 @@
+/**
+ * The GURPS attack card and dialog (tools/preview/gurps-card.ts) in headless
+ * Chromium: the defense asked of Pierre's owner with only the legal ones
+ * (G58–G67), nothing to press for another player; the major wound with shock
+ * and its HT roll owed (G77, G78); the roll made and the injury applied with
+ * the GM's undo; a critical hit on an empty table (G86); the dialog in and
+ * out of a combat. No raw keys, nothing overflowing, inputs labelled.
+ */
+import { describe, expect, it } from "vitest";
+import { buildGurpsCardPages, GURPS_CARD_PAGES } from "../../tools/preview/gurps-card.js";
+import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+
+const available = chromiumAvailable("gurps-card");
+
+describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
+  const { open } = previewBrowser(() => buildGurpsCardPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 700, height: 1000 });
+
+  rendersCleanly(open, GURPS_CARD_PAGES);
+
+  const texts = (page: Awaited<ReturnType<typeof open>>, selector: string) => page.$$eval(selector, (n) => n.map((x) => (x.textContent ?? "").replace(/\s+/g, " ").trim()));
+
+  it("G58–G67: Pierre's owner is asked with Dodge 9, Block 10 and Parry 9, each with its retreat; no bare-handed parry; another player sees no button", async () => {
+    const owner = await open("gurps-card-defend-owner");
+    expect(await texts(owner, ".gurps-option-name")).toEqual(["Dodge", "Block (small shield)", "Parry (shortsword)"]);
+    expect(await texts(owner, "button.gurps-defend")).toEqual(["9", "retreat 12", "10", "retreat 11", "9", "retreat 10"]);
+    expect(await owner.$$("button.gurps-decline")).toHaveLength(1);
+    await owner.close();
+    const other = await open("gurps-card-defend-onlooker");
+    expect(await other.$$("button")).toHaveLength(0);
+    expect(await texts(other, ".gurps-option-name")).toHaveLength(3);
+    expect(await other.textContent(".gurps-defense .cy-hint")).toContain("Pierre's owner chooses a defense.");
+    await other.close();
+  });
+
+  it("G69–G78: 9 injury, HP 12 → 3, shock −4; the HT 11 major-wound roll owed, its button for Pierre's owner; once made and applied, the GM's undo", async () => {
+    const owed = await open("gurps-card-major-wound-owed");
+    expect(await owed.textContent(".gurps-hp")).toContain("HP 12 → 3");
+    expect(await owed.textContent(".gurps-shock")).toContain("shock −4");
+    expect(await texts(owed, ".gurps-owed-label")).toEqual(["HT 11: major wound (stunned and down if it fails)"]);
+    expect(await owed.$$eval("button", (b) => b.map((x) => (x as HTMLElement).dataset.id))).toEqual(["rolls.majorWound[0]"]);
+    await owed.close();
+    const applied = await open("gurps-card-applied");
+    expect(await applied.textContent(".gurps-applied")).toBe("Pierre: 9 injury applied, HP 12 → 3.");
+    expect(await applied.$$eval("button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["undo"]);
+    await applied.close();
+  });
+
+  it("G86: a critical hit's table roll on an empty table is left to the GM, nothing invented", async () => {
+    const page = await open("gurps-card-critical-empty-table");
+    expect((await texts(page, ".gurps-critical")).join(" ")).toContain("Critical Hit Table has no results yet: the GM adjudicates the roll of 4 (G86).");
+    await page.close();
+  });
+
+  it("the dialog: in a combat the round's All-Out Attack (Determined) and shock, counted; outside one the pistol at the measured 12 yd", async () => {
+    const combat = await open("gurps-dialog-combat");
+    expect(await combat.textContent(".gurps-dialog-maneuver")).toBe("All-Out Attack (Determined)");
+    expect(await combat.$$("select[name=maneuver]")).toHaveLength(0);
+    expect((await texts(combat, ".gurps-dialog-adds li")).join(" ")).toMatch(/\+4.*G26.*−2.*G77|−2.*G77.*\+4.*G26/);
+    await combat.close();
+    const pistol = await open("gurps-dialog-pistol");
+    expect(await pistol.inputValue("input[name=range]")).toBe("12");
+    expect(await pistol.$$("select[name=maneuver]")).toHaveLength(1);
+    await pistol.close();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The GURPS sheets (tools/preview/gurps-sheets.ts) in headless Chromium, the
+ * real templates with real Handlebars and the system's CSS: Sir Aldric's
+ * character sheet on each tab, dark and light, read-only and in a fight;
+ * each item sheet; the roll card and dialog. No raw keys, nothing
+ * overflowing, every input labelled; the figures are the derive's.
+ */
+import { describe, expect, it } from "vitest";
+import { buildPreview } from "../../tools/preview/build.js";
+import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+
+const available = chromiumAvailable("GURPS sheet");
+
+describe.skipIf(!available)("GURPS sheets in Chromium", () => {
+  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+
+  tabsRenderCleanly(open, pages, ["gurps-character", "gurps-character-light", "gurps-character-readonly", "gurps-character-fighting"], ["attributes", "combat", "traits", "notes"]);
+
+  rendersCleanly(open, ["gurps-item-skill", "gurps-item-weapon", "gurps-item-weapon-light", "gurps-item-armor", "gurps-item-shield", "gurps-roll", "gurps-roll-light", "gurps-roll-dialog", "gurps-roll-dialog-light"]);
+
+  it("Aldric's figures: the stored scores, Basic Speed 6 → 6.25 by an effect, skills with relative level (G1), reeling at 4 of 14 HP (G80)", async () => {
+    const page = await open("gurps-character");
+    expect(await page.inputValue('.gurps-attribute[data-attribute="dx"] input')).toBe("12");
+    expect(await page.textContent('[data-field="basicSpeed"] .gurps-effective')).toContain("6.25");
+    expect(await page.locator(".gurps-skill .gurps-relative").allTextContents()).toEqual(["DX+2", "DX+1", "DX", "DX−1"]);
+    expect(await page.locator(".gurps-skill .gurps-level").allTextContents()).toEqual(["14", "13", "12", "11"]);
+    expect(await page.locator(".gurps-condition").allTextContents()).toEqual(["Reeling"]);
+    await page.click('nav [data-tab="combat"]');
+    expect(await page.textContent('td[data-location="torso"]')).toContain("4");
+    expect(await page.locator('tbody[data-item-id="wSword"] .gurps-col-parry').allTextContents()).toEqual(["10", "10"]);
+    expect(await page.$$eval('[data-action="rollDamage"]', (b) => b.length)).toBe(4);
+    await page.close();
+  });
+
+  it("in a fight the round's marks show: shock −3 pending (G77), stunned (G79), kneeling (G14)", async () => {
+    const page = await open("gurps-character-fighting");
+    expect(await page.locator(".gurps-condition").allTextContents()).toEqual(["Shock −3", "Stunned", "Reeling", "Kneeling"]);
+    await page.close();
+  });
+
+  it("read-only: no control edits anything, the roll buttons stay", async () => {
+    const page = await open("gurps-character-readonly");
+    expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);
+    expect(await page.$$('[data-action="deleteItem"], [data-action="createItem"]')).toHaveLength(0);
+    expect(await page.$$eval('[data-action="roll"]', (n) => n.length)).toBeGreaterThan(10);
+    await page.close();
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { z } from "zod/mini";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
-import { problemOf } from "../../../core/request-problem.js";
+import { parseCardRequest } from "../../../core/request-problem.js";
 import { AOA_OPTIONS, HIT_LOCATIONS } from "../rules/index.js";
 
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -87,17 +87,5 @@ export type GurpsCardRequest = Exclude<GurpsRequest, { step: "declare" }>;
 
 /** Check a request's shape; never throws, whatever `value` is. */
 export function parseGurpsRequest(value: unknown): { ok: true; parsed: ParsedRequest<GurpsDeclaration, GurpsCardRequest> } | { ok: false; problem: RequestProblem } {
-  try {
-    const result = gurpsRequestSchema.safeParse(value, { reportInput: true });
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      return { ok: false, problem: issue ? problemOf(issue) : { field: "", kind: "value" } };
-    }
-    const request = result.data;
-    return request.step === "declare"
-      ? { ok: true, parsed: { kind: "declare", request } }
-      : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
-  } catch {
-    return { ok: false, problem: { field: "", kind: "type" } };
-  }
+  return parseCardRequest(gurpsRequestSchema, value);
 }

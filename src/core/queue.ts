@@ -17,3 +17,20 @@ export class SerialQueue implements WorkQueue {
     return result;
   }
 }
+
+/**
+ * One SerialQueue per key (an actor's uuid): tasks of one key run one at a
+ * time, each seeing what the one before it wrote; keys do not wait for each
+ * other. A key's queue is dropped once it is idle.
+ */
+export class KeyedQueue {
+  #queues = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.#queues.get(key) ?? Promise.resolve()).then(task, task);
+    const settled = run.catch(() => undefined);
+    this.#queues.set(key, settled);
+    void settled.then(() => this.#queues.get(key) === settled && this.#queues.delete(key));
+    return run;
+  }
+}

@@ -11,6 +11,7 @@
  * level, and the sync then draws it. Foundry's own "dead" marker (the
  * tracker's "defeated") stays as it is.
  */
+import { KeyedQueue } from "../../core/queue.js";
 import { D6_ACTOR_TYPES } from "../../rulesets/d6/data/schema.js";
 import {
   type D6WoundStatusLevel,
@@ -92,14 +93,7 @@ const firstWoundLevel = (statuses: Iterable<string> | undefined): D6WoundStatusL
 };
 
 /** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
-const queues = new Map<string, Promise<unknown>>();
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return run;
-}
+const syncs = new KeyedQueue();
 
 /**
  * Make the actor's effects carry exactly the wound status of the level it
@@ -107,7 +101,7 @@ function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
  * anything. Call it on the client that changed the wounds (it writes).
  */
 export function syncWoundStatus(actor: WoundActorDoc): Promise<boolean> {
-  return serially(actor.uuid, async () => {
+  return syncs.run(actor.uuid, async () => {
     if (!isD6Actor(actor) || !actor.isOwner) return false;
     const plan = woundStatusPlan(
       shownLevelOf(actor),

@@ -42,6 +42,8 @@ describe.skipIf(!available)("the GURPS tracker in Chromium", () => {
     await page.click('input[value="allOutAttack"]');
     expect(await page.locator('[data-for="allOutAttack"]').isVisible()).toBe(true);
     expect(await page.locator('[data-for="wait"]').first().isVisible()).toBe(false);
+    await page.click('input[value="changePosture"]');
+    expect(await page.locator('select[name="posture"] option').allTextContents()).toEqual(["kneeling", "sitting", "crawling", "lying prone", "lying face up"]);
     await page.close();
   });
 });

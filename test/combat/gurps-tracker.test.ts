@@ -200,6 +200,35 @@ describe("choosing a maneuver (G10, G26, G28, G31) against a hostile table", () 
   });
 });
 
+describe("posture (G15, G16)", () => {
+  it("Change Posture goes to the posture named, from lying not straight to standing; without one it is refused", async () => {
+    const { combat, c } = await started();
+    await combat.update({ "flags.cychosys.rounds.louis": { ...readGurpsRound(ref(combat, c.louis)), posture: "prone" } });
+    await send(player, maneuver("louis", 1, { id: "changePosture" }));
+    await send(player, maneuver("louis", 1, { id: "changePosture", posture: "standing" }));
+    expect(replies("alice")).toHaveLength(2);
+    expect(replies("alice")[0]).toContain("(G15)");
+    await send(player, maneuver("louis", 1, { id: "changePosture", posture: "kneeling" }));
+    expect(readGurpsRound(ref(combat, c.louis))).toMatchObject({ posture: "kneeling", maneuver: { id: "changePosture", posture: "kneeling" } });
+  });
+
+  it("a crouch at the start of his turn, not after his maneuver moved him more than a step, not on another's turn; rising is free at any time", async () => {
+    const { combat, c } = await started();
+    const crouch = (combatantId: string, crouching: boolean, turn = 1) => ({ kind: "gurpsCrouch", combatId: "combat1", combatantId, turn, crouching });
+    await send(player, crouch("louis", true));
+    expect(readGurpsRound(ref(combat, c.louis)).crouching).toBe(true);
+    await send(player, crouch("louis", false));
+    expect(readGurpsRound(ref(combat, c.louis)).crouching).toBe(false);
+    await send(player, maneuver("louis", 1, { id: "move" }));
+    await combat.update({ "flags.cychosys.rounds.louis.yardsMoved": 5 });
+    await send(player, crouch("louis", true));
+    expect(replies("alice").at(-1)).toContain("(G16)");
+    await send(gm, crouch("pierre", true));
+    expect(replies("gm").at(-1)).toContain("not Pierre&#39;s turn");
+    expect(readGurpsRound(ref(combat, c.louis)).crouching).toBe(false);
+  });
+});
+
 describe("the request schema (fast-check)", () => {
   it("never throws; passes only known kinds with exactly their fields; a pass is a fresh copy", () => {
     fc.assert(fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (value) => {

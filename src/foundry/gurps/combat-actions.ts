@@ -13,7 +13,7 @@ import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
 import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
-import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
+import { changePosture, type GurpsFighterRound, mayCrouch, setPosture } from "../../rulesets/gurps/rules/index.js";
 import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { gurpsRules } from "./rules-source.js";
 
@@ -95,8 +95,29 @@ export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extra
   if (choice.targetId && !combat.combatants.get(choice.targetId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownTarget"));
   if (choice.itemId && !combatant.actor!.items?.get(choice.itemId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownItem", { name: combatant.name }));
   const facts = gurpsManeuverFacts(combatant.actor!.system.derived, round, grapplerStOf(combat, round));
-  const next = applyGurpsRoundOperation(round, { kind: "maneuver", choice, facts }, gurpsRules());
+  let next = applyGurpsRoundOperation(round, { kind: "maneuver", choice, facts }, gurpsRules());
+  // G15: Change Posture goes to the posture named, as the core allows (from lying, not straight to standing).
+  if (choice.id === "changePosture") {
+    if (!choice.posture) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noPosture"));
+    next = setPosture(next, changePosture(round.posture, choice.posture, "maneuver"));
+  }
   await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
+/** G16: crouch at the start of his turn (or after no more than a step, never sprinting); rising from a crouch is free at any time. */
+export async function setCrouch(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsCrouch" }>, user: RequestUser): Promise<void> {
+  const combatant = combat.combatants.get(request.combatantId);
+  if (!combatant || !mayControl(user, combatant)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notYours"));
+  const round = roundOf(combat, combatant);
+  if (request.crouching) {
+    if (currentOf(combat)?.id !== combatant.id) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notTurn", { name: combatant.name }));
+    if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+    const step = combatant.actor?.system.derived?.step ?? 1;
+    const may = mayCrouch({ posture: round.posture, atTurnStart: round.chosenTurn !== round.turn, yardsMoved: round.yardsMoved, step, sprinting: round.sprintStreak > 1 });
+    if (!may) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noCrouch", { name: combatant.name }));
+  }
+  if (round.crouching === request.crouching) return;
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), setPosture(round, round.posture, request.crouching)));
 }
 
 /** G19, G79: the recovery roll of a stunned fighter who did nothing, read by the core; it ends his turn (once). */
@@ -118,4 +139,5 @@ export function registerGurpsTrackerHandlers(): void {
   const on = requestHandlers<GurpsCombatRequest>();
   on("gurpsManeuver", (user, r) => chooseGurpsManeuver(combatOf(r.combatId), r, user));
   on("gurpsRecover", (user, r) => recoverFromStun(combatOf(r.combatId), r, user));
+  on("gurpsCrouch", (user, r) => setCrouch(combatOf(r.combatId), r, user));
 }

@@ -79,6 +79,8 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
       if (!button || button.disabled) return;
       if (button.dataset.cychosysAction === "maneuver") void promptManeuver(combat, combatant);
       if (button.dataset.cychosysAction === "recover") void rollRecovery(combat, combatant);
+      const crouch = button.dataset.cychosysAction === "crouch" ? true : button.dataset.cychosysAction === "rise" ? false : null;
+      if (crouch !== null) void submitRequest({ kind: "gurpsCrouch", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, crouching: crouch });
     });
     (row.querySelector(".token-name") ?? row).append(element);
   }

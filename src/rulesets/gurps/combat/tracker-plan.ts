@@ -115,6 +115,7 @@ export function normalizeChoice(choice: ManeuverChoice): ManeuverChoice {
     if (choice.itemId) out.itemId = choice.itemId;
   }
   if (choice.id === "aim" && choice.braced === true) out.braced = true;
+  if (choice.id === "changePosture") out.posture = choice.posture ?? null;
   if (choice.ranged === true) out.ranged = true;
   return out;
 }

@@ -16,14 +16,23 @@ const available = chromiumAvailable("gurps-combat");
 describe.skipIf(!available)("the GURPS tracker in Chromium", () => {
   const { open } = previewBrowser(() => buildGurpsCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
 
-  rendersCleanly(open, ["gurps-tracker", "gurps-tracker-light", "gurps-maneuver", "gurps-maneuver-light"]);
+  rendersCleanly(open, ["gurps-tracker", "gurps-tracker-light", "gurps-tracker-choosing", "gurps-tracker-choosing-light", "gurps-maneuver", "gurps-maneuver-light"]);
+
+  it("a turn beginning: the fighter still to choose has the Choose maneuver and Crouch controls, his last maneuver shown until then", async () => {
+    const page = await open("gurps-tracker-choosing");
+    const louis = page.locator('li[data-combatant-id="louis"] .cy-gurps-row');
+    expect(await louis.locator("[data-cychosys-action]").evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.cychosysAction))).toEqual(["maneuver", "crouch"]);
+    await page.close();
+  });
 
   it("the duel's rows: order by Basic Speed then DX, each maneuver with its option, the defenses used, the Wait's trigger", async () => {
     const page = await open("gurps-tracker");
     expect(await page.locator("li.combatant .name").allTextContents()).toEqual(["Louis", "Pierre", "Guard", "Bandit"]);
     const row = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cy-gurps-row`);
     expect(await row("louis").locator(".cy-gurps-maneuver-name").textContent()).toBe("All-Out Attack (Determined)");
-    expect(await row("louis").locator('[data-cychosys-action="maneuver"]').count()).toBe(1);
+    expect(await row("louis").locator('[data-cychosys-action="maneuver"]').count()).toBe(0); // G10: chosen already this turn
+    expect(await row("louis").locator(".cy-gurps-moved").textContent()).toBe("Moved 2 of 3 yd");
+    expect(await row("louis").locator('[data-cychosys-action="move"]').count()).toBe(1);
     expect(await row("pierre").locator(".cy-gurps-maneuver-name").textContent()).toBe("All-Out Defense (Increased Parry)");
     expect(await row("pierre").locator(".cy-gurps-used").textContent()).toContain("parried with rapier ×2 · retreated from Louis");
     expect(await row("pierre").locator(".cy-gurps-badge").allTextContents()).toEqual(["kneeling", "Shock −4"]);

@@ -229,6 +229,31 @@ describe("posture (G15, G16)", () => {
   });
 });
 
+describe("movement (G12, G13, G34)", () => {
+  it("after choosing: a Move's full Move in parts, never past it; an Attack's step; nothing before choosing or on another's turn", async () => {
+    const { combat, c, actors } = await started();
+    const move = (combatantId: string, yards: number, turn = 1) => ({ kind: "gurpsMove", combatId: "combat1", combatantId, turn, yards });
+    const moveNow = actors.louis.system.derived.moveNow as number;
+    await send(player, move("louis", 1));
+    expect(replies("alice").at(-1)).toContain("before moving");
+    await send(player, maneuver("louis", 1, { id: "move" }));
+    await send(player, move("louis", moveNow - 1));
+    await send(player, move("louis", 2));
+    expect(replies("alice").at(-1)).toContain(`may move 1 more yards this turn, not 2`);
+    await send(player, move("louis", 1));
+    expect(readGurpsRound(ref(combat, c.louis)).yardsMoved).toBe(moveNow);
+    await send(player, { ...move("louis", 1), yards: 5000 });
+    expect(replies("alice").at(-1)).toContain("yards");
+    await combat.nextTurn();
+    await beginGurpsTurn(combat as never);
+    await send(gm, maneuver("pierre", 1, { id: "attack" }));
+    await send(gm, move("pierre", 2));
+    expect(replies("gm").at(-1)).toContain("may move 1 more yards");
+    await send(player, move("louis", 1));
+    expect(replies("alice").at(-1)).toContain("not Louis&#39;s turn");
+  });
+});
+
 describe("the request schema (fast-check)", () => {
   it("never throws; passes only known kinds with exactly their fields; a pass is a fresh copy", () => {
     fc.assert(fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (value) => {

@@ -41,6 +41,7 @@ const start = (s: GurpsFighterRound, injury = 0) => op({ ...s, injurySinceLastTu
 export function gurpsDuelRounds(): Record<string, GurpsFighterRound> {
   let louis = start(newFighterRound({ sword: freshItem({ ready: true }) }));
   louis = op(louis, { kind: "maneuver", choice: { id: "allOutAttack", aoaOption: "determined" }, facts: {} });
+  louis = op(louis, { kind: "move", yards: 2, basicMove: 6 });
   let pierre = start(newFighterRound({ sword: freshItem({ ready: true }), dagger: freshItem({ ready: true }) }), 4);
   pierre = op(pierre, { kind: "maneuver", choice: { id: "allOutDefense", aodOption: "increasedParry" }, facts: {} });
   pierre = op(pierre, { kind: "posture", posture: "kneeling", crouching: false });
@@ -54,11 +55,13 @@ export function gurpsDuelRounds(): Record<string, GurpsFighterRound> {
   return { louis, pierre, guard, bandit };
 }
 
-function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string): string {
+function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string, choosing = false): string {
   const rounds = gurpsDuelRounds();
+  // Louis's turn has just begun: he has still to choose (G10).
+  if (choosing) rounds.louis = start(op(rounds.louis!, { kind: "endTurn", recovery: null }));
   const order = [...FIGHTERS].sort(compareEntries);
   const rows = order.map((f, index) => {
-    const view = gurpsTrackerRowView({ round: rounds[f.id]!, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: f.id === "louis", started: true, key: { basicSpeed: f.basicSpeed, dx: f.dx }, localize });
+    const view = gurpsTrackerRowView({ round: rounds[f.id]!, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: f.id === "louis", started: true, key: { basicSpeed: f.basicSpeed, dx: f.dx }, moveNow: 6, localize });
     return `<li class="combatant${index === 0 ? " active" : ""}${f.id === "bandit" ? " defeated" : ""}" data-combatant-id="${f.id}">
   <img class="token-image" src="${face(["#b9b2a6", "#d39b6a", "#8fa39a", "#a39ad3"][index % 4]!)}" alt="">
   <div class="token-name"><strong class="name">${escape(f.name)}</strong>${env.render(GURPS_TRACKER_ROW_TEMPLATE, view)}</div>
@@ -100,6 +103,7 @@ export function buildGurpsCombatPages(env: Env, css: string, frameCss: string, o
     for (const [id, title, body] of [
       [`gurps-tracker${suffix}`, "GURPS tracker", trackerBody(env, theme, localize)],
       [`gurps-maneuver${suffix}`, "GURPS maneuver dialog", dialogBody(env, theme, localize)],
+      [`gurps-tracker-choosing${suffix}`, "GURPS tracker, a turn beginning", trackerBody(env, theme, localize, true)],
     ] as const) {
       const file = join(outDir, `${id}.html`);
       writeFileSync(file, page(title, id, body, all, frameCss, theme, [TRACKER_CSS, DIALOG_CSS]));

@@ -12,7 +12,7 @@ import { escapeHtml } from "../../core/html.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
-import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
+import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, moveLeft, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
 import { changePosture, type GurpsFighterRound, mayCrouch, setPosture } from "../../rulesets/gurps/rules/index.js";
 import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { gurpsRules } from "./rules-source.js";
@@ -134,10 +134,25 @@ export async function recoverFromStun(combat: GurpsCombatDoc, request: Extract<G
   await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the recovery", error));
 }
 
+/** G12, G13, G34: yards moved on his turn, within what his maneuver this turn allows (G67: faster than Basic Move bars retreating). */
+export async function moveFighter(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsMove" }>, user: RequestUser): Promise<void> {
+  const combatant = controlledOnTurn(combat, request.combatantId, user);
+  const round = roundOf(combat, combatant);
+  if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+  if (round.chosenTurn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.chooseFirst", { name: combatant.name }));
+  const derived = combatant.actor!.system.derived;
+  if (!derived) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noActor", { name: combatant.name }));
+  const { left } = moveLeft(round, derived.moveNow, gurpsRules());
+  if (request.yards > left) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.tooFar", { name: combatant.name, yards: request.yards, left }));
+  const next = applyGurpsRoundOperation(round, { kind: "move", yards: request.yards, basicMove: derived.basicMove }, gurpsRules());
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
 /** Register the handlers of the tracker's requests. */
 export function registerGurpsTrackerHandlers(): void {
   const on = requestHandlers<GurpsCombatRequest>();
   on("gurpsManeuver", (user, r) => chooseGurpsManeuver(combatOf(r.combatId), r, user));
   on("gurpsRecover", (user, r) => recoverFromStun(combatOf(r.combatId), r, user));
   on("gurpsCrouch", (user, r) => setCrouch(combatOf(r.combatId), r, user));
+  on("gurpsMove", (user, r) => moveFighter(combatOf(r.combatId), r, user));
 }

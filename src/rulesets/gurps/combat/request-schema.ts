@@ -38,6 +38,8 @@ const REQUESTS = {
   gurpsManeuver: z.strictObject({ kind: z.literal("gurpsManeuver"), combatId: id, combatantId: id, turn: int(1, 100_000), choice }),
   /** G16: crouch (at the start of his turn, or after no more than a step) or rise from a crouch (free at any time). */
   gurpsCrouch: z.strictObject({ kind: z.literal("gurpsCrouch"), combatId: id, combatantId: id, turn: int(1, 100_000), crouching: z.boolean() }),
+  /** G12, G13, G34: yards moved on his turn (toward his maneuver's allowance). */
+  gurpsMove: z.strictObject({ kind: z.literal("gurpsMove"), combatId: id, combatantId: id, turn: int(1, 100_000), yards: int(1, 1000) }),
   /** G19, G79: the stunned fighter's recovery roll at the end of a Do Nothing turn (3d6 faces). */
   gurpsRecover: z.strictObject({ kind: z.literal("gurpsRecover"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
 } as const;
@@ -45,7 +47,8 @@ const REQUESTS = {
 export type GurpsCombatRequest =
   | { kind: "gurpsManeuver"; combatId: string; combatantId: string; turn: number; choice: ManeuverChoice }
   | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] }
-  | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean };
+  | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean }
+  | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number };
 export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];
 export const GURPS_REQUEST_KINDS = Object.keys(REQUESTS) as GurpsCombatRequestKind[];
 

@@ -14,6 +14,7 @@ import {
   type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES,
 } from "../rules/index.js";
 import { MAX_TRIGGER } from "./request-schema.js";
+import { moveLeft } from "./tracker-plan.js";
 
 export const GURPS_TRACKER_ROW_TEMPLATE = templatePath("gurps/combat/tracker-row.hbs");
 export const GURPS_MANEUVER_TEMPLATE = templatePath("gurps/combat/maneuver.hbs");
@@ -48,6 +49,8 @@ export interface TrackerRowInput {
   started: boolean;
   /** G9: the kept Basic Speed and DX. */
   key: { basicSpeed: number; dx: number } | null;
+  /** His Move now (derived), for what his maneuver lets him move; null when nothing derived it. */
+  moveNow?: number | null;
   localize: Localize;
   rules?: Readonly<GurpsRules>;
 }
@@ -85,21 +88,25 @@ export function gurpsTrackerRowView(input: TrackerRowInput) {
     : null;
   const able = !r.unconscious && !r.dead;
   const own = input.started && input.canControl && able;
+  const chosenNow = chosen && r.chosenTurn === r.turn;
+  const movement = chosenNow && typeof input.moveNow === "number" ? moveLeft(r, input.moveNow, rules) : null;
   return {
     maneuver,
     maneuverId: chosen ? r.maneuver.id : null,
     permits: chosen ? permitsText(r.maneuver, localize, rules) : null,
     wait,
+    moved: movement && ((input.current && movement.allowance.yards > 0) || r.yardsMoved > 0) ? localize(T("moved"), { moved: r.yardsMoved, allowed: movement.allowance.yards }) : null,
     order: input.key ? localize(T("orderKey"), { speed: input.key.basicSpeed, dx: input.key.dx }) : null,
     badges,
     used: used.length ? used.join(" · ") : null,
-    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")) },
+    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")), move: localize(T("move")) },
     controls: {
-      choose: own && input.current && !r.stun,
+      choose: own && input.current && !r.stun && !chosenNow,
       recover: own && input.current && r.stun !== null && r.maneuver.id === "doNothing",
       // G16: crouch on his turn while standing; rise from a crouch at any time.
       crouch: own && input.current && r.posture === "standing" && !r.crouching,
       rise: own && r.crouching,
+      move: own && input.current && movement !== null && movement.left > 0,
     },
   };
 }

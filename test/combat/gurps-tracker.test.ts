@@ -229,6 +229,20 @@ describe("posture (G15, G16)", () => {
   });
 });
 
+describe("readying (G30, G39)", () => {
+  it("a Ready on his unready bow readies it in the round (what the defenses and attacks read); an item he lacks is refused", async () => {
+    const { combat, c } = await started();
+    await combat.nextTurn();
+    await beginGurpsTurn(combat as never);
+    await combat.nextTurn();
+    await beginGurpsTurn(combat as never);
+    await combat.update({ "flags.cychosys.rounds.guard.items.bow": { ready: false, reach: null, shotsLeft: null, reloadDone: 0, attackedThisTurn: false, parriedSinceLastTurn: false, parries: 0, readyDone: 0 } });
+    await send(gm, maneuver("guard", 1, { id: "ready", itemId: "bow" }));
+    expect(replies("gm")).toEqual([]);
+    expect(readGurpsRound(ref(combat, c.guard)).items.bow!.ready).toBe(true);
+  });
+});
+
 describe("movement (G12, G13, G34)", () => {
   it("after choosing: a Move's full Move in parts, never past it; an Attack's step; nothing before choosing or on another's turn", async () => {
     const { combat, c, actors } = await started();

@@ -13,7 +13,7 @@ import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
 import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, moveLeft, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
-import { changePosture, type GurpsFighterRound, mayCrouch, setPosture } from "../../rulesets/gurps/rules/index.js";
+import { changePosture, type GurpsFighterRound, mayCrouch, parseShots, setPosture, type ShotsSpec } from "../../rulesets/gurps/rules/index.js";
 import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { gurpsRules } from "./rules-source.js";
 
@@ -101,7 +101,22 @@ export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extra
     if (!choice.posture) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noPosture"));
     next = setPosture(next, changePosture(round.posture, choice.posture, "maneuver"));
   }
+  // G30, G56, G87: a Ready on a weapon or shield readies it (or, empty, is a second of reloading), in the same write.
+  if ((choice.id === "ready" || choice.id === "moveAndReady" || choice.id === "allOutReady") && choice.itemId) {
+    next = applyGurpsRoundOperation(next, { kind: "ready", itemId: choice.itemId, shots: shotsOf(combatant, choice.itemId) }, gurpsRules());
+  }
   await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
+/** G56: the shots a weapon holds and how it reloads (its first line that shoots), or null. */
+function shotsOf(combatant: GurpsCombatantDoc, itemId: string): ShotsSpec | null {
+  const text = combatant.actor?.system.derived?.weapons.find((w) => w.id === itemId)?.lines.find((l) => l.shots)?.shots;
+  if (!text) return null;
+  try {
+    return parseShots(text);
+  } catch {
+    return null;
+  }
 }
 
 /** G16: crouch at the start of his turn (or after no more than a step, never sprinting); rising from a crouch is free at any time. */

@@ -16,7 +16,7 @@ import { GURPS_CHARACTER_PARTS, GURPS_CHARACTER_TABS, GURPS_PARTIALS, gurpsItemP
 import { gurpsActorSheetView } from "../../rulesets/gurps/views/sheet-actor.js";
 import { gurpsItemSheetView } from "../../rulesets/gurps/views/sheet-items.js";
 import type { GurpsSheetEffect } from "../../rulesets/gurps/views/sheet-effects.js";
-import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsWeaponActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
+import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsItemActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { gurpsRoundOf } from "./status.js";
 
@@ -113,7 +113,7 @@ export function defineGurpsSheets() {
       form: { submitOnChange: true, closeOnSubmit: false },
       window: { resizable: true },
       position: { width: 560, height: 600 },
-      actions: gurpsWeaponActions,
+      actions: gurpsItemActions,
     };
 
     override async _prepareContext(options: Options): Promise<Context> {
@@ -146,7 +146,7 @@ export function defineGurpsSheets() {
       static override DEFAULT_OPTIONS = {
         ...GurpsItemSheet.DEFAULT_OPTIONS,
         classes: [...GurpsItemSheet.DEFAULT_OPTIONS.classes, type],
-        position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 640 : 560 },
+        position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
       };
       static PARTS = gurpsItemParts(type);
     };

@@ -1,8 +1,9 @@
 /**
  * The built system in a GURPS world: `dist/cychosys.mjs` imported with
- * Foundry's globals faked, `init` called; the GURPS chunk loads with its
- * attack card's hooks (and neither
- * the Cychosys nor the OpenD6 chunk does).
+ * Foundry's globals faked, `init` called; the GURPS chunk loads (and neither
+ * the Cychosys nor the OpenD6 chunk does) and registers its attack card's
+ * hooks, its six world settings, its conditions as status effects, its
+ * sheets and its tracker.
  */
 import "../foundry/fakes.js";
 import { resolve } from "node:path";
@@ -24,5 +25,9 @@ describe("dist/cychosys.mjs in a GURPS world", () => {
     expect(world.config.CYCHOSYS).toBeUndefined();
     expect(world.registered).not.toContain("effectsTable");
     expect(world.registered).not.toContain("d6ComplicationMode");
+    await vi.waitFor(() => expect(world.registered).toContain("gurpsReelingRule"));
+    expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "gurpsMinEffectiveSkill", "gurpsDeceptiveQuick", "gurpsFastMultiHit", "gurpsReelingRule", "gurpsZeroHpDoNothingSkipsRoll", "gurpsMortallyWoundedOnNearMiss"]));
+    expect(world.config.statusEffects.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(["gurps-shock", "gurps-stunned", "gurps-reeling", "gurps-prone", "gurps-unconscious", "gurps-dead"]));
+    expect(world.config.statusEffects.map((s: { id: string }) => s.id)).not.toContain("d6-stunned");
   });
 });

@@ -51,7 +51,7 @@ function itemPage(id: string, item: GurpsSheetItem, theme: "dark" | "light"): Pr
   const skills = aldric.items.filter((i) => i.type === "gurpsSkill").map((i) => i.name);
   return {
     id, title: item.name, classes: ["cychosys", "gurps", "sheet", "item", type],
-    width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 900 : type === "gurpsArmor" ? 640 : 560,
+    width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 900 : type === "gurpsArmor" ? 780 : 560,
     parts: gurpsItemParts(type),
     context: gurpsItemSheetView({ type, id: item.id, name: item.name, img: ITEM_IMG, system: { ...item.system, description }, editable: true, enrichedDescription: description, owner: { name: aldric.name, derived: gurpsDerivedOf(aldric), skills } }),
     theme,

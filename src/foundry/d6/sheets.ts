@@ -8,6 +8,7 @@
  * only and loads the D6 partials.
  */
 import { registerSheet } from "../card-glue.js";
+import { enrichHtml, handlebarsSheetBases, type SheetContext, type SheetLike, type SheetOptions } from "../sheet-base.js";
 import { format } from "../i18n.js";
 import type { D6ActorType, D6ItemType } from "../../rulesets/d6/data/schema.js";
 import type { D6SubmitProblem } from "../../rulesets/d6/views/sheet-submit.js";
@@ -22,28 +23,12 @@ import {
 } from "../../rulesets/d6/views/sheets.js";
 import { bindD6ItemDragDrop, d6ActorActions, type D6ActorDoc, type D6ItemDoc, remarkInvalid, screenSubmission } from "./sheet-actions.js";
 
-type Context = Record<string, unknown>;
-type Options = Record<string, unknown>;
-
-/** The members of DocumentSheetV2 the D6 sheets use (the mixed class is cast to this: typing it in full is very slow for tsc). */
-interface SheetLike {
-  element: HTMLElement;
-  isEditable: boolean;
-  tabGroups: Record<string, string>;
-  _prepareContext(options: Options): Promise<Context>;
-  _preparePartContext(partId: string, context: Context, options: Options): Promise<Context>;
-  _onFirstRender(context: Context, options: Options): Promise<void>;
-  _onRender(context: Context, options: Options): Promise<void>;
-  _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown>;
-}
-type SheetConstructor = new (options?: Options) => SheetLike;
+type Context = SheetContext;
+type Options = SheetOptions;
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 
-async function enrich(text: string, relativeTo: unknown, owner: boolean): Promise<string> {
-  const editor = foundry.applications.ux.TextEditor.implementation as unknown as { enrichHTML(content: string, options: Options): Promise<string> };
-  return editor.enrichHTML(text ?? "", { relativeTo, secrets: owner });
-}
+const enrich = enrichHtml;
 
 /** The round of the started combat (D35: a Stunned result lasts to a round's end), else 0. */
 const currentRound = () => (game as unknown as { combat?: { started?: boolean; round?: number } | null }).combat?.round ?? 0;
@@ -60,9 +45,7 @@ function screen(sheet: SheetLike & { refused: D6SubmitProblem[] }, type: D6Actor
 let defined: ReturnType<typeof defineD6Sheets> | undefined;
 
 export function defineD6Sheets() {
-  const { HandlebarsApplicationMixin } = foundry.applications.api;
-  const ActorBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as never) as unknown as SheetConstructor;
-  const ItemBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as never) as unknown as SheetConstructor;
+  const { ActorBase, ItemBase } = handlebarsSheetBases();
 
   class D6ActorSheet extends ActorBase {
     declare document: D6ActorDoc;

@@ -11,6 +11,7 @@
  * level, and the sync then draws it. Foundry's own "dead" marker (the
  * tracker's "defeated") stays as it is.
  */
+import { KeyedQueue } from "../../core/queue.js";
 import { D6_ACTOR_TYPES } from "../../rulesets/d6/data/schema.js";
 import {
   type D6WoundStatusLevel,
@@ -27,7 +28,6 @@ import { D6_STANDARD_RULES, type D6Rules } from "../../rulesets/d6/rules/options
 import type { WoundLevel } from "../../rulesets/d6/rules/types.js";
 import { format } from "../i18n.js";
 import { whenReached } from "../lifecycle.js";
-import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option that marks the sync's own effect writes (the HUD guard lets them through). */
 export const WOUND_SYNC_OPTION = "d6WoundSync";
@@ -92,9 +92,8 @@ const firstWoundLevel = (statuses: Iterable<string> | undefined): D6WoundStatusL
   return undefined;
 };
 
-/** One sync at a time per actor. */
+/** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
 const syncs = new KeyedQueue();
-const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 /**
  * Make the actor's effects carry exactly the wound status of the level it
@@ -102,7 +101,7 @@ const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.r
  * anything. Call it on the client that changed the wounds (it writes).
  */
 export function syncWoundStatus(actor: WoundActorDoc): Promise<boolean> {
-  return serially(actor.uuid, async () => {
+  return syncs.run(actor.uuid, async () => {
     if (!isD6Actor(actor) || !actor.isOwner) return false;
     const plan = woundStatusPlan(
       shownLevelOf(actor),

@@ -12,8 +12,8 @@ import { escapeHtml } from "../../core/html.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
-import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
-import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
+import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, moveLeft, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
+import { changePosture, type GurpsFighterRound, mayCrouch, parseShots, setPosture, type ShotsSpec } from "../../rulesets/gurps/rules/index.js";
 import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { gurpsRules } from "./rules-source.js";
 
@@ -95,8 +95,44 @@ export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extra
   if (choice.targetId && !combat.combatants.get(choice.targetId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownTarget"));
   if (choice.itemId && !combatant.actor!.items?.get(choice.itemId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownItem", { name: combatant.name }));
   const facts = gurpsManeuverFacts(combatant.actor!.system.derived, round, grapplerStOf(combat, round));
-  const next = applyGurpsRoundOperation(round, { kind: "maneuver", choice, facts }, gurpsRules());
+  let next = applyGurpsRoundOperation(round, { kind: "maneuver", choice, facts }, gurpsRules());
+  // G15: Change Posture goes to the posture named, as the core allows (from lying, not straight to standing).
+  if (choice.id === "changePosture") {
+    if (!choice.posture) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noPosture"));
+    next = setPosture(next, changePosture(round.posture, choice.posture, "maneuver"));
+  }
+  // G30, G56, G87: a Ready on a weapon or shield readies it (or, empty, is a second of reloading), in the same write.
+  if ((choice.id === "ready" || choice.id === "moveAndReady" || choice.id === "allOutReady") && choice.itemId) {
+    next = applyGurpsRoundOperation(next, { kind: "ready", itemId: choice.itemId, shots: shotsOf(combatant, choice.itemId) }, gurpsRules());
+  }
   await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
+/** G56: the shots a weapon holds and how it reloads (its first line that shoots), or null. */
+function shotsOf(combatant: GurpsCombatantDoc, itemId: string): ShotsSpec | null {
+  const text = combatant.actor?.system.derived?.weapons.find((w) => w.id === itemId)?.lines.find((l) => l.shots)?.shots;
+  if (!text) return null;
+  try {
+    return parseShots(text);
+  } catch {
+    return null;
+  }
+}
+
+/** G16: crouch at the start of his turn (or after no more than a step, never sprinting); rising from a crouch is free at any time. */
+export async function setCrouch(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsCrouch" }>, user: RequestUser): Promise<void> {
+  const combatant = combat.combatants.get(request.combatantId);
+  if (!combatant || !mayControl(user, combatant)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notYours"));
+  const round = roundOf(combat, combatant);
+  if (request.crouching) {
+    if (currentOf(combat)?.id !== combatant.id) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notTurn", { name: combatant.name }));
+    if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+    const step = combatant.actor?.system.derived?.step ?? 1;
+    const may = mayCrouch({ posture: round.posture, atTurnStart: round.chosenTurn !== round.turn, yardsMoved: round.yardsMoved, step, sprinting: round.sprintStreak > 1 });
+    if (!may) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noCrouch", { name: combatant.name }));
+  }
+  if (round.crouching === request.crouching) return;
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), setPosture(round, round.posture, request.crouching)));
 }
 
 /** G19, G79: the recovery roll of a stunned fighter who did nothing, read by the core; it ends his turn (once). */
@@ -113,9 +149,25 @@ export async function recoverFromStun(combat: GurpsCombatDoc, request: Extract<G
   await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the recovery", error));
 }
 
+/** G12, G13, G34: yards moved on his turn, within what his maneuver this turn allows (G67: faster than Basic Move bars retreating). */
+export async function moveFighter(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsMove" }>, user: RequestUser): Promise<void> {
+  const combatant = controlledOnTurn(combat, request.combatantId, user);
+  const round = roundOf(combat, combatant);
+  if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+  if (round.chosenTurn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.chooseFirst", { name: combatant.name }));
+  const derived = combatant.actor!.system.derived;
+  if (!derived) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noActor", { name: combatant.name }));
+  const { left } = moveLeft(round, derived.moveNow, gurpsRules());
+  if (request.yards > left) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.tooFar", { name: combatant.name, yards: request.yards, left }));
+  const next = applyGurpsRoundOperation(round, { kind: "move", yards: request.yards, basicMove: derived.basicMove }, gurpsRules());
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
+}
+
 /** Register the handlers of the tracker's requests. */
 export function registerGurpsTrackerHandlers(): void {
   const on = requestHandlers<GurpsCombatRequest>();
   on("gurpsManeuver", (user, r) => chooseGurpsManeuver(combatOf(r.combatId), r, user));
   on("gurpsRecover", (user, r) => recoverFromStun(combatOf(r.combatId), r, user));
+  on("gurpsCrouch", (user, r) => setCrouch(combatOf(r.combatId), r, user));
+  on("gurpsMove", (user, r) => moveFighter(combatOf(r.combatId), r, user));
 }

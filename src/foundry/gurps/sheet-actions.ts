@@ -143,16 +143,26 @@ export function bindGurpsItemDragDrop(sheet: GurpsSheetHost): void {
   });
 }
 
-/** A weapon sheet's actions: add an attack line (G2), delete one. */
-export const gurpsWeaponActions: Record<string, (this: { document: GurpsItemDoc }, event: PointerEvent, target: HTMLElement) => unknown> = {
-  async addLine() {
-    const lines = Array.isArray(this.document.system.lines) ? (this.document.system.lines as unknown[]) : [];
-    await this.document.update({ "system.lines": [...structuredClone(lines), {}] });
+/** The lists an item sheet adds to and deletes from: a weapon's attack lines (G2), an armor's DR by damage type (G71). */
+const ITEM_LISTS: Readonly<Record<string, string>> = { gurpsWeapon: "lines", gurpsArmor: "drByType" };
+
+const listOf = (item: GurpsItemDoc): { key: string; list: unknown[] } | null => {
+  const key = ITEM_LISTS[item.type];
+  if (!key) return null;
+  const stored = item.system[key];
+  return { key, list: Array.isArray(stored) ? stored : [] };
+};
+
+/** An item sheet's actions: add an entry to its list (the data model fills the defaults), delete one by its index. */
+export const gurpsItemActions: Record<string, (this: { document: GurpsItemDoc }, event: PointerEvent, target: HTMLElement) => unknown> = {
+  async addEntry() {
+    const found = listOf(this.document);
+    if (found) await this.document.update({ [`system.${found.key}`]: [...structuredClone(found.list), {}] });
   },
-  async deleteLine(_event, target) {
-    const index = Number(target.dataset.line);
-    const lines = Array.isArray(this.document.system.lines) ? (this.document.system.lines as unknown[]) : [];
-    if (!Number.isInteger(index) || index < 0 || index >= lines.length) return;
-    await this.document.update({ "system.lines": lines.filter((_, i) => i !== index) });
+  async deleteEntry(_event, target) {
+    const found = listOf(this.document);
+    const index = Number(target.dataset.index);
+    if (!found || !Number.isInteger(index) || index < 0 || index >= found.list.length) return;
+    await this.document.update({ [`system.${found.key}`]: found.list.filter((_, i) => i !== index) });
   },
 };

@@ -8,6 +8,7 @@
  * edits are screened first (sheet-actions.ts) and validated by the data model.
  */
 import { registerSheet } from "../card-glue.js";
+import { enrichHtml, handlebarsSheetBases, type SheetContext, type SheetOptions } from "../sheet-base.js";
 import { format } from "../i18n.js";
 import type { SubmitProblem } from "../../core/schema/submission.js";
 import type { GurpsItemType } from "../../rulesets/gurps/data/schema.js";
@@ -15,32 +16,16 @@ import { GURPS_CHARACTER_PARTS, GURPS_CHARACTER_TABS, GURPS_PARTIALS, gurpsItemP
 import { gurpsActorSheetView } from "../../rulesets/gurps/views/sheet-actor.js";
 import { gurpsItemSheetView } from "../../rulesets/gurps/views/sheet-items.js";
 import type { GurpsSheetEffect } from "../../rulesets/gurps/views/sheet-effects.js";
-import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsWeaponActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
+import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsItemActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { gurpsRoundOf } from "./status.js";
 
-type Context = Record<string, unknown>;
-type Options = Record<string, unknown>;
-
-/** The members of DocumentSheetV2 the sheets use (the mixed class is cast to this: typing it in full is very slow for tsc). */
-interface SheetLike {
-  element: HTMLElement;
-  isEditable: boolean;
-  tabGroups: Record<string, string>;
-  _prepareContext(options: Options): Promise<Context>;
-  _preparePartContext(partId: string, context: Context, options: Options): Promise<Context>;
-  _onFirstRender(context: Context, options: Options): Promise<void>;
-  _onRender(context: Context, options: Options): Promise<void>;
-  _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown>;
-}
-type SheetConstructor = new (options?: Options) => SheetLike;
+type Context = SheetContext;
+type Options = SheetOptions;
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 
-async function enrich(text: string, relativeTo: unknown, owner: boolean): Promise<string> {
-  const editor = foundry.applications.ux.TextEditor.implementation as unknown as { enrichHTML(content: string, options: Options): Promise<string> };
-  return editor.enrichHTML(text ?? "", { relativeTo, secrets: owner });
-}
+const enrich = enrichHtml;
 
 /** The actor's effects as the Traits tab lists them: his own and those his items transfer. */
 function effectsOf(actor: GurpsActorDoc): GurpsSheetEffect[] {
@@ -57,9 +42,7 @@ function effectsOf(actor: GurpsActorDoc): GurpsSheetEffect[] {
 let defined: ReturnType<typeof defineGurpsSheets> | undefined;
 
 export function defineGurpsSheets() {
-  const { HandlebarsApplicationMixin } = foundry.applications.api;
-  const ActorBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as never) as unknown as SheetConstructor;
-  const ItemBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as never) as unknown as SheetConstructor;
+  const { ActorBase, ItemBase } = handlebarsSheetBases();
 
   class GurpsCharacterSheet extends ActorBase {
     declare document: GurpsActorDoc;
@@ -130,7 +113,7 @@ export function defineGurpsSheets() {
       form: { submitOnChange: true, closeOnSubmit: false },
       window: { resizable: true },
       position: { width: 560, height: 600 },
-      actions: gurpsWeaponActions,
+      actions: gurpsItemActions,
     };
 
     override async _prepareContext(options: Options): Promise<Context> {
@@ -163,7 +146,7 @@ export function defineGurpsSheets() {
       static override DEFAULT_OPTIONS = {
         ...GurpsItemSheet.DEFAULT_OPTIONS,
         classes: [...GurpsItemSheet.DEFAULT_OPTIONS.classes, type],
-        position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 640 : 560 },
+        position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
       };
       static PARTS = gurpsItemParts(type);
     };

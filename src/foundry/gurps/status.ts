@@ -9,6 +9,7 @@
  * GM's, the HP the sheet's). Whoever changed the actor redraws it; the
  * active GM redraws the fighters when the combat's rounds change.
  */
+import { KeyedQueue } from "../../core/queue.js";
 import { GURPS_ACTOR_TYPES } from "../../rulesets/gurps/data/schema.js";
 import { conditionEffectData, conditionOfStatus, gurpsConditions, gurpsStatusEffects, gurpsStatusPlan } from "../../rulesets/gurps/data/status.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
@@ -67,19 +68,12 @@ export function gurpsRoundOf(actor: { uuid: string }): GurpsFighterRound | null 
   return null;
 }
 
-const queues = new Map<string, Promise<unknown>>();
 /** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return run;
-}
+const syncs = new KeyedQueue();
 
 /** Make the actor's status effects the conditions in force; whether anything changed. Call it on a client that may write the actor. */
 export function syncGurpsStatus(actor: StatusActorDoc): Promise<boolean> {
-  return serially(actor.uuid, async () => {
+  return syncs.run(actor.uuid, async () => {
     const derived = actor.system.derived;
     if (!isGurpsActor(actor) || !actor.isOwner || !derived) return false;
     const wanted = gurpsConditions({ hp: derived.hp, reeling: derived.reeling, round: gurpsRoundOf(actor) }, gurpsRules());

@@ -8,6 +8,7 @@
  * with Foundry's Roll and only their faces travel.
  */
 import { format } from "../i18n.js";
+import { escapeHtml } from "../../core/html.js";
 import { submitRequest } from "../requests.js";
 import { formValues, promptForm } from "../dialogs.js";
 import { gurpsManeuverFacts, readGurpsOrder } from "../../rulesets/gurps/combat/tracker-plan.js";
@@ -52,6 +53,15 @@ async function rollRecovery(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc
   await submitRequest({ kind: "gurpsRecover", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, faces });
 }
 
+/** G12, G13: yards moved now; the GM checks them against his maneuver's allowance. */
+async function promptMove(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const label = escapeHtml(localize("CYCHOSYS.Gurps.Tracker.moveYards"));
+  const content = `<div class="cychosys gurps-dialog"><label class="gurps-field">${label} <input type="number" name="yards" value="1" min="1" max="1000" step="1" required></label></div>`;
+  const yards = await promptForm(localize("CYCHOSYS.Gurps.Tracker.moveTitle", { name: combatant.name }), content, localize("CYCHOSYS.Gurps.Tracker.move"), (form) => Number(new FormData(form).get("yards")));
+  if (yards === null || !Number.isInteger(yards)) return;
+  await submitRequest({ kind: "gurpsMove", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, yards });
+}
+
 const stop = (element: HTMLElement) => {
   for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) element.addEventListener(type, (event) => event.stopPropagation());
 };
@@ -68,7 +78,7 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
     if (!combatant || row.querySelector(".cy-gurps-row")) continue;
     const view = gurpsTrackerRowView({
       round: roundOf(combat, combatant), nameOf: namer(combat, combatant), current: current?.id === combatant.id, canControl: mayControl(user, combatant),
-      started: combat.started, key: order.keys[combatant.id] ?? null, localize, rules: gurpsRules(),
+      started: combat.started, key: order.keys[combatant.id] ?? null, moveNow: combatant.actor?.system.derived?.moveNow ?? null, localize, rules: gurpsRules(),
     });
     const holder = document.createElement("div");
     holder.innerHTML = await render(GURPS_TRACKER_ROW_TEMPLATE, view);
@@ -79,6 +89,9 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
       if (!button || button.disabled) return;
       if (button.dataset.cychosysAction === "maneuver") void promptManeuver(combat, combatant);
       if (button.dataset.cychosysAction === "recover") void rollRecovery(combat, combatant);
+      if (button.dataset.cychosysAction === "move") void promptMove(combat, combatant);
+      const crouch = button.dataset.cychosysAction === "crouch" ? true : button.dataset.cychosysAction === "rise" ? false : null;
+      if (crouch !== null) void submitRequest({ kind: "gurpsCrouch", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, crouching: crouch });
     });
     (row.querySelector(".token-name") ?? row).append(element);
   }

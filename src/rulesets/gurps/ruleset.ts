@@ -9,7 +9,7 @@ import type { Ruleset, RulesetWorkflow } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyGurpsRoundOperation, type GurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "./combat/round-state.js";
 import { GURPS_MANIFEST } from "./manifest.js";
-import { GURPS_STANDARD_RULES, GurpsError, type GurpsFighterRound, type GurpsRules, gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "./rules/index.js";
+import { GURPS_STANDARD_RULES, GurpsError, type GurpsFighterRound, type GurpsOddsQuery, type GurpsRules, gurpsAttackOdds, gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "./rules/index.js";
 
 export function createGurpsRuleset(rules: () => Readonly<GurpsRules> = () => GURPS_STANDARD_RULES, workflow?: RulesetWorkflow): Ruleset {
   return {
@@ -20,6 +20,7 @@ export function createGurpsRuleset(rules: () => Readonly<GurpsRules> = () => GUR
       apply: (state, operation) => applyGurpsRoundOperation(state as GurpsFighterRound, operation as GurpsRoundOperation, rules()),
       update: (ref, next) => gurpsRoundUpdate(ref, next as GurpsFighterRound),
     },
+    odds: { attack: (query: GurpsOddsQuery) => gurpsAttackOdds(query, rules()) },
     headless: {
       resolve: (text) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text, rules()))),
       demo: () => gurpsDemoScript(rules()).join("\n"),

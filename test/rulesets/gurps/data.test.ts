@@ -136,6 +136,23 @@ describe("combat inputs: derived data + round state → the core", () => {
     });
     expect([r.skill!.effective, r.defenses[0]!.chosen.effective, r.victim!.hits[0]!.damage.basic, r.victim!.injury, r.victim!.after.hp, r.victim!.after.shock]).toEqual([15, 11, 5, 6, 6, 4]);
   });
+  it("G64, G66, G73: a punch used with Brawling is an unarmed strike (a weapon parrying it may injure the hand; a bare hand parries it at no −3); Karate marks Judo/Karate; a sword is not", () => {
+    const fists = deriveGurpsActor(character(), [
+      item("gurpsSkill", "b", "Brawling", { unarmed: "brawling" }),
+      item("gurpsSkill", "k", "Karate", { unarmed: "karate" }),
+      item("gurpsWeapon", "p", "punch", { skill: "Brawling", lines: [line({ damage: "thr-1", type: "cr", reach: "C" })] }),
+      item("gurpsWeapon", "kp", "karate punch", { skill: "Karate", lines: [line({ damage: "thr", type: "cr", reach: "C" })] }),
+      item("gurpsWeapon", "s", "sword", { skill: "Broadsword", lines: [line({ damage: "sw", type: "cut" })] }),
+    ]);
+    const [punch, karate, sword] = fists.weapons;
+    expect(weaponInputOf(punch!, punch!.lines[0]!, null)).toMatchObject({ unarmed: true, judoKarate: false, thrust: true });
+    expect(weaponInputOf(karate!, karate!.lines[0]!, null)).toMatchObject({ unarmed: true, judoKarate: true });
+    expect(weaponInputOf(sword!, sword!.lines[0]!, null)).toMatchObject({ unarmed: false, judoKarate: false, thrust: false });
+    // G66: Pierre's bare hand takes −3 against the sword, none against the punch.
+    const unshielded = deriveGurpsActor(pierreSystem, pierreItems.filter((i) => i.type !== "gurpsShield"));
+    const bare = (w: typeof punch) => legalDefenses(defenderStateOf(unshielded, null), { attackerId: "x", kind: "melee", unarmed: weaponInputOf(w!, w!.lines[0]!, null).unarmed, thrust: weaponInputOf(w!, w!.lines[0]!, null).thrust }).options.find((o) => o.id === "parry:hands")!.score;
+    expect(bare(sword) - bare(punch)).toBe(-3);
+  });
   it("the round state reaches the legal defenses: parries counted, block used, maneuver", () => {
     const pierre = deriveGurpsActor(pierreSystem, pierreItems);
     let round = startTurn(newFighterRound({ w1: freshItem({ ready: true }) }), { hp: 12, currentHp: 12, ht: 11 }).state;

@@ -10,7 +10,7 @@
 import { z } from "zod/mini";
 import { format } from "../../../core/i18n.js";
 import { isPlainObject } from "../../../core/kinded-request.js";
-import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, WAIT_RESPONSES, type ManeuverChoice } from "../rules/index.js";
+import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, POSTURES, WAIT_RESPONSES, type ManeuverChoice } from "../rules/index.js";
 
 const id = z.string().check(z.regex(/^[A-Za-z0-9]{1,64}$/));
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -30,18 +30,25 @@ const choice = z.strictObject({
   itemId: z.optional(z.nullable(id)),
   braced: z.optional(z.boolean()),
   ranged: z.optional(z.boolean()),
+  posture: z.optional(z.nullable(oneOf(POSTURES))),
 });
 
 const REQUESTS = {
   /** G10: this turn's maneuver; `turn` is the fighter's turn it is for (a stale or replayed choice names an old one). */
   gurpsManeuver: z.strictObject({ kind: z.literal("gurpsManeuver"), combatId: id, combatantId: id, turn: int(1, 100_000), choice }),
+  /** G16: crouch (at the start of his turn, or after no more than a step) or rise from a crouch (free at any time). */
+  gurpsCrouch: z.strictObject({ kind: z.literal("gurpsCrouch"), combatId: id, combatantId: id, turn: int(1, 100_000), crouching: z.boolean() }),
+  /** G12, G13, G34: yards moved on his turn (toward his maneuver's allowance). */
+  gurpsMove: z.strictObject({ kind: z.literal("gurpsMove"), combatId: id, combatantId: id, turn: int(1, 100_000), yards: int(1, 1000) }),
   /** G19, G79: the stunned fighter's recovery roll at the end of a Do Nothing turn (3d6 faces). */
   gurpsRecover: z.strictObject({ kind: z.literal("gurpsRecover"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
 } as const;
 
 export type GurpsCombatRequest =
   | { kind: "gurpsManeuver"; combatId: string; combatantId: string; turn: number; choice: ManeuverChoice }
-  | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] };
+  | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] }
+  | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean }
+  | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number };
 export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];
 export const GURPS_REQUEST_KINDS = Object.keys(REQUESTS) as GurpsCombatRequestKind[];
 

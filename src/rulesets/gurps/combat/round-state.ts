@@ -38,6 +38,7 @@ const maneuver = z.strictObject({
   braced: z.optional(z.boolean()),
   sight: z.optional(int(0, 99)),
   ranged: z.optional(z.boolean()),
+  posture: z.optional(nullable(z.enum(POSTURES as unknown as [string, ...string[]]))),
 });
 const hold = z.strictObject({ with: id, location: z.enum(HIT_LOCATIONS as unknown as [string, ...string[]]), hands: int(0, 20), pinned: z.boolean() });
 const item = z.strictObject({

@@ -11,7 +11,7 @@
 import { type CombatantRef } from "../../../core/transport/ports.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  canAct, compareTurnOrder, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
+  canAct, compareTurnOrder, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
   startTurn, successRoll, sumFaces, type SuccessRoll, type TurnStartDue,
 } from "../rules/index.js";
 import { FLAG_SCOPE, gurpsRoundUpdate, readGurpsRound } from "./round-state.js";
@@ -115,6 +115,7 @@ export function normalizeChoice(choice: ManeuverChoice): ManeuverChoice {
     if (choice.itemId) out.itemId = choice.itemId;
   }
   if (choice.id === "aim" && choice.braced === true) out.braced = true;
+  if (choice.id === "changePosture") out.posture = choice.posture ?? null;
   if (choice.ranged === true) out.ranged = true;
   return out;
 }
@@ -176,3 +177,17 @@ export function recoveryRoll(round: GurpsFighterRound, derived: GurpsDerived, fa
 }
 
 export const endTurnWith = (round: GurpsFighterRound, recovery: SuccessRoll): GurpsFighterRound => endTurn(round, recovery);
+
+/**
+ * G12, G13, G26, G28, G34: what his maneuver this turn lets him move, in his
+ * posture, at his Move now (encumbrance and reeling applied, G80), a sprint
+ * counted from his second consecutive Move; and how much of it is left.
+ */
+export function moveLeft(round: GurpsFighterRound, moveNow: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { allowance: MovementAllowance; left: number } {
+  const m = round.maneuver;
+  const allowance = movementAllowance(m.id, moveNow, {
+    posture: round.posture, crouching: round.crouching, aodOption: m.aodOption ?? null, bracedTwoHanded: m.id === "aim" && m.braced === true,
+    sprintStreak: m.id === "move" ? Math.max(0, round.sprintStreak - 1) : 0,
+  }, rules);
+  return { allowance, left: Math.max(0, allowance.yards - round.yardsMoved) };
+}

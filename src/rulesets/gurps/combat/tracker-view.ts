@@ -11,9 +11,10 @@
 import { templatePath } from "../../../core/views/templates.js";
 import {
   AOA_OPTIONS, AOD_OPTIONS, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, maneuverPermits, maneuverRefusal, MANEUVERS,
-  type ManeuverId, WAIT_RESPONSES,
+  type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES,
 } from "../rules/index.js";
 import { MAX_TRIGGER } from "./request-schema.js";
+import { moveLeft } from "./tracker-plan.js";
 
 export const GURPS_TRACKER_ROW_TEMPLATE = templatePath("gurps/combat/tracker-row.hbs");
 export const GURPS_MANEUVER_TEMPLATE = templatePath("gurps/combat/maneuver.hbs");
@@ -48,6 +49,8 @@ export interface TrackerRowInput {
   started: boolean;
   /** G9: the kept Basic Speed and DX. */
   key: { basicSpeed: number; dx: number } | null;
+  /** His Move now (derived), for what his maneuver lets him move; null when nothing derived it. */
+  moveNow?: number | null;
   localize: Localize;
   rules?: Readonly<GurpsRules>;
 }
@@ -84,18 +87,26 @@ export function gurpsTrackerRowView(input: TrackerRowInput) {
     ? localize(T("waitTrigger"), { response: localize(T(`WaitResponse.${r.maneuver.wait.response}`)), trigger: r.maneuver.wait.trigger })
     : null;
   const able = !r.unconscious && !r.dead;
+  const own = input.started && input.canControl && able;
+  const chosenNow = chosen && r.chosenTurn === r.turn;
+  const movement = chosenNow && typeof input.moveNow === "number" ? moveLeft(r, input.moveNow, rules) : null;
   return {
     maneuver,
     maneuverId: chosen ? r.maneuver.id : null,
     permits: chosen ? permitsText(r.maneuver, localize, rules) : null,
     wait,
+    moved: movement && ((input.current && movement.allowance.yards > 0) || r.yardsMoved > 0) ? localize(T("moved"), { moved: r.yardsMoved, allowed: movement.allowance.yards }) : null,
     order: input.key ? localize(T("orderKey"), { speed: input.key.basicSpeed, dx: input.key.dx }) : null,
     badges,
     used: used.length ? used.join(" · ") : null,
-    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")) },
+    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")), move: localize(T("move")) },
     controls: {
-      choose: input.started && input.current && input.canControl && able && !r.stun,
-      recover: input.started && input.current && input.canControl && r.stun !== null && r.maneuver.id === "doNothing",
+      choose: own && input.current && !r.stun && !chosenNow,
+      recover: own && input.current && r.stun !== null && r.maneuver.id === "doNothing",
+      // G16: crouch on his turn while standing; rise from a crouch at any time.
+      crouch: own && input.current && r.posture === "standing" && !r.crouching,
+      rise: own && r.crouching,
+      move: own && input.current && movement !== null && movement.left > 0,
     },
   };
 }
@@ -135,13 +146,15 @@ export function gurpsManeuverDialogView(input: ManeuverDialogInput) {
     maneuvers,
     aoa: option("AoaOption", AOA_OPTIONS, r.maneuver.aoaOption),
     aod: option("AodOption", AOD_OPTIONS, r.maneuver.aodOption),
+    // G15: the postures a Change Posture may reach from his (from lying, not straight to standing).
+    postures: POSTURES.filter((p: Posture) => postureChange(r.posture, p, "maneuver").allowed).map((value) => ({ value, label: localize(`CYCHOSYS.Gurps.Posture.${value}`) })),
     wait: {
       trigger: r.maneuver.wait?.trigger ?? "", max: MAX_TRIGGER,
       responses: WAIT_RESPONSES.map((value) => ({ value, label: localize(T(`WaitResponse.${value}`)), selected: value === (r.maneuver.wait?.response ?? "attack") })),
     },
     targets: [{ id: "", name: localize(T("noTarget")), selected: !r.maneuver.targetId }, ...input.targets.map((t) => ({ ...t, selected: t.id === r.maneuver.targetId }))],
     items: [{ id: "", name: localize(T("noItem")), selected: !r.maneuver.itemId }, ...input.items.map((i) => ({ ...i, selected: i.id === r.maneuver.itemId }))],
-    labels: Object.fromEntries(["maneuver", "aoa", "aod", "waitTrigger", "waitResponse", "waitAoa", "target", "item", "braced", "triggerHint"].map((k) => [k, localize(T(`Dialog.${k}`), { max: MAX_TRIGGER })])),
+    labels: Object.fromEntries(["maneuver", "aoa", "aod", "posture", "waitTrigger", "waitResponse", "waitAoa", "target", "item", "braced", "triggerHint"].map((k) => [k, localize(T(`Dialog.${k}`), { max: MAX_TRIGGER })])),
   };
 }
 export type GurpsManeuverDialogView = ReturnType<typeof gurpsManeuverDialogView>;
@@ -163,6 +176,7 @@ export function readManeuverForm(form: Record<string, unknown>, items: readonly 
     choice.wait = { trigger: text(form.waitTrigger).trim().slice(0, MAX_TRIGGER), response, ...(response === "allOutAttack" && { aoaOption: text(form.waitAoa) as ManeuverChoice["aoaOption"] }) };
   }
   if (id === "aim" && (form.braced === "on" || form.braced === true)) choice.braced = true;
+  if (id === "changePosture" && text(form.posture)) choice.posture = text(form.posture) as Posture;
   if (itemId && items.find((i) => i.id === itemId)?.ranged) choice.ranged = true;
   return choice;
 }

@@ -54,10 +54,16 @@ export function defenderOf(id: string, d: GurpsDerived, round: GurpsFighterRound
   return { ...victimOf(id, d, round), ...defenderStateOf(d, round), sm: d.sm };
 }
 
-/** G2, G51–G57: a weapon line as the core's weapon input. */
+/**
+ * G2, G51–G57: a weapon line as the core's weapon input. G64–G66, G73: a
+ * line used with an unarmed skill is an unarmed strike (Judo and Karate
+ * marked, G64); a `thr` line is a thrust (G66, G31).
+ */
 export function weaponInputOf(w: GurpsWeaponView, line: GurpsLineView, shotsLeft: number | null): GurpsWeaponInput {
+  const damage = parseDamage(line.damageText);
   return {
-    name: w.name, kind: line.kind, damage: parseDamage(line.damageText), type: line.type as GurpsWeaponInput["type"], divisor: line.divisor, weight: w.weight,
+    name: w.name, kind: line.kind, damage, unarmed: w.unarmed !== null && line.kind === "melee", judoKarate: w.unarmed === "judo" || w.unarmed === "karate",
+    thrust: damage.base === "thr", type: line.type as GurpsWeaponInput["type"], divisor: line.divisor, weight: w.weight,
     acc: line.acc, bulk: line.bulk, halfDamage: line.halfDamage, max: line.max, minRange: line.minRange, rof: line.rof, rcl: line.rcl,
     shots: line.shots ? parseShots(line.shots) : null, shotsLeft: line.shots ? shotsLeft : null, unreadyAfterAttack: line.unreadyAfterAttack, minSt: line.minSt,
     unbalanced: line.unbalanced,

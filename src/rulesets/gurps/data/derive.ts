@@ -185,7 +185,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
     const skillName = str(w.skill) || "DX";
     const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), skills, attributes.dx);
     return {
-      id: item.id, name: item.name, skillName, skillLevel: level, defaulted, hand: isMember(HANDS, w.hand) ? w.hand : "main",
+      id: item.id, name: item.name, skillName, skillLevel: level, defaulted, unarmed: skill?.unarmed ?? null, hand: isMember(HANDS, w.hand) ? w.hand : "main",
       weight: read.decimal(`item:${item.id}.weight`, w.weight, WEIGHT, 0), quality: isMember(QUALITIES, w.quality) ? w.quality : "good", ready: w.ready !== false,
       lines: linesOf(item, level, !!skill?.fencing, attributes.st, thrust, swing, read, rules),
     };

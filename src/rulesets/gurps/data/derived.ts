@@ -58,6 +58,8 @@ export interface GurpsWeaponView {
   /** The skill's level, or DX + the weapon's default when the actor lacks the skill. */
   skillLevel: number;
   defaulted: boolean;
+  /** G64–G66, G73: used with an unarmed skill (Brawling, Boxing, Judo, Karate …): its strikes are unarmed; null for a weapon. */
+  unarmed: UnarmedSkill | null;
   hand: "main" | "off" | "both";
   weight: number;
   quality: "cheap" | "good" | "fine" | "veryFine";

@@ -50,6 +50,7 @@ export * from "./scenario.js";
 export * from "./scenario-resolve.js";
 export * from "./outcome.js";
 export * from "./explain.js";
+export * from "./odds.js";
 export { GURPS_SEED_SCENARIOS, type GurpsSeedScenarioName } from "./seed-scenarios.js";
 export { gurpsDemoScript } from "./demo.js";
 export { benchGurps, gurpsBenchInputs, type GurpsBenchResult, formatBenchGurps } from "./bench.js";

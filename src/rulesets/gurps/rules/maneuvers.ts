@@ -5,7 +5,7 @@
  */
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { ManeuverDefenses } from "./tables.js";
-import { type AoaOption, type AodOption, type ManeuverId, type StunKind } from "./types.js";
+import { type AoaOption, type AodOption, type ManeuverId, type Posture, type StunKind } from "./types.js";
 
 /** G31: what a Wait is ready to do when its trigger comes. */
 export const WAIT_RESPONSES = ["attack", "feint", "allOutAttack", "ready", "reflex"] as const;
@@ -28,6 +28,8 @@ export interface ManeuverChoice {
   sight?: number;
   /** The attack (or aim) is ranged (G44, G50 forbid it while grappling or grappled). */
   ranged?: boolean;
+  /** G15: the posture a Change Posture goes to. */
+  posture?: Posture | null;
 }
 
 export const DO_NOTHING: Readonly<ManeuverChoice> = Object.freeze({ id: "doNothing" });

@@ -48,6 +48,51 @@ export async function enrich(text: string, relativeTo: unknown, owner: boolean):
 /** An owned item as the view models list it. */
 export const itemRowOf = <S>(i: { id: string; name: string; img: string; type: string; sort: number; system: S }) => ({ id: i.id, name: i.name, img: i.img, type: i.type, sort: i.sort, system: i.system });
 
+/** What an actor sheet reads of its actor. */
+export interface SheetActor extends SheetDocument {
+  name: string;
+  img: string;
+  isOwner: boolean;
+  system: Record<string, unknown> & { derived?: unknown };
+  items: { contents: readonly { id: string; name: string; img: string; type: string; sort: number; system: Record<string, unknown> }[] };
+}
+
+/**
+ * The input every ruleset's actor view model takes: the actor's type, name,
+ * image, stored and derived data, owned items, whether it is editable, its
+ * biography (a `characterType` actor) or notes enriched, the active tab
+ * (`initialTab` before one is chosen), and the translator.
+ */
+export async function actorSheetInput<T extends string, A extends SheetActor>(sheet: { readonly actor: A; isEditable: boolean; tabGroups: Record<string, string> }, characterType: T, initialTab: string) {
+  const actor = sheet.actor;
+  const text = String((actor.type === characterType ? actor.system.biography : actor.system.notes) ?? "");
+  return {
+    type: actor.type as T,
+    name: actor.name,
+    img: actor.img,
+    system: actor.system,
+    derived: actor.system.derived as A["system"]["derived"],
+    items: actor.items.contents.map(itemRowOf),
+    editable: sheet.isEditable,
+    enrichedText: await enrich(text, actor, actor.isOwner),
+    activeTab: sheet.tabGroups.primary ?? initialTab,
+    localize,
+  };
+}
+
+/** The input every ruleset's item view model takes: the item's type, name, image, stored data, whether it is editable, its description enriched. */
+export async function itemSheetInput<T extends string, I extends SheetDocument & { name: string; img: string; isOwner: boolean }>(sheet: { readonly item: I; isEditable: boolean }) {
+  const item = sheet.item;
+  return {
+    type: item.type as T,
+    name: item.name,
+    img: item.img,
+    system: item.system,
+    editable: sheet.isEditable,
+    enrichedDescription: await enrich(String(item.system.description ?? ""), item, item.isOwner),
+  };
+}
+
 export interface SheetDocument {
   type: string;
   system: Record<string, unknown>;
@@ -84,6 +129,13 @@ export function defineRulesetSheetBases<A extends SheetDocument, I extends Sheet
   const ActorBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as never) as unknown as SheetConstructor;
   const ItemBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as never) as unknown as SheetConstructor;
 
+  /** The submission screened: what is refused is kept on the sheet (marked again after the render), the rest goes on. */
+  const screened = (sheet: { refused: SubmitProblem[] }, document: A | I, form: HTMLFormElement, data: Record<string, unknown>) => {
+    const { accepted, problems } = spec.screen(document, data, form);
+    sheet.refused = problems;
+    return accepted;
+  };
+
   class RulesetActorSheet extends ActorBase {
     declare document: A;
     refused: SubmitProblem[] = [];
@@ -110,9 +162,7 @@ export function defineRulesetSheetBases<A extends SheetDocument, I extends Sheet
     }
 
     override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
-      const { accepted, problems } = spec.screen(this.document, formData.object, form);
-      this.refused = problems;
-      formData.object = accepted;
+      formData.object = screened(this, this.document, form, formData.object);
       return super._processFormData(event, form, formData);
     }
   }
@@ -131,9 +181,7 @@ export function defineRulesetSheetBases<A extends SheetDocument, I extends Sheet
     }
 
     override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
-      const { accepted, problems } = spec.screen(this.document, formData.object, form);
-      this.refused = problems;
-      formData.object = accepted;
+      formData.object = screened(this, this.document, form, formData.object);
       return super._processFormData(event, form, formData);
     }
   }

@@ -9,7 +9,7 @@
  */
 import type { CwnActorType, CwnItemType } from "../../rulesets/cwn/data/schema.js";
 import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_NPC_PARTS, CWN_PARTIALS, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../rulesets/cwn/views/sheets.js";
-import { type Context, defineRulesetSheetBases, enrich, itemRowOf, localize, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { actorSheetInput, type Context, defineRulesetSheetBases, itemSheetInput, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
 import { bindCwnItemDragDrop, type CwnActorDoc, cwnActorActions, type CwnItemDoc, remarkCwnInvalid, screenCwnSubmission } from "./sheet-actions.js";
 import { CWN_SKILL_CHECK_TEMPLATES } from "./skill-check.js";
 
@@ -28,21 +28,7 @@ export function defineCwnSheets() {
   class CwnActorSheet extends RulesetActorSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
-      const actor = this.actor;
-      const character = actor.type === "cwnCharacter";
-      const text = String((character ? actor.system.biography : actor.system.notes) ?? "");
-      const view = cwnActorSheetView({
-        type: actor.type as CwnActorType,
-        name: actor.name,
-        img: actor.img,
-        system: actor.system,
-        derived: actor.system.derived,
-        items: actor.items.contents.map(itemRowOf),
-        editable: this.isEditable,
-        enrichedText: await enrich(text, actor, actor.isOwner),
-        activeTab: this.tabGroups.primary ?? "combat",
-        localize,
-      });
+      const view = cwnActorSheetView(await actorSheetInput(this, "cwnCharacter" as CwnActorType, "combat"));
       return Object.assign(context, view, { tabsById: view.tabs ?? {} });
     }
   }
@@ -58,16 +44,7 @@ export function defineCwnSheets() {
   class CwnItemSheet extends RulesetItemSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
-      const item = this.item;
-      const view = cwnItemSheetView({
-        type: item.type as CwnItemType,
-        name: item.name,
-        img: item.img,
-        system: item.system,
-        editable: this.isEditable,
-        enrichedDescription: await enrich(String(item.system.description ?? ""), item, item.isOwner),
-      });
-      return Object.assign(context, view);
+      return Object.assign(context, cwnItemSheetView(await itemSheetInput<CwnItemType, CwnItemDoc>(this)));
     }
   }
 

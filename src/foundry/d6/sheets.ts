@@ -17,7 +17,7 @@ import {
   d6ItemParts,
   d6ItemSheetView,
 } from "../../rulesets/d6/views/sheets.js";
-import { type Context, defineRulesetSheetBases, enrich, itemRowOf, localize, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { actorSheetInput, type Context, defineRulesetSheetBases, itemSheetInput, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
 import { bindD6ItemDragDrop, d6ActorActions, type D6ActorDoc, type D6ItemDoc, remarkInvalid, screenSubmission } from "./sheet-actions.js";
 
 /** The round of the started combat (D35: a Stunned result lasts to a round's end), else 0. */
@@ -49,23 +49,7 @@ export function defineD6Sheets() {
   class D6ActorSheet extends RulesetActorSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
-      const actor = this.actor;
-      const system = actor.system;
-      const character = actor.type === "d6Character";
-      const text = String((character ? system.biography : system.notes) ?? "");
-      const view = d6ActorSheetView({
-        type: actor.type as D6ActorType,
-        name: actor.name,
-        img: actor.img,
-        system,
-        derived: system.derived,
-        items: actor.items.contents.map(itemRowOf),
-        editable: this.isEditable,
-        enrichedText: await enrich(text, actor, actor.isOwner),
-        round: currentRound(),
-        activeTab: this.tabGroups.primary ?? "attributes",
-        localize,
-      });
+      const view = d6ActorSheetView({ ...(await actorSheetInput(this, "d6Character" as D6ActorType, "attributes")), round: currentRound() });
       return Object.assign(context, view, { tabsById: view.tabs ?? {} });
     }
   }
@@ -83,12 +67,7 @@ export function defineD6Sheets() {
       const context = await super._prepareContext(options);
       const item = this.item;
       const view = d6ItemSheetView({
-        type: item.type as D6ItemType,
-        name: item.name,
-        img: item.img,
-        system: item.system,
-        editable: this.isEditable,
-        enrichedDescription: await enrich(String(item.system.description ?? ""), item, item.isOwner),
+        ...(await itemSheetInput<D6ItemType, D6ItemSheetDoc>(this)),
         ...(item.actor && { ownerSkills: item.actor.items.contents.filter((i) => i.type === "d6Skill").map((i) => i.name) }),
       });
       return Object.assign(context, view);

@@ -8,7 +8,7 @@
  */
 import type { PhaseActorType, PhaseItemType } from "../../rulesets/phase/data/schema.js";
 import { PHASE_CHARACTER_PARTS, PHASE_CHARACTER_TABS, PHASE_CREATURE_PARTS, PHASE_PARTIALS, phaseActorSheetView, phaseItemParts, phaseItemSheetView } from "../../rulesets/phase/views/sheets.js";
-import { type Context, defineRulesetSheetBases, enrich, itemRowOf, localize, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { actorSheetInput, type Context, defineRulesetSheetBases, itemSheetInput, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
 import { bindPhaseItemDragDrop, type PhaseActorDoc, phaseActorActions, type PhaseItemDoc, remarkInvalid, screenSubmission } from "./sheet-actions.js";
 import { phaseRules } from "./rules-source.js";
 
@@ -27,21 +27,7 @@ export function definePhaseSheets() {
   class PhaseActorSheet extends RulesetActorSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
-      const actor = this.actor;
-      const character = actor.type === "phaseCharacter";
-      const view = phaseActorSheetView({
-        type: actor.type as PhaseActorType,
-        name: actor.name,
-        img: actor.img,
-        system: actor.system,
-        derived: actor.system.derived,
-        items: actor.items.contents.map(itemRowOf),
-        editable: this.isEditable,
-        enrichedText: await enrich(String((character ? actor.system.biography : actor.system.notes) ?? ""), actor, actor.isOwner),
-        activeTab: this.tabGroups.primary ?? "combat",
-        localize,
-        rules: phaseRules(),
-      });
+      const view = phaseActorSheetView({ ...(await actorSheetInput(this, "phaseCharacter" as PhaseActorType, "combat")), rules: phaseRules() });
       return Object.assign(context, view, { tabsById: view.tabs ?? {} });
     }
   }
@@ -57,11 +43,7 @@ export function definePhaseSheets() {
   class PhaseItemSheet extends RulesetItemSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
-      const item = this.item;
-      return Object.assign(
-        context,
-        phaseItemSheetView({ type: item.type as PhaseItemType, name: item.name, img: item.img, system: item.system, editable: this.isEditable, enrichedDescription: await enrich(String(item.system.description ?? ""), item, item.isOwner) }),
-      );
+      return Object.assign(context, phaseItemSheetView(await itemSheetInput<PhaseItemType, PhaseItemDoc>(this)));
     }
   }
 

@@ -74,7 +74,7 @@ export function cwnCardFlows(): Record<string, { flow: CwnFlow; user: FlowUser }
 export function buildCwnCardPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   const i18n = makeI18n(readLang());
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
-  const css = [systemCss, ...["styles/workflow.css", "styles/cwn-card.css", "styles/cwn.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
+  const css = [systemCss, ...["styles/workflow.css", "styles/cwn-card.css", "styles/ruleset-sheets.css", "styles/cwn.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
   const write = (id: string, title: string, width: number, body: string, theme: "dark" | "light" = "dark") => {
     const file = join(outDir, `${id}.html`);

@@ -75,7 +75,7 @@ export function cwnSheetPages(): PreviewSheet[] {
 }
 
 export function buildCwnSheetPages(env: Env, systemCss: string, outDir: string): { id: string; file: string; tabs?: string[] }[] {
-  const css = [systemCss, readFileSync(join(ROOT, "styles/cwn.css"), "utf8")].join("\n");
+  const css = [systemCss, ...["styles/ruleset-sheets.css", "styles/cwn.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   return cwnSheetPages().map((sheet) => {
     const file = join(outDir, `${sheet.id}.html`);
     writeFileSync(file, renderPage(env, sheet, css));

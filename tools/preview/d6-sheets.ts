@@ -76,7 +76,7 @@ export function d6SheetPages(): PreviewSheet[] {
 }
 
 export function buildD6SheetPages(env: Env, systemCss: string, outDir: string): { id: string; file: string; tabs?: string[] }[] {
-  const css = [systemCss, readFileSync(join(ROOT, "styles/d6.css"), "utf8")].join("\n");
+  const css = [systemCss, ...["styles/ruleset-sheets.css", "styles/d6.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   return d6SheetPages().map((sheet) => {
     const file = join(outDir, `${sheet.id}.html`);
     writeFileSync(file, renderPage(env, sheet, css));

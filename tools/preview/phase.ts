@@ -236,7 +236,7 @@ function cardBody(env: Env, flow: PhaseFlow, gmView: boolean, localize: Localize
 /** Write the pages; returns them for the browser checks. */
 export function buildPhasePages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string; tabs?: string[] }[] {
   const localize = localizer();
-  const css = [systemCss, readFileSync(join(ROOT, "styles/combat.css"), "utf8"), readFileSync(join(ROOT, "styles/phase.css"), "utf8"), readFileSync(join(ROOT, "styles/phase-combat.css"), "utf8")].join("\n");
+  const css = [systemCss, readFileSync(join(ROOT, "styles/combat.css"), "utf8"), readFileSync(join(ROOT, "styles/ruleset-sheets.css"), "utf8"), readFileSync(join(ROOT, "styles/phase.css"), "utf8"), readFileSync(join(ROOT, "styles/phase-combat.css"), "utf8")].join("\n");
   const out: { id: string; file: string; tabs?: string[] }[] = [];
   for (const sheet of phaseSheetPages()) {
     const file = join(outDir, `${sheet.id}.html`);

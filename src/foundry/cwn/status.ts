@@ -15,7 +15,8 @@ import { fightOf } from "../../rulesets/cwn/ruleset.js";
 import type { CwnCombatState } from "../../rulesets/cwn/rules/combat.js";
 import { DOWNED_STATES, type DownedState, isMember } from "../../rulesets/cwn/rules/types.js";
 import { format } from "../i18n.js";
-import { whenReached } from "../lifecycle.js";
+import { KeyedQueue } from "../../core/queue.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, touchesSystem } from "../status-sync.js";
 
 /** The flag that marks an effect as the mirror's, and the option of its own writes. */
 export const STATUS_FLAG = "cwnStatus";
@@ -50,10 +51,7 @@ interface World {
 const world = () => (globalThis as { game?: World }).game ?? {};
 const report = (error: unknown) => console.error("Cychosys | CWN token statuses", error);
 
-export function isCwnActor(doc: unknown): doc is StatusActorDoc {
-  const d = doc as Partial<StatusActorDoc> | null | undefined;
-  return !!d && d.documentName === "Actor" && (CWN_ACTOR_TYPES as readonly string[]).includes(d.type as string);
-}
+export const isCwnActor = actorOfTypes<StatusActorDoc>(CWN_ACTOR_TYPES);
 
 /** The fight an actor fights in and its fighter id there, if any. */
 export function fightOfActor(actor: { uuid: string }): { fight: CwnCombatState; fighterId: string } | null {
@@ -68,14 +66,8 @@ export function fightOfActor(actor: { uuid: string }): { fight: CwnCombatState; 
 const downedOf = (actor: StatusActorDoc): DownedState => (isMember(DOWNED_STATES, actor.system.downed) ? actor.system.downed : "none");
 
 /** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
-const queues = new Map<string, Promise<unknown>>();
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => queues.get(key) === settled && queues.delete(key));
-  return run;
-}
+const syncs = new KeyedQueue();
+const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 /** Make the actor's managed effects show exactly what the rules say; `where` overrides the fight looked up (null: none). */
 export function syncCwnStatuses(actor: StatusActorDoc, where?: { fight: CwnCombatState; fighterId: string } | null): Promise<boolean> {
@@ -106,7 +98,7 @@ export function syncCombat(combat: CombatDoc, ended = false): void {
   }
 }
 
-const fromSync = (options: unknown) => (options as Record<string, unknown> | undefined)?.[STATUS_SYNC_OPTION] === true;
+const fromSync = (options: unknown) => markedBySync(options, STATUS_SYNC_OPTION);
 const firstKind = (statuses: Iterable<string> | undefined) => {
   for (const s of statuses ?? []) {
     const kind = statusKindOf(s);
@@ -152,9 +144,7 @@ function guard(actor: StatusActorDoc, kind: ReturnType<typeof statusKindOf> & st
 /** `updateActor`: a change of `system.downed` is mirrored by the active GM. */
 export function onUpdateActor(actor: unknown, changes: unknown): void {
   if (!world().user?.isActiveGM || !isCwnActor(actor)) return;
-  const c = changes as Record<string, unknown> | undefined;
-  const system = c?.system as Record<string, unknown> | undefined;
-  if (!c || !(Object.keys(c).some((k) => k.startsWith("system.downed")) || (system && "downed" in system))) return;
+  if (!touchesSystem(changes, ["downed"])) return;
   void syncCwnStatuses(actor).catch(report);
 }
 
@@ -162,12 +152,7 @@ let hooked = false;
 
 /** In a CWN world: the CWN statuses then Foundry's "dead"; the HUD guard and the mirror's hooks. */
 export function registerCwnStatusEffects(): void {
-  const apply = () => {
-    const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
-    CONFIG.statusEffects = [...cwnStatusEffects(format), ...dead] as typeof CONFIG.statusEffects;
-  };
-  apply();
-  whenReached("setup", apply);
+  installStatusEffects(() => cwnStatusEffects(format));
   if (hooked) return;
   hooked = true;
   Hooks.on("preCreateActiveEffect", ((effect: StatusEffectDoc, data: { statuses?: string[] }, options: unknown) => onPreCreateEffect(effect, data, options)) as never);

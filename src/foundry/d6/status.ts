@@ -11,7 +11,6 @@
  * level, and the sync then draws it. Foundry's own "dead" marker (the
  * tracker's "defeated") stays as it is.
  */
-import { KeyedQueue } from "../../core/queue.js";
 import { D6_ACTOR_TYPES } from "../../rulesets/d6/data/schema.js";
 import {
   type D6WoundStatusLevel,
@@ -27,7 +26,8 @@ import { D6_MANIFEST } from "../../rulesets/d6/manifest.js";
 import { D6_STANDARD_RULES, type D6Rules } from "../../rulesets/d6/rules/options.js";
 import type { WoundLevel } from "../../rulesets/d6/rules/types.js";
 import { format } from "../i18n.js";
-import { whenReached } from "../lifecycle.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, touchesSystem } from "../status-sync.js";
+import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option that marks the sync's own effect writes (the HUD guard lets them through). */
 export const WOUND_SYNC_OPTION = "d6WoundSync";
@@ -65,10 +65,7 @@ const world = () => (globalThis as { game?: World }).game ?? {};
 let rules: Readonly<D6Rules> = D6_STANDARD_RULES;
 
 /** A D6 actor (character or creature, world or token actor). */
-export function isD6Actor(doc: unknown): doc is WoundActorDoc {
-  const d = doc as Partial<WoundActorDoc> | null | undefined;
-  return !!d && d.documentName === "Actor" && (D6_ACTOR_TYPES as readonly string[]).includes(d.type as string);
-}
+export const isD6Actor = actorOfTypes<WoundActorDoc>(D6_ACTOR_TYPES);
 
 /** The round of the started combat this actor fights in (by uuid), or null when it is in none. */
 export function combatRoundOf(actor: { uuid: string }): number | null {
@@ -92,8 +89,9 @@ const firstWoundLevel = (statuses: Iterable<string> | undefined): D6WoundStatusL
   return undefined;
 };
 
-/** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
+/** One sync at a time per actor. */
 const syncs = new KeyedQueue();
+const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 /**
  * Make the actor's effects carry exactly the wound status of the level it
@@ -101,7 +99,7 @@ const syncs = new KeyedQueue();
  * anything. Call it on the client that changed the wounds (it writes).
  */
 export function syncWoundStatus(actor: WoundActorDoc): Promise<boolean> {
-  return syncs.run(actor.uuid, async () => {
+  return serially(actor.uuid, async () => {
     if (!isD6Actor(actor) || !actor.isOwner) return false;
     const plan = woundStatusPlan(
       shownLevelOf(actor),
@@ -124,7 +122,7 @@ export async function setWoundFromStatus(actor: WoundActorDoc, level: D6WoundSta
   await syncWoundStatus(actor);
 }
 
-const fromSync = (options: unknown) => (options as Record<string, unknown> | undefined)?.[WOUND_SYNC_OPTION] === true;
+const fromSync = (options: unknown) => markedBySync(options, WOUND_SYNC_OPTION);
 const report = (error: unknown) => console.error("Cychosys | OpenD6 wound status", error);
 
 /** `preCreateActiveEffect`: a wound status not made by the sync is refused and sets the level instead. */
@@ -145,13 +143,7 @@ export function onPreDeleteEffect(effect: WoundEffectDoc, options: unknown): boo
   return false;
 }
 
-const touchesWounds = (changes: unknown): boolean => {
-  const c = changes as Record<string, unknown> | undefined;
-  if (!c) return false;
-  if (Object.keys(c).some((k) => k.startsWith("system.wounds"))) return true;
-  const system = c.system as Record<string, unknown> | undefined;
-  return !!system && typeof system === "object" && "wounds" in system;
-};
+const touchesWounds = (changes: unknown): boolean => touchesSystem(changes, ["wounds"]);
 
 /** `updateActor`: the user who changed the wounds draws them. */
 export function onUpdateActor(actor: unknown, changes: unknown, _options: unknown, userId: string): void {
@@ -184,12 +176,7 @@ let hooked = false;
  */
 export function registerD6StatusEffects(worldRules: Readonly<D6Rules> = D6_STANDARD_RULES): void {
   rules = worldRules;
-  const apply = () => {
-    const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
-    CONFIG.statusEffects = [...d6StatusEffects(format, rules), ...dead] as typeof CONFIG.statusEffects;
-  };
-  apply();
-  whenReached("setup", apply);
+  installStatusEffects(() => d6StatusEffects(format, rules));
   CONFIG.Actor.trackableAttributes = structuredClone(D6_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;

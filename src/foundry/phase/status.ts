@@ -18,7 +18,7 @@ import type { PhaseDerived } from "../../rulesets/phase/data/derived.js";
 import type { PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
 import { PHASE_MANIFEST } from "../../rulesets/phase/manifest.js";
 import { format, localize } from "../i18n.js";
-import { whenReached } from "../lifecycle.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, touchesSystem } from "../status-sync.js";
 import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option marking the sync's own writes (the HUD guard lets them through). */
@@ -40,10 +40,7 @@ export interface StatusActorDoc {
   deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
 }
 
-export function isPhaseActor(doc: unknown): doc is StatusActorDoc {
-  const d = doc as Partial<StatusActorDoc> | null | undefined;
-  return !!d && d.documentName === "Actor" && (PHASE_ACTOR_TYPES as readonly string[]).includes(d.type as string);
-}
+export const isPhaseActor = actorOfTypes<StatusActorDoc>(PHASE_ACTOR_TYPES);
 
 /** One sync at a time per actor. */
 const syncs = new KeyedQueue();
@@ -77,7 +74,7 @@ export async function syncTrackerStatuses(combat: { combatants: { contents: { id
   }
 }
 
-const fromSync = (options: unknown) => (options as Record<string, unknown> | undefined)?.[STATUS_SYNC_OPTION] === true;
+const fromSync = (options: unknown) => markedBySync(options, STATUS_SYNC_OPTION);
 const report = (error: unknown) => console.error("Cychosys | phase statuses", error);
 const firstStatus = (statuses: Iterable<string> | undefined) => [...(statuses ?? [])].map(statusOfId).find((s) => s !== undefined);
 
@@ -91,13 +88,7 @@ export function onHandEdit(effect: StatusEffectDoc, data: { statuses?: Iterable<
 }
 
 const WOUND_KEYS = ["flesh", "stun", "fleshMax", "traumaticWounds", "traumaLimit"];
-const touchesWounds = (changes: unknown): boolean => {
-  const c = changes as Record<string, unknown> | undefined;
-  if (!c || typeof c !== "object") return false;
-  if (Object.keys(c).some((k) => WOUND_KEYS.some((w) => k === `system.${w}` || k.startsWith(`system.${w}.`)))) return true;
-  const system = c.system;
-  return !!system && typeof system === "object" && WOUND_KEYS.some((w) => w in system);
-};
+const touchesWounds = (changes: unknown): boolean => touchesSystem(changes, WOUND_KEYS);
 
 /** `updateActor`: the user who changed the wounds draws them. */
 export function onUpdateActor(actor: unknown, changes: unknown, _options: unknown, userId: string): void {
@@ -109,12 +100,7 @@ let hooked = false;
 
 /** In a phase-based world: the statuses (then Foundry's "dead"), the token bars, the guard and the sync hooks. */
 export function registerPhaseStatusEffects(): void {
-  const apply = () => {
-    const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
-    CONFIG.statusEffects = [...phaseStatusEffects(), ...dead] as typeof CONFIG.statusEffects;
-  };
-  apply();
-  whenReached("setup", apply);
+  installStatusEffects(phaseStatusEffects);
   CONFIG.Actor.trackableAttributes = structuredClone(PHASE_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;

@@ -189,7 +189,9 @@ describe("strings of the table", () => {
       if (prefix) for (const m of text.matchAll(/\$\{K\}([A-Za-z.]+[A-Za-z])(\.\$\{)?/g)) (m[2] ? groups : keys).add(prefix + m[1]);
     }
     // Prefixes handed to Foundry or the errors' base class, completed there.
-    for (const g of ["CYCHOSYS.Phase.Table", "CYCHOSYS.Phase.Sheet.Tab"]) keys.delete(g), groups.add(g);
+    for (const g of ["CYCHOSYS.Phase.Table", "CYCHOSYS.Phase.Sheet.Tab", "CYCHOSYS.Phase.Sheet.Labels", "CYCHOSYS.Phase.Settings", "CYCHOSYS.Phase.Sheet"]) keys.delete(g), groups.add(g);
+    // The actor's text block's labels, completed by the shared actorTextView (src/core/views/sheet.ts).
+    for (const k of ["Biography", "Notes"]) keys.add(`CYCHOSYS.Phase.Sheet.${k}`);
     // A key completed at run time (`${K}Control.${action}`) names a group of strings.
     const tree = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")));
     expect([...groups].filter((g) => typeof tree(g) !== "object")).toEqual([]);

@@ -8,7 +8,8 @@
  * only arranges it. Labels are lang keys the templates localize.
  */
 import type { Localize } from "../../../core/messages.js";
-import { type PartSpec, templatePath } from "../../../core/views/templates.js";
+import { type PartSpec, tabsView, templatePath } from "../../../core/views/templates.js";
+import { actorTextView, bySort, choices, DASH, descriptionView, itemSheetParts, num, rec, type SheetItem, str } from "../../../core/views/sheet.js";
 import type { CwnDerived, CwnProblem } from "../data/derived.js";
 import { CWN_BOUNDS, type CwnActorType, type CwnItemType } from "../data/schema.js";
 import { type DiceExpr, formatDice } from "../rules/dice.js";
@@ -37,13 +38,7 @@ const ITEM_BODIES: Readonly<Record<CwnItemType, string>> = {
 };
 
 /** An item sheet: the shared header, the type's fields, its description. */
-export function cwnItemParts(type: CwnItemType): Record<string, PartSpec> {
-  return {
-    header: { template: t("item/header.hbs") },
-    body: { template: ITEM_BODIES[type], scrollable: [""] },
-    description: { template: t("item/description.hbs") },
-  };
-}
+export const cwnItemParts = (type: CwnItemType): Record<string, PartSpec> => itemSheetParts(CWN_TEMPLATE_ROOT, ITEM_BODIES[type]);
 
 /** Every partial the CWN templates include (loaded by path). */
 export const CWN_PARTIALS = [t("partials/figures.hbs"), t("partials/attributes.hbs"), t("partials/weapons.hbs"), t("partials/armor.hbs"), t("partials/skills.hbs"), t("partials/problems.hbs"), t("partials/text.hbs")] as const;
@@ -54,25 +49,10 @@ export const CWN_CHARACTER_TABS = [
   { id: "biography", icon: "fa-solid fa-book-open" },
 ] as const;
 
-export function cwnTabsView(active: string) {
-  const known = CWN_CHARACTER_TABS.some((tab) => tab.id === active) ? active : "combat";
-  return Object.fromEntries(
-    CWN_CHARACTER_TABS.map((tab) => [
-      tab.id,
-      { id: tab.id, group: "primary", icon: tab.icon, label: `CYCHOSYS.Cwn.Sheet.Tab.${tab.id}`, active: tab.id === known, cssClass: tab.id === known ? "active" : "" },
-    ]),
-  );
-}
+export const cwnTabsView = (active: string) => tabsView(CWN_CHARACTER_TABS, active, "CYCHOSYS.Cwn.Sheet.Tab");
 
 /** An owned item as the sheet receives it. */
-export interface CwnSheetItem {
-  id: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
-  system: Record<string, unknown>;
-}
+export type CwnSheetItem = SheetItem;
 
 export interface CwnActorSheetInput {
   type: CwnActorType;
@@ -89,17 +69,10 @@ export interface CwnActorSheetInput {
   localize: Localize;
 }
 
-const DASH = "—";
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-const rec = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {});
-const bySort = (a: CwnSheetItem, b: CwnSheetItem) => a.sort - b.sort || a.name.localeCompare(b.name);
 /** A modifier as the chapter writes it: +1, −1, +0. */
 export const signed = (n: number): string => (n < 0 ? `\u2212${-n}` : `+${n}`);
 /** W16: the weapon's dice with the bonus the roll adds (attribute, Punch): 1d10+2 and +1 → 1d10+3. */
 export const diceWithBonus = (dice: DiceExpr, bonus: number): string => formatDice({ ...dice, flat: dice.flat + bonus });
-
-const choices = <T extends string>(values: readonly T[], selected: string, label: (v: T) => string) => values.map((value) => ({ value, label: label(value), selected: value === selected }));
 
 /** A stored dice text derive could not read (it counted as 1d2): where, what was stored, the parser's message. */
 function problemLine(problem: CwnProblem, items: readonly CwnSheetItem[], localize: Localize): string {
@@ -264,12 +237,7 @@ export function cwnActorSheetView(input: CwnActorSheetInput) {
     sceneAbilities: sceneAbilities(input),
     problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
     underived: !d,
-    text: {
-      label: character ? "CYCHOSYS.Cwn.Sheet.Biography" : "CYCHOSYS.Cwn.Sheet.Notes",
-      path: character ? "system.biography" : "system.notes",
-      raw: str(character ? s.biography : s.notes),
-      enriched: input.enrichedText,
-    },
+    text: actorTextView(character, s, input.enrichedText, "CYCHOSYS.Cwn.Sheet"),
     tabs: character ? cwnTabsView(input.activeTab ?? "combat") : null,
   };
 }
@@ -310,7 +278,7 @@ export function cwnItemSheetView(input: CwnItemSheetInput) {
     range: { normal: num(range.normal), max: num(range.max) },
     soak: { value: num(soak.value), max: num(soak.max) },
     bounds: CWN_BOUNDS,
-    description: { path: "system.description", raw: str(s.description), enriched: input.enrichedDescription },
+    description: descriptionView(s, input.enrichedDescription),
   };
 }
 export type CwnItemSheetView = ReturnType<typeof cwnItemSheetView>;

@@ -11,6 +11,7 @@ import { ATTACK_MODES, WOUND_LEVELS, type WoundLevel } from "../rules/types.js";
 import type { D6Derived, D6Problem, D6SkillView } from "../data/derived.js";
 import { D6_ATTRIBUTES, type D6ActorType, type D6Attribute, type D6ItemType } from "../data/schema.js";
 import { type PartSpec, type TabView, tabsView, templatePath } from "../../../core/views/templates.js";
+import { actorTextView, bySort, choices, DASH, descriptionView, itemSheetParts, num, type SheetItem, str } from "../../../core/views/sheet.js";
 
 export const D6_TEMPLATE_ROOT = templatePath("d6");
 const t = (path: string) => `${D6_TEMPLATE_ROOT}/${path}`;
@@ -35,13 +36,7 @@ const ITEM_BODIES: Readonly<Record<D6ItemType, string>> = {
 };
 
 /** An item sheet: the shared header, the type's fields, its description. */
-export function d6ItemParts(type: D6ItemType): Record<string, PartSpec> {
-  return {
-    header: { template: t("item/header.hbs") },
-    body: { template: ITEM_BODIES[type], scrollable: [""] },
-    description: { template: t("item/description.hbs") },
-  };
-}
+export const d6ItemParts = (type: D6ItemType): Record<string, PartSpec> => itemSheetParts(D6_TEMPLATE_ROOT, ITEM_BODIES[type]);
 
 /** Every partial the D6 templates include (loaded by path). */
 export const D6_PARTIALS = [
@@ -65,14 +60,7 @@ export type D6TabView = TabView;
 export const d6TabsView = (active: string): Record<string, D6TabView> => tabsView(D6_CHARACTER_TABS, active, "CYCHOSYS.D6.Sheet.Tab");
 
 /** An owned item as the sheet receives it. */
-export interface D6SheetItem {
-  id: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
-  system: Record<string, unknown>;
-}
+export type D6SheetItem = SheetItem;
 
 export interface D6ActorSheetInput {
   type: D6ActorType;
@@ -140,11 +128,7 @@ export interface D6ArmorRow {
 
 
 
-const DASH = "—";
 const codeText = (code: DieCode | undefined): string => (code ? formatDieCode(code) : DASH);
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-const bySort = (a: D6SheetItem, b: D6SheetItem) => a.sort - b.sort || a.name.localeCompare(b.name);
 
 /** Where an unreadable code is, in words: an attribute, a field, or one of the actor's items by name. */
 function placeOf(where: string, items: readonly D6SheetItem[]): { key: string; params: Record<string, string> } {
@@ -280,12 +264,7 @@ export function d6ActorSheetView(input: D6ActorSheetInput) {
     problems,
     /** Nothing derived the figures (the sheet shows the stored values). */
     underived: !d,
-    text: {
-      label: character ? "CYCHOSYS.D6.Sheet.Biography" : "CYCHOSYS.D6.Sheet.Notes",
-      path: character ? "system.biography" : "system.notes",
-      raw: str(character ? input.system.biography : input.system.notes),
-      enriched: input.enrichedText,
-    },
+    text: actorTextView(character, input.system, input.enrichedText, "CYCHOSYS.D6.Sheet"),
     tabs: character ? d6TabsView(input.activeTab ?? "attributes") : null,
   };
 }
@@ -301,9 +280,6 @@ export interface D6ItemSheetInput {
   /** The skills of the owning actor (a weapon's skill is chosen among them, or typed). */
   ownerSkills?: readonly string[];
 }
-
-const choices = <T extends string>(values: readonly T[], selected: string, label: (v: T) => string) =>
-  values.map((value) => ({ value, label: label(value), selected: value === selected }));
 
 export function d6ItemSheetView(input: D6ItemSheetInput) {
   const s = input.system;
@@ -325,7 +301,7 @@ export function d6ItemSheetView(input: D6ItemSheetInput) {
       value: num(ranges[band]),
     })),
     ownerSkills: [...(input.ownerSkills ?? [])],
-    description: { path: "system.description", raw: str(s.description), enriched: input.enrichedDescription },
+    description: descriptionView(s, input.enrichedDescription),
   };
 }
 export type D6ItemSheetView = ReturnType<typeof d6ItemSheetView>;

@@ -9,7 +9,8 @@
  * stored fields, which the data model validates.
  */
 import type { Localize } from "../../../core/messages.js";
-import { type PartSpec, templatePath } from "../../../core/views/templates.js";
+import { type PartSpec, tabsView, templatePath } from "../../../core/views/templates.js";
+import { actorTextView, bySort, descriptionView, itemSheetParts, num, rec, type SheetItem, str } from "../../../core/views/sheet.js";
 import type { PhaseDerived, PhaseProblem } from "../data/derived.js";
 import type { PhaseActorType, PhaseItemType } from "../data/schema.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
@@ -31,13 +32,7 @@ export const PHASE_CREATURE_PARTS = {
   sheet: { template: t("actor/creature.hbs"), scrollable: [""] },
 } satisfies Record<string, PartSpec>;
 
-export function phaseItemParts(type: PhaseItemType): Record<string, PartSpec> {
-  return {
-    header: { template: t("item/header.hbs") },
-    body: { template: t(type === "phaseWeapon" ? "item/weapon.hbs" : "item/armor.hbs"), scrollable: [""] },
-    description: { template: t("item/description.hbs") },
-  };
-}
+export const phaseItemParts = (type: PhaseItemType): Record<string, PartSpec> => itemSheetParts(PHASE_TEMPLATE_ROOT, t(type === "phaseWeapon" ? "item/weapon.hbs" : "item/armor.hbs"));
 
 export const PHASE_PARTIALS = [t("partials/wounds.hbs"), t("partials/body.hbs"), t("partials/stats.hbs"), t("partials/weapons.hbs"), t("partials/armor.hbs"), t("partials/text.hbs")] as const;
 
@@ -47,21 +42,9 @@ export const PHASE_CHARACTER_TABS = [
   { id: "biography", icon: "fa-solid fa-book-open" },
 ] as const;
 
-export function phaseTabsView(active: string) {
-  const known = PHASE_CHARACTER_TABS.some((tab) => tab.id === active) ? active : "combat";
-  return Object.fromEntries(
-    PHASE_CHARACTER_TABS.map((tab) => [tab.id, { id: tab.id, group: "primary", icon: tab.icon, label: `CYCHOSYS.Phase.Sheet.Tab.${tab.id}`, active: tab.id === known, cssClass: tab.id === known ? "active" : "" }]),
-  );
-}
+export const phaseTabsView = (active: string) => tabsView(PHASE_CHARACTER_TABS, active, "CYCHOSYS.Phase.Sheet.Tab");
 
-export interface PhaseSheetItem {
-  id: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
-  system: Record<string, unknown>;
-}
+export type PhaseSheetItem = SheetItem;
 
 export interface PhaseActorSheetInput {
   type: PhaseActorType;
@@ -77,10 +60,6 @@ export interface PhaseActorSheetInput {
   rules?: Readonly<PhaseRules>;
 }
 
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
-const rec = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const bySort = (a: PhaseSheetItem, b: PhaseSheetItem) => a.sort - b.sort || a.name.localeCompare(b.name);
 const areaLabel = (a: Area) => `CYCHOSYS.Phase.Area.${a}`;
 
 /** A stored figure derive could not use as it stands, in words. */
@@ -205,12 +184,7 @@ export function phaseActorSheetView(input: PhaseActorSheetInput) {
     armors: armorRows(input),
     problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
     underived: !d,
-    text: {
-      label: character ? "CYCHOSYS.Phase.Sheet.Biography" : "CYCHOSYS.Phase.Sheet.Notes",
-      path: character ? "system.biography" : "system.notes",
-      raw: str(character ? input.system.biography : input.system.notes),
-      enriched: input.enrichedText,
-    },
+    text: actorTextView(character, input.system, input.enrichedText, "CYCHOSYS.Phase.Sheet"),
     tabs: character ? phaseTabsView(input.activeTab ?? "combat") : null,
   };
 }
@@ -237,7 +211,7 @@ export function phaseItemSheetView(input: PhaseItemSheetInput) {
     ammo: { value: num(ammo.value), max: num(ammo.max) },
     flags: (["semiAuto", "auto", "stun", "alwaysTraumatic", "ready"] as const).map((key) => ({ key, path: `system.${key}`, label: `CYCHOSYS.Phase.Sheet.${key[0]!.toUpperCase()}${key.slice(1)}`, checked: s[key] === true })),
     areas: AREAS.map((a) => ({ area: a, label: areaLabel(a), path: `system.areas.${a}`, value: num(areas[a]) })),
-    description: { path: "system.description", raw: str(s.description), enriched: input.enrichedDescription },
+    description: descriptionView(s, input.enrichedDescription),
   };
 }
 export type PhaseItemSheetView = ReturnType<typeof phaseItemSheetView>;

@@ -1,0 +1,215 @@
+/**
+ * What every ruleset's ApplicationV2 sheets share, so a ruleset writes only
+ * its own context preparation: the Handlebars actor and item sheet bases
+ * (`defineRulesetSheetBases`) with the checked submission (refused values
+ * left out and marked, marked again after the render), the tab of each part,
+ * the items dragged in and out; the variants per document type
+ * (`sheetVariant`, `primaryTabs`); the rich-text enrichment and the
+ * registration for the ruleset's types only (`registerRulesetSheets`).
+ */
+import type { SubmitProblem } from "../core/schema/submission.js";
+import { registerSheet } from "./card-glue.js";
+import { format } from "./i18n.js";
+
+export type Context = Record<string, unknown>;
+export type Options = Record<string, unknown>;
+
+/** The members of DocumentSheetV2 the sheets use (the mixed class is cast to this: typing it in full is very slow for tsc). */
+export interface SheetLike {
+  element: HTMLElement;
+  isEditable: boolean;
+  tabGroups: Record<string, string>;
+  _prepareContext(options: Options): Promise<Context>;
+  _preparePartContext(partId: string, context: Context, options: Options): Promise<Context>;
+  _onFirstRender(context: Context, options: Options): Promise<void>;
+  _onRender(context: Context, options: Options): Promise<void>;
+  _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown>;
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base must take `...any[]`
+type SheetConstructor = new (...args: any[]) => SheetLike;
+
+/** The options every ruleset sheet starts from (ApplicationV2's DEFAULT_OPTIONS). */
+export interface SheetDefaults {
+  classes: string[];
+  form: { submitOnChange: boolean; closeOnSubmit: boolean };
+  window: { resizable: boolean };
+  position?: { width: number; height: number };
+}
+
+/** `format` in the shape the view models take. */
+export const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
+
+/** Rich text enriched for display (secrets shown to owners only). */
+export async function enrich(text: string, relativeTo: unknown, owner: boolean): Promise<string> {
+  const editor = foundry.applications.ux.TextEditor.implementation as unknown as { enrichHTML(content: string, options: Options): Promise<string> };
+  return editor.enrichHTML(text ?? "", { relativeTo, secrets: owner });
+}
+
+/** An owned item as the view models list it. */
+export const itemRowOf = <S>(i: { id: string; name: string; img: string; type: string; sort: number; system: S }) => ({ id: i.id, name: i.name, img: i.img, type: i.type, sort: i.sort, system: i.system });
+
+/** What an actor sheet reads of its actor. */
+export interface SheetActor extends SheetDocument {
+  name: string;
+  img: string;
+  isOwner: boolean;
+  system: Record<string, unknown> & { derived?: unknown };
+  items: { contents: readonly { id: string; name: string; img: string; type: string; sort: number; system: Record<string, unknown> }[] };
+}
+
+/**
+ * The input every ruleset's actor view model takes: the actor's type, name,
+ * image, stored and derived data, owned items, whether it is editable, its
+ * biography (a `characterType` actor) or notes enriched, the active tab
+ * (`initialTab` before one is chosen), and the translator.
+ */
+export async function actorSheetInput<T extends string, A extends SheetActor>(sheet: { readonly actor: A; isEditable: boolean; tabGroups: Record<string, string> }, characterType: T, initialTab: string) {
+  const actor = sheet.actor;
+  const text = String((actor.type === characterType ? actor.system.biography : actor.system.notes) ?? "");
+  return {
+    type: actor.type as T,
+    name: actor.name,
+    img: actor.img,
+    system: actor.system,
+    derived: actor.system.derived as A["system"]["derived"],
+    items: actor.items.contents.map(itemRowOf),
+    editable: sheet.isEditable,
+    enrichedText: await enrich(text, actor, actor.isOwner),
+    activeTab: sheet.tabGroups.primary ?? initialTab,
+    localize,
+  };
+}
+
+/** The input every ruleset's item view model takes: the item's type, name, image, stored data, whether it is editable, its description enriched. */
+export async function itemSheetInput<T extends string, I extends SheetDocument & { name: string; img: string; isOwner: boolean }>(sheet: { readonly item: I; isEditable: boolean }) {
+  const item = sheet.item;
+  return {
+    type: item.type as T,
+    name: item.name,
+    img: item.img,
+    system: item.system,
+    editable: sheet.isEditable,
+    enrichedDescription: await enrich(String(item.system.description ?? ""), item, item.isOwner),
+  };
+}
+
+export interface SheetDocument {
+  type: string;
+  system: Record<string, unknown>;
+}
+
+/** What a ruleset gives its sheet bases. */
+export interface RulesetSheetSpec<A extends SheetDocument, I extends SheetDocument, ActorActions extends object, ItemActions extends object> {
+  /** The ruleset's class on every sheet ("d6"), after "cychosys". */
+  cssClass: string;
+  /** Check a submission of this document's sheet: what goes on, what is refused (each input marked, the user warned). */
+  screen(document: A | I, data: Record<string, unknown>, form: HTMLFormElement): { accepted: Record<string, unknown>; problems: SubmitProblem[] };
+  /** Mark the refused inputs again after a render, keeping what was typed. */
+  remark(element: HTMLElement, refused: readonly SubmitProblem[]): void;
+  /** The actor sheets' `actions` (ApplicationV2 data-action handlers). */
+  actorActions: ActorActions;
+  itemActions?: ItemActions;
+  /** The item sheets' size (a variant may change it). */
+  itemPosition: { width: number; height: number };
+  /** Items dragged in and out of an actor sheet (src/foundry/item-drag-drop.ts), bound on first render. */
+  bindItemDragDrop?(sheet: { element: HTMLElement; isEditable: boolean; readonly actor: A }): void;
+}
+
+const sheetDefaults = (cssClass: string, kind: "actor" | "item"): SheetDefaults => ({
+  classes: ["cychosys", cssClass, "sheet", kind],
+  form: { submitOnChange: true, closeOnSubmit: false },
+  window: { resizable: true },
+});
+
+/** The ruleset's actor and item sheet bases; subclass them with the ruleset's `_prepareContext`. Call after `init` (the classes mix Foundry's). */
+export function defineRulesetSheetBases<A extends SheetDocument, I extends SheetDocument, ActorActions extends object, ItemActions extends object = never>(
+  spec: RulesetSheetSpec<A, I, ActorActions, ItemActions>,
+) {
+  const { HandlebarsApplicationMixin } = foundry.applications.api;
+  const ActorBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as never) as unknown as SheetConstructor;
+  const ItemBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as never) as unknown as SheetConstructor;
+
+  /** The submission screened: what is refused is kept on the sheet (marked again after the render), the rest goes on. */
+  const screened = (sheet: { refused: SubmitProblem[] }, document: A | I, form: HTMLFormElement, data: Record<string, unknown>) => {
+    const { accepted, problems } = spec.screen(document, data, form);
+    sheet.refused = problems;
+    return accepted;
+  };
+
+  class RulesetActorSheet extends ActorBase {
+    declare document: A;
+    refused: SubmitProblem[] = [];
+    get actor(): A {
+      return this.document;
+    }
+    static DEFAULT_OPTIONS: SheetDefaults & { actions: ActorActions } = { ...sheetDefaults(spec.cssClass, "actor"), actions: spec.actorActions };
+
+    /** Each part gets its tab (`context.tabsById`, set by the ruleset's context). */
+    override async _preparePartContext(partId: string, context: Context, options: Options): Promise<Context> {
+      const partContext = await super._preparePartContext(partId, context, options);
+      partContext.tab = ((context.tabsById ?? {}) as Record<string, unknown>)[partId];
+      return partContext;
+    }
+
+    override async _onFirstRender(context: Context, options: Options): Promise<void> {
+      await super._onFirstRender(context, options);
+      spec.bindItemDragDrop?.(this);
+    }
+
+    override async _onRender(context: Context, options: Options): Promise<void> {
+      await super._onRender(context, options);
+      spec.remark(this.element, this.refused);
+    }
+
+    override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
+      formData.object = screened(this, this.document, form, formData.object);
+      return super._processFormData(event, form, formData);
+    }
+  }
+
+  class RulesetItemSheet extends ItemBase {
+    declare document: I;
+    refused: SubmitProblem[] = [];
+    get item(): I {
+      return this.document;
+    }
+    static DEFAULT_OPTIONS: SheetDefaults & { actions?: ItemActions } = { ...sheetDefaults(spec.cssClass, "item"), position: spec.itemPosition, ...(spec.itemActions && { actions: spec.itemActions }) };
+
+    override async _onRender(context: Context, options: Options): Promise<void> {
+      await super._onRender(context, options);
+      spec.remark(this.element, this.refused);
+    }
+
+    override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
+      formData.object = screened(this, this.document, form, formData.object);
+      return super._processFormData(event, form, formData);
+    }
+  }
+
+  return { RulesetActorSheet, RulesetItemSheet };
+}
+
+/** ApplicationV2's TABS for one "primary" group. */
+export const primaryTabs = (tabs: readonly { id: string; icon: string }[], initial: string, labelPrefix: string) => ({
+  primary: { tabs: tabs.map((t) => ({ id: t.id, icon: t.icon })), initial, labelPrefix },
+});
+
+/** A sheet for one document type: the base's options plus its own classes and size, its parts, and its tabs if any. */
+export function sheetVariant<B extends SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults }>(
+  Base: B,
+  variant: { classes: string[]; position: { width: number; height: number }; parts: unknown; tabs?: unknown },
+): B {
+  const Variant = class extends Base {
+    static override DEFAULT_OPTIONS: B["DEFAULT_OPTIONS"] = { ...Base.DEFAULT_OPTIONS, classes: [...Base.DEFAULT_OPTIONS.classes, ...variant.classes], position: variant.position };
+    static PARTS = variant.parts;
+  };
+  // Only a tabbed sheet defines TABS (ApplicationV2's default stays otherwise).
+  if (variant.tabs) Object.defineProperty(Variant, "TABS", { value: variant.tabs, writable: true, configurable: true, enumerable: true });
+  return Variant;
+}
+
+/** Register a ruleset's sheets (default for its types only, scope "cychosys", labelled `<labelPrefix>.<label>`) and load its partials. */
+export function registerRulesetSheets(labelPrefix: string, sheets: readonly (readonly [documentClass: unknown, sheetClass: unknown, type: string, label: string])[], partials: readonly string[]): void {
+  for (const [documentClass, sheetClass, type, label] of sheets) registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `${labelPrefix}.${label}` });
+  void foundry.applications.handlebars.loadTemplates([...partials]);
+}

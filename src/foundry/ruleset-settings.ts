@@ -33,22 +33,29 @@ const settings = () => game.settings as unknown as {
   get(namespace: string, key: string): unknown;
 };
 
+/** The stored values of the given settings, by key. */
+export const storedSettings = (keys: readonly string[]): Record<string, unknown> => Object.fromEntries(keys.map((key) => [key, settings().get(SYSTEM_ID, key)]));
+
+/** Every world actor prepared again and its open sheet redrawn (a setting changed the world's rules). */
+export function reprepareActors(): void {
+  for (const actor of game.actors ?? []) {
+    actor.prepareData();
+    actor.render?.(false);
+  }
+}
+
 /** The ruleset's `read` (the settings into the world's rules; a stored value not valid reported to the GM) and `register` (from `init`). */
 export function rulesetSettings<R>(spec: RulesetSettingsSpec<R>): { read(): void; register(): void } {
   let current: Readonly<R> = spec.standard;
 
   function read(): void {
-    const stored = Object.fromEntries(Object.keys(spec.settings).map((key) => [key, settings().get(SYSTEM_ID, key)]));
-    const { rules, problems } = spec.fromSettings(stored);
+    const { rules, problems } = spec.fromSettings(storedSettings(Object.keys(spec.settings)));
     current = Object.freeze(rules);
     if (problems.length && game.user?.isGM) ui.notifications?.warn(format(`${spec.langPrefix}.invalid`, { keys: problems.join(", ") }));
   }
 
   function reprepare(): void {
-    for (const actor of game.actors ?? []) {
-      actor.prepareData();
-      actor.render?.(false);
-    }
+    reprepareActors();
     if (spec.redrawTracker) (ui as unknown as { combat?: { render(force?: boolean): unknown } }).combat?.render();
   }
 

@@ -17,7 +17,7 @@ import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
 import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
 import { GURPS_MANIFEST } from "../../rulesets/gurps/manifest.js";
 import { format } from "../i18n.js";
-import { whenReached } from "../lifecycle.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects } from "../status-sync.js";
 import { gurpsRules } from "./rules-source.js";
 
 /** The operation option that marks the mirror's own writes (the HUD guard lets them through). */
@@ -52,10 +52,7 @@ interface World {
 }
 const world = () => (globalThis as { game?: World }).game ?? {};
 
-export function isGurpsActor(doc: unknown): doc is StatusActorDoc {
-  const d = doc as Partial<StatusActorDoc> | null | undefined;
-  return !!d && d.documentName === "Actor" && (GURPS_ACTOR_TYPES as readonly string[]).includes(d.type as string);
-}
+export const isGurpsActor = actorOfTypes<StatusActorDoc>(GURPS_ACTOR_TYPES);
 
 /** His round in the started combat he fights in (read-only), else null. */
 export function gurpsRoundOf(actor: { uuid: string }): GurpsFighterRound | null {
@@ -86,7 +83,7 @@ export function syncGurpsStatus(actor: StatusActorDoc): Promise<boolean> {
   });
 }
 
-const fromSync = (options: unknown) => (options as Record<string, unknown> | undefined)?.[GURPS_STATUS_SYNC] === true;
+const fromSync = (options: unknown) => markedBySync(options, GURPS_STATUS_SYNC);
 const report = (error: unknown) => console.error("Cychosys | GURPS status", error);
 const ours = (statuses: Iterable<string> | undefined) => [...(statuses ?? [])].map(conditionOfStatus).find((c) => c !== undefined);
 
@@ -130,12 +127,7 @@ let hooked = false;
  * manifest; the guard and the mirror's hooks.
  */
 export function registerGurpsStatusEffects(): void {
-  const apply = () => {
-    const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
-    CONFIG.statusEffects = [...gurpsStatusEffects(format), ...dead] as typeof CONFIG.statusEffects;
-  };
-  apply();
-  whenReached("setup", apply);
+  installStatusEffects(() => gurpsStatusEffects(format));
   CONFIG.Actor.trackableAttributes = structuredClone(GURPS_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;

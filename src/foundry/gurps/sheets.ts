@@ -7,25 +7,18 @@
  * advantage's effect is never saved into a base score) and `system.derived`;
  * edits are screened first (sheet-actions.ts) and validated by the data model.
  */
-import { registerSheet } from "../card-glue.js";
-import { enrichHtml, handlebarsSheetBases, type SheetContext, type SheetOptions } from "../sheet-base.js";
-import { format } from "../i18n.js";
-import type { SubmitProblem } from "../../core/schema/submission.js";
 import type { GurpsItemType } from "../../rulesets/gurps/data/schema.js";
 import { GURPS_CHARACTER_PARTS, GURPS_CHARACTER_TABS, GURPS_PARTIALS, gurpsItemParts } from "../../rulesets/gurps/views/sheet-parts.js";
 import { gurpsActorSheetView } from "../../rulesets/gurps/views/sheet-actor.js";
 import { gurpsItemSheetView } from "../../rulesets/gurps/views/sheet-items.js";
 import type { GurpsSheetEffect } from "../../rulesets/gurps/views/sheet-effects.js";
+import { type Context, defineRulesetSheetBases, enrich, itemRowOf, localize, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
 import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsItemActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { gurpsRoundOf } from "./status.js";
 
-type Context = SheetContext;
-type Options = SheetOptions;
-
-const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
-
-const enrich = enrichHtml;
+/** An item as its sheet reads it: the stored data too, and the character who owns it. */
+type GurpsItemSheetDoc = GurpsItemDoc & { _source: { system: Record<string, unknown> }; actor: GurpsActorDoc | null };
 
 /** The actor's effects as the Traits tab lists them: his own and those his items transfer. */
 function effectsOf(actor: GurpsActorDoc): GurpsSheetEffect[] {
@@ -42,31 +35,25 @@ function effectsOf(actor: GurpsActorDoc): GurpsSheetEffect[] {
 let defined: ReturnType<typeof defineGurpsSheets> | undefined;
 
 export function defineGurpsSheets() {
-  const { ActorBase, ItemBase } = handlebarsSheetBases();
+  const { RulesetActorSheet, RulesetItemSheet } = defineRulesetSheetBases<GurpsActorDoc, GurpsItemSheetDoc, typeof gurpsActorActions, typeof gurpsItemActions>({
+    cssClass: "gurps",
+    // The stored data (`_source`): an advantage's effect is never saved into a base score.
+    screen: (document, data, form) => screenGurpsSubmission(document.type as "gurpsCharacter" | GurpsItemType, document._source.system, data, form),
+    remark: remarkGurpsInvalid,
+    actorActions: gurpsActorActions,
+    itemActions: gurpsItemActions,
+    itemPosition: { width: 560, height: 600 },
+    bindItemDragDrop: bindGurpsItemDragDrop,
+  });
 
-  class GurpsCharacterSheet extends ActorBase {
-    declare document: GurpsActorDoc;
-    refused: SubmitProblem[] = [];
-    get actor(): GurpsActorDoc {
-      return this.document;
-    }
-    static DEFAULT_OPTIONS = {
-      classes: ["cychosys", "gurps", "sheet", "actor", "gurps-character"],
-      form: { submitOnChange: true, closeOnSubmit: false },
-      window: { resizable: true },
-      position: { width: 780, height: 820 },
-      actions: gurpsActorActions,
-    };
-    static PARTS = GURPS_CHARACTER_PARTS;
-    static TABS = { primary: { tabs: GURPS_CHARACTER_TABS.map((t) => ({ id: t.id, icon: t.icon })), initial: "attributes", labelPrefix: "CYCHOSYS.Gurps.Sheet.Tab" } };
-
+  class GurpsActorSheet extends RulesetActorSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
       const actor = this.actor;
       const source = actor._source.system;
       const view = gurpsActorSheetView({
         name: actor.name, img: actor.img, source, derived: actor.system.derived,
-        items: actor.items.contents.map((i) => ({ id: i.id, name: i.name, img: i.img, type: i.type, sort: i.sort, system: i.system })),
+        items: actor.items.contents.map(itemRowOf),
         effects: effectsOf(actor),
         editable: this.isEditable,
         enriched: { advantages: await enrich(String(source.advantages ?? ""), actor, actor.isOwner), notes: await enrich(String(source.notes ?? ""), actor, actor.isOwner) },
@@ -77,45 +64,16 @@ export function defineGurpsSheets() {
       });
       return Object.assign(context, view, { tabsById: view.tabs });
     }
-
-    override async _preparePartContext(partId: string, context: Context, options: Options): Promise<Context> {
-      const partContext = await super._preparePartContext(partId, context, options);
-      partContext.tab = (context.tabsById as Record<string, unknown>)[partId];
-      return partContext;
-    }
-
-    override async _onFirstRender(context: Context, options: Options): Promise<void> {
-      await super._onFirstRender(context, options);
-      bindGurpsItemDragDrop(this);
-    }
-
-    override async _onRender(context: Context, options: Options): Promise<void> {
-      await super._onRender(context, options);
-      remarkGurpsInvalid(this.element, this.refused);
-    }
-
-    override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
-      const { accepted, problems } = screenGurpsSubmission("gurpsCharacter", this.actor._source.system, formData.object, form);
-      this.refused = problems;
-      formData.object = accepted;
-      return super._processFormData(event, form, formData);
-    }
   }
 
-  class GurpsItemSheet extends ItemBase {
-    declare document: GurpsItemDoc & { _source: { system: Record<string, unknown> }; actor: GurpsActorDoc | null };
-    refused: SubmitProblem[] = [];
-    get item() {
-      return this.document;
-    }
-    static DEFAULT_OPTIONS = {
-      classes: ["cychosys", "gurps", "sheet", "item"],
-      form: { submitOnChange: true, closeOnSubmit: false },
-      window: { resizable: true },
-      position: { width: 560, height: 600 },
-      actions: gurpsItemActions,
-    };
+  const GurpsCharacterSheet = sheetVariant(GurpsActorSheet, {
+    classes: ["gurps-character"],
+    position: { width: 780, height: 820 },
+    parts: GURPS_CHARACTER_PARTS,
+    tabs: primaryTabs(GURPS_CHARACTER_TABS, "attributes", "CYCHOSYS.Gurps.Sheet.Tab"),
+  });
 
+  class GurpsItemSheet extends RulesetItemSheet {
     override async _prepareContext(options: Options): Promise<Context> {
       const context = await super._prepareContext(options);
       const item = this.item;
@@ -127,29 +85,14 @@ export function defineGurpsSheets() {
       });
       return Object.assign(context, view);
     }
-
-    override async _onRender(context: Context, options: Options): Promise<void> {
-      await super._onRender(context, options);
-      remarkGurpsInvalid(this.element, this.refused);
-    }
-
-    override _processFormData(event: unknown, form: HTMLFormElement, formData: { object: Record<string, unknown> }): Record<string, unknown> {
-      const { accepted, problems } = screenGurpsSubmission(this.item.type as GurpsItemType, this.item._source.system, formData.object, form);
-      this.refused = problems;
-      formData.object = accepted;
-      return super._processFormData(event, form, formData);
-    }
   }
 
   const itemSheetFor = (type: GurpsItemType) =>
-    class extends GurpsItemSheet {
-      static override DEFAULT_OPTIONS = {
-        ...GurpsItemSheet.DEFAULT_OPTIONS,
-        classes: [...GurpsItemSheet.DEFAULT_OPTIONS.classes, type],
-        position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
-      };
-      static PARTS = gurpsItemParts(type);
-    };
+    sheetVariant(GurpsItemSheet, {
+      classes: [type],
+      position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
+      parts: gurpsItemParts(type),
+    });
 
   return {
     GurpsCharacterSheet,
@@ -160,19 +103,19 @@ export function defineGurpsSheets() {
   };
 }
 
-/** Register the GURPS sheets (default for the GURPS types only) and load the GURPS partials. Call once, from `init`. */
+/** Register the GURPS sheets (default for the GURPS types only, scope "cychosys") and load the GURPS partials. Call once, from `init`. */
 export function registerGurpsSheets(): void {
   defined ??= defineGurpsSheets();
   const s = defined;
-  const sheets: [unknown, unknown, string, string][] = [
-    [Actor, s.GurpsCharacterSheet, "gurpsCharacter", "Character"],
-    [Item, s.GurpsSkillSheet, "gurpsSkill", "Skill"],
-    [Item, s.GurpsWeaponSheet, "gurpsWeapon", "Weapon"],
-    [Item, s.GurpsArmorSheet, "gurpsArmor", "Armor"],
-    [Item, s.GurpsShieldSheet, "gurpsShield", "Shield"],
-  ];
-  for (const [documentClass, sheetClass, type, label] of sheets) {
-    registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `CYCHOSYS.Gurps.Sheet.Labels.${label}` });
-  }
-  void foundry.applications.handlebars.loadTemplates([...GURPS_PARTIALS]);
+  registerRulesetSheets(
+    "CYCHOSYS.Gurps.Sheet.Labels",
+    [
+      [Actor, s.GurpsCharacterSheet, "gurpsCharacter", "Character"],
+      [Item, s.GurpsSkillSheet, "gurpsSkill", "Skill"],
+      [Item, s.GurpsWeaponSheet, "gurpsWeapon", "Weapon"],
+      [Item, s.GurpsArmorSheet, "gurpsArmor", "Armor"],
+      [Item, s.GurpsShieldSheet, "gurpsShield", "Shield"],
+    ],
+    GURPS_PARTIALS,
+  );
 }

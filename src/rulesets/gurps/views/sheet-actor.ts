@@ -10,7 +10,8 @@ import { GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, formatDa
 import type { GurpsDerived, GurpsProblem } from "../data/derived.js";
 import { GURPS_ROLL_ATTRIBUTES } from "../data/rollables.js";
 import { conditionName, gurpsConditions, GURPS_CONDITION_ICONS, GURPS_CONDITION_RULES } from "../data/status.js";
-import { bySort, type GurpsSheetItem, gurpsTabsView } from "./sheet-parts.js";
+import { bySort, DASH, num, rec, str } from "../../../core/views/sheet.js";
+import { type GurpsSheetItem, gurpsTabsView } from "./sheet-parts.js";
 export type { GurpsSheetItem } from "./sheet-parts.js";
 import { combatView } from "./sheet-combat.js";
 import { effectRows, type GurpsSheetEffect } from "./sheet-effects.js";
@@ -33,10 +34,6 @@ export interface GurpsActorSheetInput {
   rules?: Readonly<GurpsRules>;
 }
 
-const DASH = "—";
-const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const num = (v: unknown, fallback = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** The secondary characteristics the sheet edits (G1), each with its input kind and bounds (the schema's). */
 const SECONDARY = [

@@ -9,10 +9,9 @@
 import type { Localize } from "../../../core/messages.js";
 import type { GurpsDerived, GurpsLineView, GurpsWeaponView } from "../data/derived.js";
 import { HIT_LOCATIONS } from "../rules/index.js";
-import { bySort, type GurpsSheetItem } from "./sheet-parts.js";
+import { bySort, DASH, str } from "../../../core/views/sheet.js";
+import type { GurpsSheetItem } from "./sheet-parts.js";
 
-const DASH = "—";
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const signedText = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** G36: reach as written (`C`, `1`, `C,1`, `1*`). */

@@ -7,6 +7,7 @@
  * beside them.
  */
 import { ATTACK_KINDS, DAMAGE_TYPES, HANDS, HIT_LOCATIONS, QUALITIES, UNARMED_SKILLS } from "../rules/index.js";
+import { choices, descriptionView, num, rec, str } from "../../../core/views/sheet.js";
 import type { GurpsDerived } from "../data/derived.js";
 import { GURPS_DIVISORS, GURPS_SHIELD_KINDS, GURPS_SKILL_BASES, type GurpsItemType } from "../data/schema.js";
 
@@ -23,10 +24,6 @@ export interface GurpsItemSheetInput {
   owner?: { name: string; derived: GurpsDerived | undefined; skills: readonly string[] };
 }
 
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const num = (v: unknown, fallback = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
-const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const choices = <T extends string>(values: readonly T[], selected: string, label: (v: T) => string) => values.map((value) => ({ value, label: label(value), selected: value === selected }));
 
 /** The number inputs of one attack line (G2, G22, G51–G57), with the schema's bounds. */
 const LINE_NUMBERS = [
@@ -77,7 +74,7 @@ export function gurpsItemSheetView(input: GurpsItemSheetInput) {
   const base = {
     gurps: true, id: input.id, name: input.name, img: input.img, type: input.type, typeLabel: `CYCHOSYS.Gurps.Sheet.Type.${input.type}`, editable: input.editable,
     system: s, owner: input.owner?.name ?? null, ownerSkills: [...(input.owner?.skills ?? [])],
-    description: { path: "system.description", raw: str(s.description), enriched: input.enrichedDescription },
+    description: descriptionView(s, input.enrichedDescription),
     weight: { path: "system.weight", value: num(s.weight) },
     hands: choices(HANDS, str(s.hand), (h) => `CYCHOSYS.Gurps.Hand.${h}`),
   };

@@ -2,6 +2,7 @@
  * Which templates make up the GURPS sheets (pure): the character's parts
  * and tabs, each item type's parts, and the partials the templates include.
  */
+import { itemSheetParts, type SheetItem } from "../../../core/views/sheet.js";
 import { type PartSpec, type TabView, tabsView, templatePath } from "../../../core/views/templates.js";
 import type { GurpsItemType } from "../data/schema.js";
 
@@ -33,13 +34,7 @@ const ITEM_BODIES: Readonly<Record<GurpsItemType, string>> = {
 };
 
 /** An item sheet: the shared header, the type's fields, its description. */
-export function gurpsItemParts(type: GurpsItemType): Record<string, PartSpec> {
-  return {
-    header: { template: t("item/header.hbs") },
-    body: { template: ITEM_BODIES[type], scrollable: [""] },
-    description: { template: t("item/description.hbs") },
-  };
-}
+export const gurpsItemParts = (type: GurpsItemType): Record<string, PartSpec> => itemSheetParts(GURPS_TEMPLATE_ROOT, ITEM_BODIES[type]);
 
 /** Every partial the GURPS templates include (loaded by path). */
 export const GURPS_PARTIALS = [
@@ -53,13 +48,4 @@ export const GURPS_PARTIALS = [
 export const gurpsTabsView = (active: string): Record<string, TabView> => tabsView(GURPS_CHARACTER_TABS, active, "CYCHOSYS.Gurps.Sheet.Tab");
 
 /** An owned item as a sheet receives it. */
-export interface GurpsSheetItem {
-  id: string;
-  name: string;
-  img: string;
-  type: string;
-  sort: number;
-  system: Record<string, unknown>;
-}
-
-export const bySort = (a: GurpsSheetItem, b: GurpsSheetItem): number => a.sort - b.sort || a.name.localeCompare(b.name);
+export type GurpsSheetItem = SheetItem;

@@ -76,7 +76,7 @@ export function gurpsSheetPages(localize: Localize): PreviewSheet[] {
 export function buildGurpsSheetPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string; tabs?: string[] }[] {
   const i18n = makeI18n(readLang());
   const localize: Localize = (key, params) => (params ? i18n.format(key, params) : i18n.localize(key));
-  const css = [systemCss, readFileSync(join(ROOT, "styles/gurps.css"), "utf8")].join("\n");
+  const css = [systemCss, ...["styles/ruleset-sheets.css", "styles/gurps.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string; tabs?: string[] }[] = gurpsSheetPages(localize).map((sheet) => {
     const file = join(outDir, `${sheet.id}.html`);
     writeFileSync(file, renderPage(env, sheet, css));

@@ -14,7 +14,7 @@ import { CWN_SETUP_PATH, plannedSides, sideSetup, startOwed } from "../../rulese
 import { fightOf, fightUpdate } from "../../rulesets/cwn/ruleset.js";
 import { format, localize } from "../i18n.js";
 import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, markerUpdate, mirrorTotals, postEvents, setupOf } from "./combat-actions.js";
-import { itemsOf } from "./derive.js";
+import { ownedItemInputs } from "../derive-items.js";
 import { rollAndShow } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 
@@ -60,7 +60,7 @@ export async function afterFight(combat: CwnCombatDoc): Promise<void> {
     const actor = c.actor as (CwnCombatantDoc["actor"] & { system: Record<string, unknown>; items: Iterable<{ id: string | null; name: string; type: string; system: unknown }> & { get(id: string): { update(d: Record<string, unknown>): Promise<unknown> } | undefined }; update(d: Record<string, unknown>): Promise<unknown> }) | null;
     if (!actor || seen.has(actor.uuid) || !actor.system.derived) continue;
     seen.add(actor.uuid);
-    const changes = afterFightChanges(actor.type, actor.system, itemsOf(actor), rules);
+    const changes = afterFightChanges(actor.type, actor.system, ownedItemInputs(actor), rules);
     try {
       if (changes.actor.length) await actor.update(Object.fromEntries(changes.actor.map((x) => [x.path, x.value])));
       for (const x of changes.items) await actor.items.get(x.id)?.update({ [x.path]: x.value });

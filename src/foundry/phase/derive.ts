@@ -4,21 +4,12 @@
  * world's rules.
  */
 import type { PhaseDerived } from "../../rulesets/phase/data/derived.js";
-import { derivePhaseActor, type PhaseItemInput } from "../../rulesets/phase/data/derive.js";
+import { derivePhaseActor } from "../../rulesets/phase/data/derive.js";
 import { phaseRules } from "./rules-source.js";
-
-interface ActorLike {
-  items?: Iterable<{ id: string | null; name: string; type: string; system: unknown }>;
-}
-
-function itemsOf(actor: ActorLike | null | undefined): PhaseItemInput[] {
-  const items: PhaseItemInput[] = [];
-  for (const item of actor?.items ?? []) items.push({ id: item.id ?? "", name: item.name, type: item.type, system: item.system });
-  return items;
-}
+import { ownedItemInputs } from "../derive-items.js";
 
 /** `prepareDerivedData` of a phase type: characters and creatures; items derive nothing. */
 export function derivePhase(documentName: "Actor" | "Item", type: string, system: Record<string, unknown>, parent: unknown): PhaseDerived | undefined {
   if (documentName !== "Actor" || (type !== "phaseCharacter" && type !== "phaseCreature")) return undefined;
-  return derivePhaseActor(system, itemsOf(parent as ActorLike | null | undefined), phaseRules());
+  return derivePhaseActor(system, ownedItemInputs(parent), phaseRules());
 }

@@ -9,6 +9,25 @@
  */
 import { whenReached } from "./lifecycle.js";
 
+/** What a status mirror reads of an effect on a ruleset's actor. */
+export interface StatusSyncEffect {
+  id: string;
+  statuses?: Iterable<string>;
+  parent?: unknown;
+}
+
+/** What a status mirror reads and writes of a ruleset's actor (its `system` and effects typed by the ruleset). */
+export interface StatusSyncActor<E extends StatusSyncEffect> {
+  uuid: string;
+  documentName: string;
+  type: string;
+  name?: string;
+  isOwner: boolean;
+  effects: Iterable<E>;
+  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
+  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
+}
+
 /** A guard for the ruleset's actors (character or creature, world or token actor). */
 export const actorOfTypes =
   <D>(types: readonly string[]) =>

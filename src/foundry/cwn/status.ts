@@ -16,29 +16,18 @@ import type { CwnCombatState } from "../../rulesets/cwn/rules/combat.js";
 import { DOWNED_STATES, type DownedState, isMember } from "../../rulesets/cwn/rules/types.js";
 import { format } from "../i18n.js";
 import { KeyedQueue } from "../../core/queue.js";
-import { actorOfTypes, fromSync as markedBySync, installStatusEffects, touchesSystem } from "../status-sync.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect, touchesSystem } from "../status-sync.js";
 
 /** The flag that marks an effect as the mirror's, and the option of its own writes. */
 export const STATUS_FLAG = "cwnStatus";
 export const STATUS_SYNC_OPTION = "cwnStatusSync";
 
-export interface StatusEffectDoc {
-  id: string;
-  statuses?: Iterable<string>;
+export interface StatusEffectDoc extends StatusSyncEffect {
   flags?: Record<string, unknown>;
-  parent?: unknown;
 }
-export interface StatusActorDoc {
-  uuid: string;
-  documentName: string;
-  type: string;
-  name?: string;
-  isOwner: boolean;
+export interface StatusActorDoc extends StatusSyncActor<StatusEffectDoc> {
   system: { downed?: unknown };
-  effects: Iterable<StatusEffectDoc>;
   update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
-  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
-  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
 }
 interface CombatDoc {
   flags?: Record<string, unknown>;

@@ -17,28 +17,17 @@ import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
 import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
 import { GURPS_MANIFEST } from "../../rulesets/gurps/manifest.js";
 import { format } from "../i18n.js";
-import { actorOfTypes, fromSync as markedBySync, installStatusEffects } from "../status-sync.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect } from "../status-sync.js";
 import { gurpsRules } from "./rules-source.js";
 
 /** The operation option that marks the mirror's own writes (the HUD guard lets them through). */
 export const GURPS_STATUS_SYNC = "gurpsStatusSync";
 
-export interface StatusEffectDoc {
-  id: string;
+export interface StatusEffectDoc extends StatusSyncEffect {
   name: string;
-  statuses?: Iterable<string>;
-  parent?: unknown;
 }
-export interface StatusActorDoc {
-  uuid: string;
-  documentName: string;
-  type: string;
-  name?: string;
-  isOwner: boolean;
+export interface StatusActorDoc extends StatusSyncActor<StatusEffectDoc> {
   system: { derived?: GurpsDerived };
-  effects: Iterable<StatusEffectDoc>;
-  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
-  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
   updateEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
 }
 interface CombatDoc {

@@ -18,26 +18,15 @@ import type { PhaseDerived } from "../../rulesets/phase/data/derived.js";
 import type { PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
 import { PHASE_MANIFEST } from "../../rulesets/phase/manifest.js";
 import { format, localize } from "../i18n.js";
-import { actorOfTypes, fromSync as markedBySync, installStatusEffects, touchesSystem } from "../status-sync.js";
+import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect, touchesSystem } from "../status-sync.js";
 import { KeyedQueue } from "../../core/queue.js";
 
 /** The operation option marking the sync's own writes (the HUD guard lets them through). */
 export const STATUS_SYNC_OPTION = "phaseStatusSync";
 
-export interface StatusEffectDoc {
-  id: string;
-  statuses?: Iterable<string>;
-  parent?: unknown;
-}
-export interface StatusActorDoc {
-  uuid: string;
-  documentName: string;
-  type: string;
-  isOwner: boolean;
+export type StatusEffectDoc = StatusSyncEffect;
+export interface StatusActorDoc extends StatusSyncActor<StatusEffectDoc> {
   system: { derived?: PhaseDerived };
-  effects: Iterable<StatusEffectDoc>;
-  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options?: Record<string, unknown>): Promise<unknown>;
-  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options?: Record<string, unknown>): Promise<unknown>;
 }
 
 export const isPhaseActor = actorOfTypes<StatusActorDoc>(PHASE_ACTOR_TYPES);

@@ -272,9 +272,9 @@ describe("the request schema (fast-check)", () => {
   it("never throws; passes only known kinds with exactly their fields; a pass is a fresh copy", () => {
     fc.assert(fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (value) => {
       const check = parseGurpsCombatRequest(value);
-      if (check.ok) expect(["gurpsManeuver", "gurpsRecover"]).toContain(check.request.kind);
+      if (check.ok) expect(["gurpsManeuver", "gurpsRecover", "gurpsConsciousness"]).toContain(check.request.kind);
     }), { numRuns: 500 });
-    fc.assert(fc.property(fc.record({ kind: fc.constantFrom("gurpsManeuver", "gurpsRecover", "x"), combatId: fc.string(), combatantId: fc.string(), turn: fc.integer(), faces: fc.array(fc.integer()), choice: fc.object() }, { requiredKeys: [] }), (value) => {
+    fc.assert(fc.property(fc.record({ kind: fc.constantFrom("gurpsManeuver", "gurpsRecover", "gurpsConsciousness", "x"), combatId: fc.string(), combatantId: fc.string(), turn: fc.integer(), faces: fc.array(fc.integer()), choice: fc.object() }, { requiredKeys: [] }), (value) => {
       const check = parseGurpsCombatRequest(value);
       if (check.ok) {
         expect(check.request).not.toBe(value);

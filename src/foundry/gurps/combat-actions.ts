@@ -1,6 +1,7 @@
 /**
  * The GURPS tracker's requests on the active GM's side: a maneuver chosen
- * (G10) and a stunned fighter's recovery roll (G19, G79). Each re-checks
+ * (G10), a stunned fighter's recovery roll (G19, G79) and the 0-HP roll to
+ * stay conscious (G81). Each re-checks
  * against the GM's own documents who may do it and when — the requester is
  * the request message's author, the combat's round state (flags.cychosys,
  * GM-written) holds the truth, the rules core decides and reads the faces.
@@ -12,7 +13,7 @@ import { escapeHtml } from "../../core/html.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { applyGurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
-import { endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, moveLeft, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
+import { consciousnessBars, consciousnessOwed, consciousnessRoll, endTurnWith, gurpsManeuverFacts, gurpsOrderUpdate, moveLeft, normalizeChoice, readGurpsOrder, recoveryRoll } from "../../rulesets/gurps/combat/tracker-plan.js";
 import { changePosture, type GurpsFighterRound, mayCrouch, parseShots, setPosture, type ShotsSpec } from "../../rulesets/gurps/rules/index.js";
 import { Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { gurpsRules } from "./rules-source.js";
@@ -92,6 +93,8 @@ export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extra
   const round = roundOf(combat, combatant);
   if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
   const choice = normalizeChoice(request.choice);
+  // G81: at 0 HP or below he rolls HT to stay conscious first, unless he does nothing (which excuses it).
+  if (consciousnessBars(round, choice.id)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.consciousnessFirst", { name: combatant.name }));
   if (choice.targetId && !combat.combatants.get(choice.targetId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownTarget"));
   if (choice.itemId && !combatant.actor!.items?.get(choice.itemId)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.unknownItem", { name: combatant.name }));
   const facts = gurpsManeuverFacts(combatant.actor!.system.derived, round, grapplerStOf(combat, round));
@@ -105,6 +108,7 @@ export async function chooseGurpsManeuver(combat: GurpsCombatDoc, request: Extra
   if ((choice.id === "ready" || choice.id === "moveAndReady" || choice.id === "allOutReady") && choice.itemId) {
     next = applyGurpsRoundOperation(next, { kind: "ready", itemId: choice.itemId, shots: shotsOf(combatant, choice.itemId) }, gurpsRules());
   }
+  if (choice.id === "doNothing" && round.consciousness === "unlessDoNothing") next = applyGurpsRoundOperation(next, { kind: "consciousness", stays: true }, gurpsRules());
   await combat.update(gurpsRoundUpdate(refOf(combat, combatant), next));
 }
 
@@ -149,6 +153,25 @@ export async function recoverFromStun(combat: GurpsCombatDoc, request: Extract<G
   await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the recovery", error));
 }
 
+/**
+ * G81: the HT roll to stay conscious at the start of his turn, at 0 HP or
+ * below (the GM's own figures), owed this turn and not yet made; the core
+ * reads the faces (HT −1 per full multiple of HP below zero). Failure: he
+ * falls unconscious in the round state. Made once: the round then owes none.
+ */
+export async function rollConsciousness(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsConsciousness" }>, user: RequestUser): Promise<void> {
+  const combatant = controlledOnTurn(combat, request.combatantId, user);
+  const round = roundOf(combat, combatant);
+  const order = readGurpsOrder(combat.flags);
+  if (request.turn !== round.turn || order.acting !== combatant.id || order.ended) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
+  const derived = combatant.actor!.system.derived;
+  if (!derived || derived.hp.value > 0 || !consciousnessOwed(round)) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.noConsciousnessRoll", { name: combatant.name }));
+  const roll = consciousnessRoll(derived, request.faces, gurpsRules());
+  await combat.update(gurpsRoundUpdate(refOf(combat, combatant), applyGurpsRoundOperation(round, { kind: "consciousness", stays: roll.success }, gurpsRules())));
+  const text = format(roll.success ? "CYCHOSYS.Gurps.Tracker.staysConscious" : "CYCHOSYS.Gurps.Tracker.fallsUnconscious", { name: combatant.name, roll: roll.roll, level: roll.effective });
+  await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the consciousness roll", error));
+}
+
 /** G12, G13, G34: yards moved on his turn, within what his maneuver this turn allows (G67: faster than Basic Move bars retreating). */
 export async function moveFighter(combat: GurpsCombatDoc, request: Extract<GurpsCombatRequest, { kind: "gurpsMove" }>, user: RequestUser): Promise<void> {
   const combatant = controlledOnTurn(combat, request.combatantId, user);
@@ -168,6 +191,7 @@ export function registerGurpsTrackerHandlers(): void {
   const on = requestHandlers<GurpsCombatRequest>();
   on("gurpsManeuver", (user, r) => chooseGurpsManeuver(combatOf(r.combatId), r, user));
   on("gurpsRecover", (user, r) => recoverFromStun(combatOf(r.combatId), r, user));
+  on("gurpsConsciousness", (user, r) => rollConsciousness(combatOf(r.combatId), r, user));
   on("gurpsCrouch", (user, r) => setCrouch(combatOf(r.combatId), r, user));
   on("gurpsMove", (user, r) => moveFighter(combatOf(r.combatId), r, user));
 }

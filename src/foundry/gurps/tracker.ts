@@ -44,13 +44,25 @@ export async function promptManeuver(combat: GurpsCombatDoc, combatant: GurpsCom
   await submitRequest({ kind: "gurpsManeuver", combatId: combat.id, combatantId: combatant.id, turn: round.turn, choice: readManeuverForm(form, items) });
 }
 
-/** G19, G79: roll 3d6 here (Dice So Nice shows it), send the faces; the GM reads them against HT (IQ for mental stun). */
-async function rollRecovery(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+/** Roll 3d6 here (Dice So Nice shows it) with this flavor; only the faces travel. */
+async function rollFaces(flavor: string): Promise<number[]> {
   const roll = new Roll(`${gurpsRules().successDice}d6`);
   await roll.evaluate();
   const faces = (roll as unknown as { dice: { results: { result: number }[] }[] }).dice.flatMap((d) => d.results.map((r) => r.result));
-  await roll.toMessage({ flavor: localize("CYCHOSYS.Gurps.Tracker.recoverFlavor", { name: combatant.name }) } as never);
+  await roll.toMessage({ flavor } as never);
+  return faces;
+}
+
+/** G19, G79: the faces go to the GM, who reads them against HT (IQ for mental stun). */
+async function rollRecovery(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const faces = await rollFaces(localize("CYCHOSYS.Gurps.Tracker.recoverFlavor", { name: combatant.name }));
   await submitRequest({ kind: "gurpsRecover", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, faces });
+}
+
+/** G81: the faces go to the GM, who reads them against HT −1 per full multiple of HP below zero. */
+async function rollToStayConscious(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const faces = await rollFaces(localize("CYCHOSYS.Gurps.Tracker.consciousnessFlavor", { name: combatant.name }));
+  await submitRequest({ kind: "gurpsConsciousness", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, faces });
 }
 
 /** G12, G13: yards moved now; the GM checks them against his maneuver's allowance. */
@@ -89,6 +101,7 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
       if (!button || button.disabled) return;
       if (button.dataset.cychosysAction === "maneuver") void promptManeuver(combat, combatant);
       if (button.dataset.cychosysAction === "recover") void rollRecovery(combat, combatant);
+      if (button.dataset.cychosysAction === "consciousness") void rollToStayConscious(combat, combatant);
       if (button.dataset.cychosysAction === "move") void promptMove(combat, combatant);
       const crouch = button.dataset.cychosysAction === "crouch" ? true : button.dataset.cychosysAction === "rise" ? false : null;
       if (crouch !== null) void submitRequest({ kind: "gurpsCrouch", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, crouching: crouch });

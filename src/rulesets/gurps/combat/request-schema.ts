@@ -42,11 +42,14 @@ const REQUESTS = {
   gurpsMove: z.strictObject({ kind: z.literal("gurpsMove"), combatId: id, combatantId: id, turn: int(1, 100_000), yards: int(1, 1000) }),
   /** G19, G79: the stunned fighter's recovery roll at the end of a Do Nothing turn (3d6 faces). */
   gurpsRecover: z.strictObject({ kind: z.literal("gurpsRecover"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
+  /** G81: the HT roll to stay conscious at the start of his turn at 0 HP or below (3d6 faces). */
+  gurpsConsciousness: z.strictObject({ kind: z.literal("gurpsConsciousness"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
 } as const;
 
 export type GurpsCombatRequest =
   | { kind: "gurpsManeuver"; combatId: string; combatantId: string; turn: number; choice: ManeuverChoice }
   | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] }
+  | { kind: "gurpsConsciousness"; combatId: string; combatantId: string; turn: number; faces: number[] }
   | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean }
   | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number };
 export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];

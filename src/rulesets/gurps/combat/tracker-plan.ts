@@ -6,12 +6,12 @@
  * G50), a choice stripped to what its maneuver takes, and the round-state
  * changes at a turn's start and end (G77 shock into force and out, G25 a
  * feint and G23 an evaluate lapsing, G61–G68 defenses counted afresh,
- * G19/G79 stun recovery).
+ * G19/G79 stun recovery, G81 the 0-HP roll to stay conscious).
  */
 import { type CombatantRef } from "../../../core/transport/ports.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  canAct, compareTurnOrder, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
+  canAct, compareTurnOrder, consciousnessModifier, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
   startTurn, successRoll, sumFaces, type SuccessRoll, type TurnStartDue,
 } from "../rules/index.js";
 import { FLAG_SCOPE, gurpsRoundUpdate, readGurpsRound } from "./round-state.js";
@@ -173,6 +173,34 @@ export const getsTurns = (round: GurpsFighterRound): boolean => canAct(round);
  */
 export function recoveryRoll(round: GurpsFighterRound, derived: GurpsDerived, faces: readonly number[], rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): SuccessRoll {
   const level = round.stun === "mental" ? derived.attributes.iq : derived.attributes.ht;
+  return successRoll(level, sumFaces(faces, rules.successDice, "3d6", rules), "other", rules);
+}
+
+/**
+ * G81: is the HT roll to stay conscious owed now? Owed whatever he does
+ * (`due`), or unless this turn is Do Nothing (`unlessDoNothing`: no
+ * defense since his last turn, world setting) — chosen, or forced by a stun
+ * (G19). Made, or excused by a Do Nothing, it is no longer owed (null).
+ */
+export function consciousnessOwed(round: GurpsFighterRound): boolean {
+  if (!canAct(round)) return false;
+  if (round.consciousness === "due") return true;
+  if (round.consciousness !== "unlessDoNothing") return false;
+  const doingNothing = round.maneuver.id === "doNothing" && (round.chosenTurn === round.turn || round.stun !== null);
+  return !doingNothing;
+}
+
+/**
+ * G81: may he choose this maneuver while the roll is pending? Owed whatever
+ * he does, he rolls first; owed unless he does nothing, he rolls first or
+ * chooses Do Nothing (which excuses it).
+ */
+export const consciousnessBars = (round: GurpsFighterRound, maneuver: ManeuverChoice["id"]): boolean =>
+  consciousnessOwed(round) && (round.consciousness === "due" || maneuver !== "doNothing");
+
+/** G81 (fill): the HT roll to stay conscious, at −1 per full multiple of HP below zero, the 3d6 faces read by the core. */
+export function consciousnessRoll(derived: GurpsDerived, faces: readonly number[], rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): SuccessRoll {
+  const level = derived.attributes.ht + consciousnessModifier(derived.hp.value, derived.hp.max);
   return successRoll(level, sumFaces(faces, rules.successDice, "3d6", rules), "other", rules);
 }
 

@@ -4,7 +4,8 @@
  * (G34), posture (G14), shock in force (G77), stun (G19, G79), aim (G22),
  * evaluate (G23), feint owed (G25), the defenses used since his last turn
  * (G61–G68: parries per weapon, block, retreat and drop against whom),
- * grapples (G43–G50) and a task (G29); his controls. The maneuver dialog:
+ * grapples (G43–G50) and a task (G29); the 0-HP roll to stay conscious
+ * (G81) as a control for who may roll it, as a mark for the rest; his controls. The maneuver dialog:
  * the fifteen maneuvers, those he may not take greyed with why, each with
  * what it permits, the options, the Wait's trigger, a target and an item.
  */
@@ -14,7 +15,7 @@ import {
   type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES,
 } from "../rules/index.js";
 import { MAX_TRIGGER } from "./request-schema.js";
-import { moveLeft } from "./tracker-plan.js";
+import { consciousnessBars, consciousnessOwed, moveLeft } from "./tracker-plan.js";
 
 export const GURPS_TRACKER_ROW_TEMPLATE = templatePath("gurps/combat/tracker-row.hbs");
 export const GURPS_MANEUVER_TEMPLATE = templatePath("gurps/combat/maneuver.hbs");
@@ -89,6 +90,9 @@ export function gurpsTrackerRowView(input: TrackerRowInput) {
   const able = !r.unconscious && !r.dead;
   const own = input.started && input.canControl && able;
   const chosenNow = chosen && r.chosenTurn === r.turn;
+  // G81: who may roll it sees the roll; the others see that it is owed.
+  const rollConsciousness = own && input.current && consciousnessOwed(r);
+  if (consciousnessOwed(r) && !rollConsciousness) badge("consciousness", localize(T("consciousnessOwed")), "G81", true);
   const movement = chosenNow && typeof input.moveNow === "number" ? moveLeft(r, input.moveNow, rules) : null;
   return {
     maneuver,
@@ -99,9 +103,10 @@ export function gurpsTrackerRowView(input: TrackerRowInput) {
     order: input.key ? localize(T("orderKey"), { speed: input.key.basicSpeed, dx: input.key.dx }) : null,
     badges,
     used: used.length ? used.join(" · ") : null,
-    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")), move: localize(T("move")) },
+    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")), move: localize(T("move")), consciousness: localize(T("rollConsciousness")) },
     controls: {
-      choose: own && input.current && !r.stun && !chosenNow,
+      choose: own && input.current && !r.stun && !chosenNow && !consciousnessBars(r, "doNothing"),
+      consciousness: rollConsciousness,
       recover: own && input.current && r.stun !== null && r.maneuver.id === "doNothing",
       // G16: crouch on his turn while standing; rise from a crouch at any time.
       crouch: own && input.current && r.posture === "standing" && !r.crouching,
@@ -133,7 +138,8 @@ export function gurpsManeuverDialogView(input: ManeuverDialogInput) {
   });
   const maneuvers = MANEUVERS.map((id) => {
     const refusal = maneuverRefusal(probe(id), input.facts, rules);
-    const kept = refusal && refusal.reason !== "noTarget" ? refusal : null;
+    // G81: at 0 HP or below, only Do Nothing excuses the roll to stay conscious; anything else waits for it.
+    const kept = refusal && refusal.reason !== "noTarget" ? refusal : consciousnessBars(r, id) ? { reason: "consciousnessFirst", rule: "G81" } : null;
     return {
       id, label: localize(`CYCHOSYS.Gurps.Maneuver.${id}`), permits: permitsText({ id, aoaOption: id === "allOutAttack" ? "determined" : null }, localize, rules),
       refusal: kept ? `${localize(`CYCHOSYS.Gurps.Refusal.${kept.reason}`)} (${kept.rule})` : null, disabled: kept !== null, checked: id === current && !kept,

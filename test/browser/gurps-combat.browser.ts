@@ -16,12 +16,19 @@ const available = chromiumAvailable("gurps-combat");
 describe.skipIf(!available)("the GURPS tracker in Chromium", () => {
   const { open } = previewBrowser(() => buildGurpsCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
 
-  rendersCleanly(open, ["gurps-tracker", "gurps-tracker-light", "gurps-tracker-choosing", "gurps-tracker-choosing-light", "gurps-maneuver", "gurps-maneuver-light"]);
+  rendersCleanly(open, ["gurps-tracker", "gurps-tracker-light", "gurps-tracker-choosing", "gurps-tracker-choosing-light", "gurps-tracker-zero-hp", "gurps-tracker-zero-hp-light", "gurps-maneuver", "gurps-maneuver-light"]);
 
   it("a turn beginning: the fighter still to choose has the Choose maneuver and Crouch controls, his last maneuver shown until then", async () => {
     const page = await open("gurps-tracker-choosing");
     const louis = page.locator('li[data-combatant-id="louis"] .cy-gurps-row');
     expect(await louis.locator("[data-cychosys-action]").evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.cychosysAction))).toEqual(["maneuver", "crouch"]);
+    await page.close();
+  });
+
+  it("G81: a turn beginning below 0 HP offers its owner the HT roll to stay conscious", async () => {
+    const page = await open("gurps-tracker-zero-hp");
+    const louis = page.locator('li[data-combatant-id="louis"] .cy-gurps-row');
+    expect(await louis.locator('[data-cychosys-action="consciousness"]').count()).toBe(1);
     await page.close();
   });
 

@@ -55,10 +55,12 @@ export function gurpsDuelRounds(): Record<string, GurpsFighterRound> {
   return { louis, pierre, guard, bandit };
 }
 
-function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string, choosing = false): string {
+function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string, choosing: false | "choosing" | "zeroHp" = false): string {
   const rounds = gurpsDuelRounds();
   // Louis's turn has just begun: he has still to choose (G10).
-  if (choosing) rounds.louis = start(op(rounds.louis!, { kind: "endTurn", recovery: null }));
+  if (choosing === "choosing") rounds.louis = start(op(rounds.louis!, { kind: "endTurn", recovery: null }));
+  // Louis's turn begins at −3 HP: the HT roll to stay conscious is owed before any maneuver but Do Nothing (G81).
+  if (choosing === "zeroHp") rounds.louis = op(op(rounds.louis!, { kind: "endTurn", recovery: null }), { kind: "startTurn", hp: 12, currentHp: -3, ht: 11 });
   const order = [...FIGHTERS].sort(compareEntries);
   const rows = order.map((f, index) => {
     const view = gurpsTrackerRowView({ round: rounds[f.id]!, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: f.id === "louis", started: true, key: { basicSpeed: f.basicSpeed, dx: f.dx }, moveNow: 6, localize });
@@ -103,7 +105,8 @@ export function buildGurpsCombatPages(env: Env, css: string, frameCss: string, o
     for (const [id, title, body] of [
       [`gurps-tracker${suffix}`, "GURPS tracker", trackerBody(env, theme, localize)],
       [`gurps-maneuver${suffix}`, "GURPS maneuver dialog", dialogBody(env, theme, localize)],
-      [`gurps-tracker-choosing${suffix}`, "GURPS tracker, a turn beginning", trackerBody(env, theme, localize, true)],
+      [`gurps-tracker-choosing${suffix}`, "GURPS tracker, a turn beginning", trackerBody(env, theme, localize, "choosing")],
+      [`gurps-tracker-zero-hp${suffix}`, "GURPS tracker, a turn beginning below 0 HP", trackerBody(env, theme, localize, "zeroHp")],
     ] as const) {
       const file = join(outDir, `${id}.html`);
       writeFileSync(file, page(title, id, body, all, frameCss, theme, [TRACKER_CSS, DIALOG_CSS]));

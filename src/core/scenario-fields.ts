@@ -8,10 +8,10 @@
  * (src/rulesets/d6/rules/scenario-reader.ts); new rulesets use this one.
  *
  * The words `say` must know: object, unknownField, required, list,
- * listTooLong, integer, number, range, boolean, text, textTooLong, oneOf,
- * controlCharacters.
+ * listLength (or the ruleset's own `listLength` problem), integer, number,
+ * range, boolean, text, textTooLong, oneOf, controlCharacters.
  */
-import { echoString, echoText, echoValue, findUnsafe } from "./echo.js";
+import { echoText, echoValue, findUnsafe } from "./echo.js";
 import { LocalizedError } from "./errors.js";
 
 export type Json = Record<string, unknown>;
@@ -59,8 +59,13 @@ export class FieldReader {
 
   list(value: unknown, field: string, max: number, min = 0): readonly unknown[] {
     if (!Array.isArray(value)) this.fail(field, this.say("list", { value: echoValue(value) }));
-    if (value.length > max || value.length < min) this.fail(field, this.say("listLength", { min, max, length: value.length }));
+    if (value.length > max || value.length < min) this.fail(field, this.listLength(min, max, value.length));
     return value;
+  }
+
+  /** The problem of a list of `length` entries outside `min`..`max`; a ruleset may word it its own way. */
+  protected listLength(min: number, max: number, length: number): string {
+    return this.say("listLength", { min, max, length });
   }
 
   integer(value: unknown, field: string, min: number, max: number): number {
@@ -88,10 +93,9 @@ export class FieldReader {
     return value;
   }
 
-  oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
-    if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
-      this.fail(field, this.say("oneOf", { allowed: allowed.join(", "), value: typeof value === "string" ? echoString(value) : echoValue(value) }));
-    }
+  /** One of `allowed` (strings or numbers), compared exactly. */
+  oneOf<T extends string | number>(value: unknown, field: string, allowed: readonly T[]): T {
+    if (!(allowed as readonly unknown[]).includes(value)) this.fail(field, this.say("oneOf", { allowed: allowed.join(", "), value: echoValue(value) }));
     return value as T;
   }
 }

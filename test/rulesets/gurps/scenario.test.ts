@@ -77,6 +77,10 @@ describe("the GURPS scenario reader", () => {
     gurpsError(() => parseGurpsScenario("[".repeat(100)), "scenarioText");
     const e = fieldError(read({ ...base(), attacker: { ...base().attacker, name: "Louis\u001b[31m" } }), "attacker.name", "control characters");
     expect(e.message.length).toBeLessThan(200);
+    // The shared reader's check: bidi and invisible characters are refused in names too, not only controls.
+    const bidi = fieldError(read({ ...base(), attacker: { ...base().attacker, name: "Lou\u202eis" } }), "attacker.name", "control characters");
+    expect(bidi.message).not.toContain("\u202e");
+    fieldError(read({ ...base(), attacker: { ...base().attacker, name: "Lou\u200bis" } }), "attacker.name", "control characters");
     const long = fieldError(read({ ...base(), attacker: { ...base().attacker, name: "x".repeat(10_000) } }), "attacker.name", "at most 60");
     expect(long.message.length).toBeLessThan(200);
     const key = gurpsError(read({ ...base(), ["\u202eevil".repeat(20)]: 1 }), "scenarioField", "unknown field");

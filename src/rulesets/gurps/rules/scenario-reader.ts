@@ -4,92 +4,49 @@
  * `attacker.roll: a 3d6 roll is 3 faces or a total from 3 to 18 (got [4, 4]).`
  * Messages stay short whatever the input held (the core's echo).
  */
-import { echoText, echoValue } from "../../../core/echo.js";
+import { echoValue } from "../../../core/echo.js";
 import { english } from "../../../core/messages.js";
+import { FieldReader, joinField, type Json } from "../../../core/scenario-fields.js";
 import { type DamageSpec, type DiceRoll, parseDamage, readRoll } from "./dice.js";
 import { parseBasicSpeed, parseShots, type ShotsSpec } from "./notation.js";
 import { GurpsError } from "./errors.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
 export const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Gurps.Scenario.${key}`, params);
 
 /** A field path with one more key (the key made printable and short). */
-export function join(field: string, key: string): string {
-  const k = echoText(key, 40);
-  return field ? `${field}.${k}` : k;
-}
+export const join = joinField;
 
 /** Sanity bounds of the input (not rules): no GURPS figure comes near them. */
 export const LIMITS = Object.freeze({
   score: 99, hp: 9999, st: 999, skill: 99, modifier: 99, yards: 1_000_000, speed: 100_000, dr: 9999, weight: 100_000, shots: 10_000, list: 16, hits: 100, name: 60,
 });
 
-export class ScenarioReader {
-  constructor(readonly rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES) {}
-
-  fail(field: string, problem: string): never {
-    throw new GurpsError("scenarioField", { field, problem });
+/** The shared field reader with GURPS's error, words and limits, and the GURPS notations. */
+export class ScenarioReader extends FieldReader {
+  constructor(readonly rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES) {
+    super((field, problem) => {
+      throw new GurpsError("scenarioField", { field, problem });
+    }, say);
   }
 
-  /** Run `fn`, turning any other GurpsError it raises into one about `field`. */
-  at<T>(field: string, fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      if (error instanceof GurpsError && error.code !== "scenarioField") this.fail(field, error.message);
-      throw error;
-    }
+  /** In a GURPS scenario a null field is an absent one. */
+  override has(o: Json, key: string): boolean {
+    return super.has(o, key) && o[key] !== null;
   }
 
-  has(o: Json, key: string): boolean {
-    return Object.hasOwn(o, key) && o[key] !== undefined && o[key] !== null;
+  override list(value: unknown, field: string, max: number = LIMITS.list): readonly unknown[] {
+    return super.list(value, field, max);
   }
 
-  object(value: unknown, field: string, allowed: readonly string[], required: readonly string[] = []): Json {
-    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, say("object", { value: echoValue(value) }));
-    for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail(join(field, key), say("unknownField", { allowed: allowed.join(", ") }));
-    }
-    const o = value as Json;
-    for (const key of required) if (!this.has(o, key)) this.fail(join(field, key), say("required"));
-    return o;
+  protected override listLength(_min: number, max: number, length: number): string {
+    return say("listTooLong", { max, length });
   }
 
-  list(value: unknown, field: string, max: number = LIMITS.list): readonly unknown[] {
-    if (!Array.isArray(value)) this.fail(field, say("list", { value: echoValue(value) }));
-    if (value.length > max) this.fail(field, say("listTooLong", { max, length: value.length }));
-    return value;
-  }
-
-  integer(value: unknown, field: string, min: number, max: number): number {
-    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(field, say("integer", { value: echoValue(value) }));
-    if (value < min || value > max) this.fail(field, say("range", { min, max, value: echoValue(value) }));
-    return value;
-  }
-
-  number(value: unknown, field: string, min: number, max: number): number {
-    if (typeof value !== "number" || !Number.isFinite(value)) this.fail(field, say("number", { value: echoValue(value) }));
-    if (value < min || value > max) this.fail(field, say("range", { min, max, value: echoValue(value) }));
-    return value;
-  }
-
-  boolean(value: unknown, field: string): boolean {
-    if (typeof value !== "boolean") this.fail(field, say("boolean", { value: echoValue(value) }));
-    return value;
-  }
-
-  text(value: unknown, field: string, max: number = LIMITS.name): string {
-    if (typeof value !== "string") this.fail(field, say("text", { value: echoValue(value) }));
-    if (value.length > max) this.fail(field, say("textTooLong", { max, length: value.length }));
-    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) this.fail(field, say("controlCharacters"));
-    return value;
-  }
-
-  oneOf<T extends string | number>(value: unknown, field: string, allowed: readonly T[]): T {
-    if (!(allowed as readonly unknown[]).includes(value)) this.fail(field, say("oneOf", { allowed: allowed.join(", "), value: echoValue(value) }));
-    return value as T;
+  override text(value: unknown, field: string, max: number = LIMITS.name): string {
+    return super.text(value, field, max);
   }
 
   /** A 3d6 roll: three faces, or the total. */

@@ -14,7 +14,7 @@ import { MAX_PHASE } from "../rules/clock.js";
 import { PhaseError } from "../rules/errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
 import { startPhase, surpriseRollers } from "../rules/phase-start.js";
-import { at, FieldReader, say } from "../rules/reader.js";
+import { at, PhaseFieldReader, say } from "../rules/reader.js";
 import { type AttackRolls, resolvePhase } from "../rules/resolve-phase.js";
 import { type Fighters, newCombatant, type PhaseState } from "../rules/state.js";
 import { readStoredPhaseState } from "../rules/stored-state.js";
@@ -50,14 +50,14 @@ export interface PhaseLedger extends LedgerCore {
 // ---------------------------------------------------------------------------
 // Reading it back, strictly.
 
-class LedgerReader extends FieldReader {
+class LedgerReader extends PhaseFieldReader {
   id(value: unknown, field: string): string {
-    const id = this.name(value, field, 64);
+    const id = this.text(value, field, 64);
     if (!ID.test(id)) this.fail(field, say("stored.id"));
     return id;
   }
   core(o: Record<string, unknown>, field: string, rules: Readonly<PhaseRules>): LedgerCore {
-    const state = this.within(at(field, "state"), () => readStoredPhaseState(o.state, rules));
+    const state = this.at(at(field, "state"), () => readStoredPhaseState(o.state, rules));
     const ids = new Set(state.combatants.map((c) => c.id));
     const faces = this.record(o.surprise, at(field, "surprise"), 500);
     const surprise: Record<string, number> = {};

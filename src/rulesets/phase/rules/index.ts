@@ -41,7 +41,7 @@ export * from "./resolve-phase.js";
 export * from "./view.js";
 export * from "./stored-state.js";
 export { readOptions } from "./scenario-parts.js";
-export { FieldReader } from "./reader.js";
+export { PhaseFieldReader } from "./reader.js";
 export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./scenario.js";

@@ -5,44 +5,29 @@
  * Values are echoed cut and escaped (src/core/echo.ts), so a message stays one
  * short line whatever the input held.
  */
-import { echoText, echoValue, findUnsafe } from "../../../core/echo.js";
+import { echoValue } from "../../../core/echo.js";
 import { english } from "../../../core/messages.js";
+import { FieldReader, joinField, type Json } from "../../../core/scenario-fields.js";
 import { PhaseError } from "./errors.js";
-import { AREAS, type Area, isMember } from "./types.js";
+import { AREAS, type Area } from "./types.js";
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
 export const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Scenario.${key}`, params);
 
-/** A field path one key deeper (the key cut and escaped). */
-export const at = (field: string, key: string | number): string =>
-  typeof key === "number" ? `${field}[${key}]` : field ? `${field}.${echoText(key, 40)}` : echoText(key, 40);
+/** A field path one key deeper (the key cut and escaped), or one index deeper. */
+export const at = (field: string, key: string | number): string => (typeof key === "number" ? `${field}[${key}]` : joinField(field, key));
 
-export class FieldReader {
-  fail(field: string, problem: string): never {
-    throw new PhaseError("scenarioField", { field, problem });
+/** The shared field reader with the phase ruleset's error and words, and its record and area readers. */
+export class PhaseFieldReader extends FieldReader {
+  constructor() {
+    super((field, problem) => {
+      throw new PhaseError("scenarioField", { field, problem });
+    }, say);
   }
 
-  /** Run `fn`; another PhaseError it throws becomes one about `field`. */
-  within<T>(field: string, fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      if (error instanceof PhaseError && error.code !== "scenarioField") this.fail(field, error.message);
-      throw error;
-    }
-  }
-
-  has(o: Json, key: string): boolean {
-    return Object.hasOwn(o, key) && o[key] !== undefined;
-  }
-
-  object(value: unknown, field: string, allowed: readonly string[], required: readonly string[] = []): Json {
-    if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, say("object", { value: echoValue(value) }));
-    for (const key of Object.keys(value)) if (!allowed.includes(key)) this.fail(at(field, key), say("unknownField", { allowed: allowed.join(", ") }));
-    const o = value as Json;
-    for (const key of required) if (!this.has(o, key)) this.fail(at(field, key), say("required"));
-    return o;
+  protected override listLength(_min: number, max: number, length: number): string {
+    return say("listTooLong", { max, length });
   }
 
   /** An object whose keys are names (ids, skills): each key checked, at most `max`. */
@@ -50,44 +35,8 @@ export class FieldReader {
     if (!value || typeof value !== "object" || Array.isArray(value)) this.fail(field, say("object", { value: echoValue(value) }));
     const keys = Object.keys(value);
     if (keys.length > max) this.fail(field, say("tooManyKeys", { max, length: keys.length }));
-    for (const key of keys) this.name(key, at(field, key), 40);
+    for (const key of keys) this.text(key, at(field, key), 40);
     return value as Json;
-  }
-
-  list(value: unknown, field: string, max: number): readonly unknown[] {
-    if (!Array.isArray(value)) this.fail(field, say("list", { value: echoValue(value) }));
-    if (value.length > max) this.fail(field, say("listTooLong", { max, length: value.length }));
-    return value;
-  }
-
-  integer(value: unknown, field: string, min: number, max: number): number {
-    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(field, say("integer", { value: echoValue(value) }));
-    if (value < min || value > max) this.fail(field, say("range", { min, max, value: echoValue(value) }));
-    return value;
-  }
-
-  number(value: unknown, field: string, min: number, max: number): number {
-    if (typeof value !== "number" || !Number.isFinite(value)) this.fail(field, say("number", { value: echoValue(value) }));
-    if (value < min || value > max) this.fail(field, say("range", { min, max, value: echoValue(value) }));
-    return value;
-  }
-
-  boolean(value: unknown, field: string): boolean {
-    if (typeof value !== "boolean") this.fail(field, say("boolean", { value: echoValue(value) }));
-    return value;
-  }
-
-  /** Text of at most `max` characters, with no control characters or line breaks. */
-  name(value: unknown, field: string, max: number): string {
-    if (typeof value !== "string") this.fail(field, say("text", { value: echoValue(value) }));
-    if (value.length > max) this.fail(field, say("textTooLong", { max, length: value.length }));
-    if (findUnsafe(value) !== -1) this.fail(field, say("controlCharacters"));
-    return value;
-  }
-
-  oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
-    if (!isMember(allowed, value)) this.fail(field, say("oneOf", { allowed: allowed.join(", "), value: echoValue(value) }));
-    return value;
   }
 
   area(value: unknown, field: string): Area {

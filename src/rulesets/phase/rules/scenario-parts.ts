@@ -7,7 +7,7 @@ import { checkChart } from "./chart.js";
 import { parseDamageFormula } from "./damage-formula.js";
 import { MAX_CHART_DIE } from "./chart.js";
 import { ACTION_KINDS, type ActionSpec, type LocationChart, makePhaseRules, type PhaseRules, WEAPON_REQUIREMENTS } from "./options.js";
-import { at, FieldReader, type Json, say } from "./reader.js";
+import { at, PhaseFieldReader, type Json, say } from "./reader.js";
 import type { FighterWeapon } from "./state.js";
 import { ACTION_LENGTHS, AREA_KINDS, AREAS, type Area, areaKind, SIDES, WEAPON_KINDS } from "./types.js";
 import type { TraumaticWound, WoundState } from "./wounds.js";
@@ -28,7 +28,7 @@ const SCALARS = [
 ] as const;
 const SCALAR_MIN: Partial<Record<(typeof SCALARS)[number], number>> = { burstHitMarginStep: 1, burstMaxHits: 1, surpriseRounds: 0 };
 
-function actionEntry(r: FieldReader, value: unknown, field: string): ActionSpec {
+function actionEntry(r: PhaseFieldReader, value: unknown, field: string): ActionSpec {
   const o = r.object(value, field, ["length", "kind", "checks", "burst", "roundsPerCheck", "requires", "targetingPart", "cancellable"], ["length"]);
   const length = r.oneOf(o.length, at(field, "length"), ACTION_LENGTHS);
   return {
@@ -44,7 +44,7 @@ function actionEntry(r: FieldReader, value: unknown, field: string): ActionSpec 
   };
 }
 
-function chartEntry(r: FieldReader, value: unknown, field: string): LocationChart {
+function chartEntry(r: PhaseFieldReader, value: unknown, field: string): LocationChart {
   const o = r.object(value, field, ["die", "rows"], ["die", "rows"]);
   const die = r.integer(o.die, at(field, "die"), 1, MAX_CHART_DIE);
   const rows = r.list(o.rows, at(field, "rows"), MAX_CHART_DIE).map((x, i) => {
@@ -52,11 +52,11 @@ function chartEntry(r: FieldReader, value: unknown, field: string): LocationChar
     const row = r.object(x, w, ["from", "to", "area"], ["from", "to", "area"]);
     return { from: r.integer(row.from, at(w, "from"), 1, die), to: r.integer(row.to, at(w, "to"), 1, die), area: r.area(row.area, at(w, "area")) };
   });
-  return r.within(field, () => checkChart(field, { die, rows }));
+  return r.at(field, () => checkChart(field, { die, rows }));
 }
 
 /** The world data a scenario may change for itself (PhaseRules). */
-export function readOptions(r: FieldReader, value: unknown, base: Readonly<PhaseRules>): PhaseRules {
+export function readOptions(r: PhaseFieldReader, value: unknown, base: Readonly<PhaseRules>): PhaseRules {
   const o = r.object(value, "options", [...SCALARS, "firstSide", "openDeclarations", "phasesPer", "calledShotModifiers", "actions", "locationCharts"]);
   const parts: Partial<PhaseRules> = {};
   for (const key of SCALARS) if (r.has(o, key)) parts[key] = r.integer(o[key], `options.${key}`, SCALAR_MIN[key] ?? 0, MAX_STAT);
@@ -90,7 +90,7 @@ export function readOptions(r: FieldReader, value: unknown, base: Readonly<Phase
 }
 
 /** A per-area figure: the areas given, the default for the rest. */
-export function readAreaMap(r: FieldReader, o: Json, key: string, field: string, byDefault: (area: Area) => number, max: number): Record<Area, number> {
+export function readAreaMap(r: PhaseFieldReader, o: Json, key: string, field: string, byDefault: (area: Area) => number, max: number): Record<Area, number> {
   const given = r.has(o, key) ? r.object(o[key], at(field, key), AREAS) : {};
   return Object.fromEntries(AREAS.map((a) => [a, r.has(given, a) ? r.integer(given[a], at(at(field, key), a), 0, max) : byDefault(a)])) as Record<Area, number>;
 }
@@ -106,8 +106,8 @@ export interface Body {
 }
 
 /** A body's chart, missing areas, armor and trauma thresholds per area, and wounds (P20, P21, P28–P30). */
-export function readBody(r: FieldReader, o: Json, field: string, rules: Readonly<PhaseRules>): Body {
-  const chart = r.has(o, "bodyType") ? r.name(o.bodyType, at(field, "bodyType"), MAX_ID) : "human";
+export function readBody(r: PhaseFieldReader, o: Json, field: string, rules: Readonly<PhaseRules>): Body {
+  const chart = r.has(o, "bodyType") ? r.text(o.bodyType, at(field, "bodyType"), MAX_ID) : "human";
   if (!Object.hasOwn(rules.locationCharts, chart)) r.fail(at(field, "bodyType"), say("unknownChart", { value: chart, known: Object.keys(rules.locationCharts).join(", ") }));
   const traumas: TraumaticWound[] = r.has(o, "traumaticWounds")
     ? r.list(o.traumaticWounds, at(field, "traumaticWounds"), MAX_TRAUMAS).map((x, i) => {
@@ -134,19 +134,19 @@ export function readBody(r: FieldReader, o: Json, field: string, rules: Readonly
 export const WEAPON_FIELDS = ["id", "name", "kind", "attribute", "skill", "damage", "stun", "alwaysTraumatic", "semiAuto", "auto", "ammo", "suppressAmmo", "ready"];
 
 /** A weapon (item data: P15, P22–P24, P28, P29, P32, P39); `id` required in a sequence. */
-export function readWeapon(r: FieldReader, value: unknown, field: string, rules: Readonly<PhaseRules>, needsId: boolean): FighterWeapon {
+export function readWeapon(r: PhaseFieldReader, value: unknown, field: string, rules: Readonly<PhaseRules>, needsId: boolean): FighterWeapon {
   const o = r.object(value, field, WEAPON_FIELDS, needsId ? ["id", "kind", "damage"] : ["kind", "damage"]);
   const kind = r.oneOf(o.kind, at(field, "kind"), WEAPON_KINDS);
-  const damageText = r.name(o.damage, at(field, "damage"), 20);
+  const damageText = r.text(o.damage, at(field, "damage"), 20);
   const flag = (key: string, byDefault: boolean) => (r.has(o, key) ? r.boolean(o[key], at(field, key)) : byDefault);
-  const id = r.has(o, "id") ? r.name(o.id, at(field, "id"), MAX_ID) : "weapon";
+  const id = r.has(o, "id") ? r.text(o.id, at(field, "id"), MAX_ID) : "weapon";
   return {
     id,
-    name: r.has(o, "name") ? r.name(o.name, at(field, "name"), MAX_NAME) : id,
+    name: r.has(o, "name") ? r.text(o.name, at(field, "name"), MAX_NAME) : id,
     kind,
-    attribute: r.has(o, "attribute") ? r.name(o.attribute, at(field, "attribute"), MAX_ID) : rules.defaultAttribute,
-    skill: r.has(o, "skill") ? r.name(o.skill, at(field, "skill"), MAX_ID) : kind,
-    damage: r.within(at(field, "damage"), () => parseDamageFormula(damageText)),
+    attribute: r.has(o, "attribute") ? r.text(o.attribute, at(field, "attribute"), MAX_ID) : rules.defaultAttribute,
+    skill: r.has(o, "skill") ? r.text(o.skill, at(field, "skill"), MAX_ID) : kind,
+    damage: r.at(at(field, "damage"), () => parseDamageFormula(damageText)),
     stun: flag("stun", false),
     alwaysTraumatic: flag("alwaysTraumatic", false),
     semiAuto: flag("semiAuto", false),
@@ -158,7 +158,7 @@ export function readWeapon(r: FieldReader, value: unknown, field: string, rules:
 }
 
 /** A named set of whole numbers (attributes, skills). */
-export function readStats(r: FieldReader, value: unknown, field: string): Record<string, number> {
+export function readStats(r: PhaseFieldReader, value: unknown, field: string): Record<string, number> {
   const o = r.record(value, field, 64);
   return Object.fromEntries(Object.keys(o).map((k) => [k, r.integer(o[k], at(field, k), -MAX_STAT, MAX_STAT)]));
 }

@@ -11,7 +11,7 @@ import { type AttackInput, type AttackResolution, attackSpec, resolveAttack } fr
 import { MAX_PHASE } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { at, FieldReader, type Json, say } from "./reader.js";
+import { at, PhaseFieldReader, type Json, say } from "./reader.js";
 import { BODY_FIELDS, MAX_NAME, MAX_STAT, MAX_TN_MODIFIER, readBody, readOptions, readWeapon } from "./scenario-parts.js";
 import { roundsNeeded } from "./slots.js";
 import type { AttackDice } from "./attack.js";
@@ -29,7 +29,7 @@ export interface PhaseAttackScenario {
 }
 
 /** The dice of an attack (P4, P20, P28): checks, chart rolls and damage faces, in the order they are used. */
-export function readDice(r: FieldReader, value: unknown, field: string, rules: Readonly<PhaseRules>): AttackDice {
+export function readDice(r: PhaseFieldReader, value: unknown, field: string, rules: Readonly<PhaseRules>): AttackDice {
   const o = r.object(value, field, ["checks", "locations", "damage"]);
   const die = Math.max(1, ...Object.values(rules.locationCharts).map((c) => c.die));
   return {
@@ -40,14 +40,14 @@ export function readDice(r: FieldReader, value: unknown, field: string, rules: R
 }
 
 /** The check's version and ruleset fields, common to both scenarios. */
-export function readHeader(r: FieldReader, root: Json): void {
+export function readHeader(r: PhaseFieldReader, root: Json): void {
   if (r.has(root, "ruleset") && root.ruleset !== "phase") r.fail("ruleset", say("ruleset", { value: echoValue(root.ruleset) }));
   if (r.has(root, "version") && root.version !== PHASE_SCENARIO_VERSION) r.fail("version", say("version", { value: echoValue(root.version), version: PHASE_SCENARIO_VERSION }));
 }
 
 /** Check a parsed attack scenario and turn it into an AttackInput. */
 export function readPhaseAttack(value: unknown, worldRules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseAttackScenario {
-  const r = new FieldReader();
+  const r = new PhaseFieldReader();
   const root = r.object(
     value,
     "scenario",
@@ -57,11 +57,11 @@ export function readPhaseAttack(value: unknown, worldRules: Readonly<PhaseRules>
   readHeader(r, root);
   const rules = r.has(root, "options") ? readOptions(r, root.options, worldRules) : { ...worldRules };
   const names: PhaseAttackScenario["names"] = {};
-  const action = r.name(root.action, "action", 40);
-  const spec = r.within("action", () => attackSpec(action, rules));
+  const action = r.text(root.action, "action", 40);
+  const spec = r.at("action", () => attackSpec(action, rules));
 
   const a = r.object(root.attacker, "attacker", ["name", "attribute", "skill", "traumaticWounds"], ["attribute", "skill"]);
-  if (r.has(a, "name")) names.attacker = r.name(a.name, "attacker.name", MAX_NAME);
+  if (r.has(a, "name")) names.attacker = r.text(a.name, "attacker.name", MAX_NAME);
   const attacker = {
     attribute: r.integer(a.attribute, "attacker.attribute", -MAX_STAT, MAX_STAT),
     skill: r.integer(a.skill, "attacker.skill", -MAX_STAT, MAX_STAT),
@@ -76,7 +76,7 @@ export function readPhaseAttack(value: unknown, worldRules: Readonly<PhaseRules>
   if (weapon.ammo < need) r.fail("weapon.ammo", new PhaseError("noAmmo", { weapon: weapon.name, need, left: weapon.ammo }).message);
 
   const t = r.object(root.target, "target", ["name", "defending", "coverAreas", ...BODY_FIELDS]);
-  if (r.has(t, "name")) names.target = r.name(t.name, "target.name", MAX_NAME);
+  if (r.has(t, "name")) names.target = r.text(t.name, "target.name", MAX_NAME);
   const body = readBody(r, t, "target", rules);
   const coverAreas = r.has(t, "coverAreas") ? r.areas(t.coverAreas, "target.coverAreas") : [];
 

@@ -7,7 +7,7 @@
  */
 import { MAX_PHASE, resolvesAt } from "./clock.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { at, FieldReader, type Json, say } from "./reader.js";
+import { at, PhaseFieldReader, type Json, say } from "./reader.js";
 import { type AttackRolls } from "./resolve-phase.js";
 import { parseJsonScenario, readDice, readHeader } from "./scenario.js";
 import { BODY_FIELDS, MAX_ID, MAX_NAME, MAX_STAT, MAX_TN_MODIFIER, readBody, readOptions, readStats, readWeapon } from "./scenario-parts.js";
@@ -45,11 +45,11 @@ const COMBATANT_FIELDS = ["id", "name", "reflexes", "attributes", "skills", "wea
 const ACTION_FIELDS = ["action", "declaredAt", "weapon", "target", "targets", "area", "distance", "label", "partsDone"];
 const DECLARE_FIELDS = ["action", "weapon", "target", "targets", "area", "distance", "label"];
 
-class SequenceReader extends FieldReader {
+class SequenceReader extends PhaseFieldReader {
   ids = new Set<string>();
 
   id(value: unknown, field: string): string {
-    const id = this.name(value, field, MAX_ID);
+    const id = this.text(value, field, MAX_ID);
     if (!this.ids.has(id)) this.fail(field, say("unknownCombatant", { value: id }));
     return id;
   }
@@ -70,21 +70,21 @@ class SequenceReader extends FieldReader {
 
   declaration(value: unknown, field: string, allowed: readonly string[]): Declaration {
     const o = this.object(value, field, allowed, ["action"]);
-    const d: Declaration = { action: this.name(o.action, at(field, "action"), MAX_ID) };
-    if (this.has(o, "weapon")) d.weapon = this.name(o.weapon, at(field, "weapon"), MAX_ID);
+    const d: Declaration = { action: this.text(o.action, at(field, "action"), MAX_ID) };
+    if (this.has(o, "weapon")) d.weapon = this.text(o.weapon, at(field, "weapon"), MAX_ID);
     if (this.has(o, "target")) d.target = this.id(o.target, at(field, "target"));
     if (this.has(o, "targets")) d.targets = this.idList(o.targets, at(field, "targets"));
     if (this.has(o, "area")) d.area = this.area(o.area, at(field, "area"));
     if (this.has(o, "distance")) d.distance = this.integer(o.distance, at(field, "distance"), 0, 9999);
-    if (this.has(o, "label")) d.label = this.name(o.label, at(field, "label"), 200);
+    if (this.has(o, "label")) d.label = this.text(o.label, at(field, "label"), 200);
     return d;
   }
 }
 
 function readCombatant(r: SequenceReader, value: unknown, field: string, phase: number, rules: Readonly<PhaseRules>): { c: CombatantPhase; f: Fighter; name: string } {
   const o = r.object(value, field, COMBATANT_FIELDS, ["id", "reflexes"]);
-  const id = r.name(o.id, at(field, "id"), MAX_ID);
-  const name = r.has(o, "name") ? r.name(o.name, at(field, "name"), MAX_NAME) : id;
+  const id = r.text(o.id, at(field, "id"), MAX_ID);
+  const name = r.has(o, "name") ? r.text(o.name, at(field, "name"), MAX_NAME) : id;
   const reflexes = r.integer(o.reflexes, at(field, "reflexes"), -MAX_STAT, MAX_STAT);
   const attributes = { ...(r.has(o, "attributes") ? readStats(r, o.attributes, at(field, "attributes")) : {}), reflexes };
   const weapons: Record<string, FighterWeapon> = {};
@@ -121,7 +121,7 @@ function readTracking(r: SequenceReader, o: Json, field: string, c: CombatantPha
     const w = at(field, "action");
     const a = r.object(o.action, w, ACTION_FIELDS, ["action", "declaredAt"]);
     const d = r.declaration({ ...a, declaredAt: undefined, partsDone: undefined }, w, ACTION_FIELDS);
-    const spec = r.within(at(w, "action"), () => actionSpec(d.action, rules));
+    const spec = r.at(at(w, "action"), () => actionSpec(d.action, rules));
     if (spec.length === "free") r.fail(at(w, "action"), say("freeUnderway"));
     const declaredAt = r.integer(a.declaredAt, at(w, "declaredAt"), 1, phase);
     const ends = resolvesAt(declaredAt, spec.length, rules);
@@ -169,9 +169,9 @@ function readPhase(r: SequenceReader, value: unknown, field: string, rules: Read
     let free: FreeDeclaration | null = null;
     if (r.has(s, "free")) {
       const x = r.object(s.free, at(f, "free"), ["action", "weapon", "label", "face"], ["action"]);
-      free = { action: r.name(x.action, at(at(f, "free"), "action"), MAX_ID) };
-      if (r.has(x, "weapon")) free.weapon = r.name(x.weapon, at(at(f, "free"), "weapon"), MAX_ID);
-      if (r.has(x, "label")) free.label = r.name(x.label, at(at(f, "free"), "label"), 200);
+      free = { action: r.text(x.action, at(at(f, "free"), "action"), MAX_ID) };
+      if (r.has(x, "weapon")) free.weapon = r.text(x.weapon, at(at(f, "free"), "weapon"), MAX_ID);
+      if (r.has(x, "label")) free.label = r.text(x.label, at(at(f, "free"), "label"), 200);
       if (r.has(x, "face")) free.face = r.integer(x.face, at(at(f, "free"), "face"), 1, rules.checkDie);
     }
     return {

@@ -8,7 +8,7 @@
 import { englishString } from "../../../core/messages.js";
 import { PhaseError } from "./errors.js";
 import { closeInitiative, rollInitiativeFor, setAwareness, startPhase, witnessHostility } from "./phase-start.js";
-import { at, FieldReader, say } from "./reader.js";
+import { at, PhaseFieldReader, say } from "./reader.js";
 import { type PhaseReport, resolvePhase } from "./resolve-phase.js";
 import type { PhaseSequenceScenario } from "./sequence-scenario.js";
 import { cancelAction, declareAction, distract, passSlot, takeFree } from "./slots.js";
@@ -28,7 +28,7 @@ export interface SequenceRun {
 }
 
 export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
-  const r = new FieldReader();
+  const r = new PhaseFieldReader();
   const rules = scenario.rules;
   let state = scenario.state;
   let fighters: Record<string, Fighter> = { ...scenario.fighters };
@@ -40,19 +40,19 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
     for (const id of gm.unaware) state = setAwareness(state, id, false);
     if (gm.witness.length) state = witnessHostility(state, gm.witness, state.phase, 0, rules);
     for (const id of gm.distract) state = distract(state, id);
-    state = r.within(at(field, "surprise"), () => startPhase(state, fighters, script.surprise, rules));
+    state = r.at(at(field, "surprise"), () => startPhase(state, fighters, script.surprise, rules));
     for (const roll of script.initiative) {
-      state = r.within(at(at(field, "initiative"), roll.id), () => rollInitiativeFor(state, fighters, roll.id, roll.dice, roll.tiebreak, rules));
+      state = r.at(at(at(field, "initiative"), roll.id), () => rollInitiativeFor(state, fighters, roll.id, roll.dice, roll.tiebreak, rules));
     }
-    state = r.within(at(field, "initiative"), () => closeInitiative(state));
+    state = r.at(at(field, "initiative"), () => closeInitiative(state));
     for (const id of Object.keys(script.slots)) if (!state.order.includes(id)) r.fail(at(at(field, "slots"), id), new PhaseError("noSlot", { id }).message);
     for (const id of [...state.order]) {
       const slot = script.slots[id];
       const where = at(at(field, "slots"), id);
-      if (slot?.cancel) state = r.within(at(where, "cancel"), () => cancelAction(state, id));
+      if (slot?.cancel) state = r.at(at(where, "cancel"), () => cancelAction(state, id));
       if (slot?.free) {
         const free = slot.free;
-        const done = r.within(at(where, "free"), () => takeFree(state, fighters, id, free, rules));
+        const done = r.at(at(where, "free"), () => takeFree(state, fighters, id, free, rules));
         state = done.state;
         fighters = { ...fighters, [id]: done.fighter };
       }
@@ -60,11 +60,11 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
       if (slot?.declare) {
         if (!open) r.fail(at(where, "declare"), say("slotClosed"));
         const declaration = slot.declare;
-        state = r.within(at(where, "declare"), () => declareAction(state, fighters, id, declaration, rules));
+        state = r.at(at(where, "declare"), () => declareAction(state, fighters, id, declaration, rules));
       } else if (open) state = passSlot(state, id);
     }
     const declared = state;
-    const result = r.within(at(field, "rolls"), () => resolvePhase(state, fighters, script.rolls, rules));
+    const result = r.at(at(field, "rolls"), () => resolvePhase(state, fighters, script.rolls, rules));
     if (result.status === "pending") {
       const need = result.needs[0]!;
       const action = englishString(`CYCHOSYS.Phase.Action.${need.action}`) ?? need.action;

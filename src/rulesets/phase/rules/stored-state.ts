@@ -9,7 +9,7 @@
 import { MAX_PHASE, resolvesAt } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { at, FieldReader, say } from "./reader.js";
+import { at, PhaseFieldReader, say } from "./reader.js";
 import { actionSpec } from "./slots.js";
 import type { CombatantPhase, DeclaredAction, PhaseEvent, PhaseState } from "./state.js";
 import type { Awareness } from "./surprise.js";
@@ -18,13 +18,13 @@ import { TIMED_LENGTHS } from "./types.js";
 const MAX_COMBATANTS = 500;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-class StoredReader extends FieldReader {
+class StoredReader extends PhaseFieldReader {
   ids = new Set<string>();
   constructor(readonly rules: Readonly<PhaseRules>) {
     super();
   }
   id(value: unknown, field: string, known = true): string {
-    const id = this.name(value, field, 64);
+    const id = this.text(value, field, 64);
     if (!ID.test(id)) this.fail(field, say("stored.id"));
     if (known && !this.ids.has(id)) this.fail(field, say("stored.combatant"));
     return id;
@@ -42,7 +42,7 @@ class StoredReader extends FieldReader {
   action(value: unknown, field: string, actor: string): DeclaredAction {
     const keys = ["id", "actor", "action", "length", "declaredAt", "resolvesAt", "weapon", "target", "targets", "area", "distance", "label", "partsDone", "cancellable"];
     const o = this.object(value, field, keys, keys);
-    const spec = this.within(at(field, "action"), () => actionSpec(this.name(o.action, at(field, "action"), 64), this.rules));
+    const spec = this.at(at(field, "action"), () => actionSpec(this.text(o.action, at(field, "action"), 64), this.rules));
     const length = this.oneOf(o.length, at(field, "length"), TIMED_LENGTHS);
     if (length !== spec.length) this.fail(at(field, "length"), say("stored.length"));
     const declaredAt = this.integer(o.declaredAt, at(field, "declaredAt"), 1, MAX_PHASE);
@@ -55,7 +55,7 @@ class StoredReader extends FieldReader {
       targets: this.list(o.targets, at(field, "targets"), MAX_COMBATANTS).map((v, i) => this.id(v, at(at(field, "targets"), i))),
       area: this.nullable(o.area, (v) => this.area(v, at(field, "area"))),
       distance: this.nullable(o.distance, (v) => this.integer(v, at(field, "distance"), 0, 9999)),
-      label: this.nullable(o.label, (v) => this.name(v, at(field, "label"), 200)),
+      label: this.nullable(o.label, (v) => this.text(v, at(field, "label"), 200)),
       partsDone: this.integer(o.partsDone, at(field, "partsDone"), 0, spec.targetingPart ? 1 : 0),
       cancellable: this.boolean(o.cancellable, at(field, "cancellable")),
     };

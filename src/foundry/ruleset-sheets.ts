@@ -213,3 +213,76 @@ export function registerRulesetSheets(labelPrefix: string, sheets: readonly (rea
   for (const [documentClass, sheetClass, type, label] of sheets) registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `${labelPrefix}.${label}` });
   void foundry.applications.handlebars.loadTemplates([...partials]);
 }
+
+/** One document type's sheet: its label key (`<labelPrefix>.<label>`), extra classes, size, parts and tabs. */
+export interface SheetTypeSpec {
+  type: string;
+  label: string;
+  /** Classes after the base's; an item sheet gets its type when none are given. */
+  classes?: string[];
+  position: { width: number; height: number };
+  parts: unknown;
+  tabs?: unknown;
+}
+
+/** A ruleset's whole set of sheets: the bases' spec, the pure views that fill them, and one entry per document type. */
+export interface RulesetSheetsSpec<A extends SheetDocument, I extends SheetDocument, ActorActions extends object, ItemActions extends object>
+  extends RulesetSheetSpec<A, I, ActorActions, ItemActions> {
+  /** The actor sheet's view model (its `tabs`, if any, become the parts' tabs). */
+  actorView(sheet: { readonly actor: A; isEditable: boolean; tabGroups: Record<string, string> }): Promise<Context>;
+  /** The item sheet's view model. */
+  itemView(sheet: { readonly item: I; isEditable: boolean }): Promise<Context>;
+  actors: readonly SheetTypeSpec[];
+  items: readonly SheetTypeSpec[];
+  /** Lang prefix of the sheets' labels ("CYCHOSYS.Cwn.Sheet.Labels"). */
+  labelPrefix: string;
+  /** Handlebars partials (and other templates) loaded with the sheets. */
+  partials: readonly string[];
+}
+
+/**
+ * A ruleset's sheets from its spec, made once Foundry runs: `define()` the
+ * sheet class of each type (by type), `register()` them as the defaults for
+ * the ruleset's types and load its partials. Each ruleset's sheets.ts is then
+ * only its spec: the bases, views and sizes it differs in.
+ */
+export function rulesetSheets<A extends SheetDocument, I extends SheetDocument, ActorActions extends object, ItemActions extends object = never>(
+  spec: () => RulesetSheetsSpec<A, I, ActorActions, ItemActions>,
+) {
+  let defined: { spec: RulesetSheetsSpec<A, I, ActorActions, ItemActions>; sheets: Record<string, SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults & { actions?: ActorActions | ItemActions } }> } | undefined;
+  const define = () => {
+    if (defined) return defined;
+    const s = spec();
+    const { RulesetActorSheet, RulesetItemSheet } = defineRulesetSheetBases<A, I, ActorActions, ItemActions>(s);
+    class ActorSheet extends RulesetActorSheet {
+      override async _prepareContext(options: Options): Promise<Context> {
+        const context = await super._prepareContext(options);
+        const view = await s.actorView(this);
+        return Object.assign(context, view, { tabsById: view.tabs ?? {} });
+      }
+    }
+    class ItemSheet extends RulesetItemSheet {
+      override async _prepareContext(options: Options): Promise<Context> {
+        const context = await super._prepareContext(options);
+        return Object.assign(context, await s.itemView(this));
+      }
+    }
+    const variant = (Base: typeof ActorSheet | typeof ItemSheet, t: SheetTypeSpec, item: boolean) =>
+      sheetVariant(Base as SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults }, { classes: t.classes ?? (item ? [t.type] : []), position: t.position, parts: t.parts, ...(t.tabs !== undefined && { tabs: t.tabs }) });
+    const sheets = Object.fromEntries([...s.actors.map((t) => [t.type, variant(ActorSheet, t, false)]), ...s.items.map((t) => [t.type, variant(ItemSheet, t, true)])]);
+    return (defined = { spec: s, sheets: sheets as NonNullable<typeof defined>["sheets"] });
+  };
+  return {
+    /** The sheet class of each document type (made once). */
+    define: () => define().sheets,
+    /** Register the ruleset's sheets (default for its types only) and load its partials. Call once, from the adapter's `register`. */
+    register(): void {
+      const { spec: s, sheets } = define();
+      registerRulesetSheets(
+        s.labelPrefix,
+        [...s.actors.map((t) => [Actor, sheets[t.type], t.type, t.label] as const), ...s.items.map((t) => [Item, sheets[t.type], t.type, t.label] as const)],
+        s.partials,
+      );
+    },
+  };
+}

@@ -127,10 +127,10 @@ describe("registerD6Sheets", () => {
 });
 
 describe("the character sheet", () => {
-  const sheets = defineD6Sheets();
+  const sheets = defineD6Sheets() as Record<string, any>; // the sheet classes by document type
   const make = () => {
     const actor = fakeKira();
-    const sheet = new sheets.D6CharacterSheet({ document: actor }) as unknown as InstanceType<typeof FakeSheet> & Record<string, any>;
+    const sheet = new sheets.d6Character({ document: actor }) as unknown as InstanceType<typeof FakeSheet> & Record<string, any>;
     return { actor, sheet };
   };
 
@@ -167,7 +167,7 @@ describe("the character sheet", () => {
 
   it("roll: the button's roll key and the click (Shift skips the dialog) go to the roll dialog; no key, no roll", async () => {
     const { actor, sheet } = make();
-    const actions = sheets.D6CharacterSheet.DEFAULT_OPTIONS.actions;
+    const actions = sheets.d6Character.DEFAULT_OPTIONS.actions;
     const click = { shiftKey: true } as PointerEvent;
     await actions.roll!.call(sheet as never, click, target({ rollKey: "skill:sDodge" }));
     await actions.roll!.call(sheet as never, click, target({}));
@@ -176,16 +176,16 @@ describe("the character sheet", () => {
 
   it("attack: the weapon's attack goes to the attack workflow (which needs a GM here)", async () => {
     const { sheet } = make();
-    await sheets.D6CharacterSheet.DEFAULT_OPTIONS.actions.attack!.call(sheet as never, {} as PointerEvent, target({}, "wKnife"));
+    await sheets.d6Character.DEFAULT_OPTIONS.actions.attack!.call(sheet as never, {} as PointerEvent, target({}, "wKnife"));
     expect(notifications.error).toHaveLength(1);
     notifications.error.length = 0;
-    await sheets.D6CharacterSheet.DEFAULT_OPTIONS.actions.attack!.call(sheet as never, {} as PointerEvent, target({}, "aVest"));
+    await sheets.d6Character.DEFAULT_OPTIONS.actions.attack!.call(sheet as never, {} as PointerEvent, target({}, "aVest"));
     expect(notifications.error).toHaveLength(0);
   });
 
   it("create (D6 item types only), edit, delete after confirming, wear or stow armor (D34)", async () => {
     const { actor, sheet } = make();
-    const actions = sheets.D6CharacterSheet.DEFAULT_OPTIONS.actions;
+    const actions = sheets.d6Character.DEFAULT_OPTIONS.actions;
     await actions.createItem!.call(sheet as never, {} as PointerEvent, target({ type: "weapon" }));
     expect(actor.createEmbeddedDocuments).not.toHaveBeenCalled();
     await actions.createItem!.call(sheet as never, {} as PointerEvent, target({ type: "d6Weapon" }));
@@ -203,10 +203,10 @@ describe("the character sheet", () => {
 });
 
 describe("the item sheets", () => {
-  const sheets = defineD6Sheets();
+  const sheets = defineD6Sheets() as Record<string, any>; // the sheet classes by document type
   it("a weapon's damage is checked with the damage syntax: +1D+1 written, 1X refused", () => {
     const knife = { ...fakeItem(kira.items.find((i) => i.id === "wKnife")!), actor: null };
-    const sheet = new sheets.D6WeaponSheet({ document: knife }) as unknown as Record<string, any>;
+    const sheet = new sheets.d6Weapon({ document: knife }) as unknown as Record<string, any>;
     expect(sheet._processFormData(null, fakeForm([]), { object: { "system.damage": "+1D+1" } })).toEqual({ system: { damage: "+1D+1" } });
     expect(sheet._processFormData(null, fakeForm([]), { object: { "system.damage": "1X", "system.edged": false } })).toEqual({ system: { edged: false } });
     expect(notifications.warn).toHaveLength(1);
@@ -215,7 +215,7 @@ describe("the item sheets", () => {
   it("its context: the owner's skills offered for the weapon's skill, the description enriched", async () => {
     const owner = fakeKira();
     const knife = { ...fakeItem(kira.items.find((i) => i.id === "wKnife")!), actor: owner };
-    const sheet = new sheets.D6WeaponSheet({ document: knife }) as unknown as Record<string, any>;
+    const sheet = new sheets.d6Weapon({ document: knife }) as unknown as Record<string, any>;
     const context = await sheet._prepareContext({});
     expect(context.ownerSkills).toEqual(["dodge", "melee combat", "firearms", "lifting", "search", "streetwise"]);
     expect(context.description.enriched).toContain("<enriched>");

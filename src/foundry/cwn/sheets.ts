@@ -9,70 +9,31 @@
  */
 import type { CwnActorType, CwnItemType } from "../../rulesets/cwn/data/schema.js";
 import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_NPC_PARTS, CWN_PARTIALS, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../rulesets/cwn/views/sheets.js";
-import { actorSheetInput, type Context, defineRulesetSheetBases, itemSheetInput, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { actorSheetInput, itemSheetInput, primaryTabs, rulesetSheets } from "../ruleset-sheets.js";
 import { bindCwnItemDragDrop, type CwnActorDoc, cwnActorActions, type CwnItemDoc, remarkCwnInvalid, screenCwnSubmission } from "./sheet-actions.js";
 import { CWN_SKILL_CHECK_TEMPLATES } from "./skill-check.js";
 
-let defined: ReturnType<typeof defineCwnSheets> | undefined;
+const itemSheet = (type: CwnItemType, label: string) => ({ type, label, position: { width: 560, height: type === "cwnWeapon" ? 820 : 560 }, parts: cwnItemParts(type) });
 
-export function defineCwnSheets() {
-  const { RulesetActorSheet, RulesetItemSheet } = defineRulesetSheetBases<CwnActorDoc, CwnItemDoc, typeof cwnActorActions>({
-    cssClass: "cwn",
-    screen: (document, data, form) => screenCwnSubmission(document.type as CwnActorType | CwnItemType, document.system, data, form),
-    remark: remarkCwnInvalid,
-    actorActions: cwnActorActions,
-    itemPosition: { width: 540, height: 560 },
-    bindItemDragDrop: bindCwnItemDragDrop,
-  });
+const CWN_SHEETS = rulesetSheets<CwnActorDoc, CwnItemDoc, typeof cwnActorActions>(() => ({
+  cssClass: "cwn",
+  screen: (document, data, form) => screenCwnSubmission(document.type as CwnActorType | CwnItemType, document.system, data, form),
+  remark: remarkCwnInvalid,
+  actorActions: cwnActorActions,
+  itemPosition: { width: 540, height: 560 },
+  bindItemDragDrop: bindCwnItemDragDrop,
+  actorView: async (sheet) => cwnActorSheetView(await actorSheetInput(sheet, "cwnCharacter" as CwnActorType, "combat")),
+  itemView: async (sheet) => cwnItemSheetView(await itemSheetInput<CwnItemType, CwnItemDoc>(sheet)),
+  actors: [
+    { type: "cwnCharacter", label: "Character", classes: ["cwn-character"], position: { width: 780, height: 800 }, parts: CWN_CHARACTER_PARTS, tabs: primaryTabs(CWN_CHARACTER_TABS, "combat", "CYCHOSYS.Cwn.Sheet.Tab") },
+    { type: "cwnNpc", label: "Npc", classes: ["cwn-npc"], position: { width: 760, height: 820 }, parts: CWN_NPC_PARTS },
+  ],
+  items: [itemSheet("cwnWeapon", "Weapon"), itemSheet("cwnArmor", "Armor"), itemSheet("cwnSkill", "Skill")],
+  labelPrefix: "CYCHOSYS.Cwn.Sheet.Labels",
+  partials: [...CWN_PARTIALS, ...CWN_SKILL_CHECK_TEMPLATES],
+}));
 
-  class CwnActorSheet extends RulesetActorSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      const view = cwnActorSheetView(await actorSheetInput(this, "cwnCharacter" as CwnActorType, "combat"));
-      return Object.assign(context, view, { tabsById: view.tabs ?? {} });
-    }
-  }
-
-  const CwnCharacterSheet = sheetVariant(CwnActorSheet, {
-    classes: ["cwn-character"],
-    position: { width: 780, height: 800 },
-    parts: CWN_CHARACTER_PARTS,
-    tabs: primaryTabs(CWN_CHARACTER_TABS, "combat", "CYCHOSYS.Cwn.Sheet.Tab"),
-  });
-  const CwnNpcSheet = sheetVariant(CwnActorSheet, { classes: ["cwn-npc"], position: { width: 760, height: 820 }, parts: CWN_NPC_PARTS });
-
-  class CwnItemSheet extends RulesetItemSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      return Object.assign(context, cwnItemSheetView(await itemSheetInput<CwnItemType, CwnItemDoc>(this)));
-    }
-  }
-
-  const itemSheetFor = (type: CwnItemType) =>
-    sheetVariant(CwnItemSheet, { classes: [type], position: { width: 560, height: type === "cwnWeapon" ? 820 : 560 }, parts: cwnItemParts(type) });
-
-  return {
-    CwnCharacterSheet,
-    CwnNpcSheet,
-    CwnWeaponSheet: itemSheetFor("cwnWeapon"),
-    CwnArmorSheet: itemSheetFor("cwnArmor"),
-    CwnSkillSheet: itemSheetFor("cwnSkill"),
-  };
-}
-
+/** The CWN sheet classes by type (made once Foundry runs). */
+export const defineCwnSheets = CWN_SHEETS.define;
 /** Register the CWN sheets (default for the CWN types only, scope "cychosys") and load the CWN partials. Call once, from the adapter's `register`. */
-export function registerCwnSheets(): void {
-  defined ??= defineCwnSheets();
-  const s = defined;
-  registerRulesetSheets(
-    "CYCHOSYS.Cwn.Sheet.Labels",
-    [
-      [Actor, s.CwnCharacterSheet, "cwnCharacter", "Character"],
-      [Actor, s.CwnNpcSheet, "cwnNpc", "Npc"],
-      [Item, s.CwnWeaponSheet, "cwnWeapon", "Weapon"],
-      [Item, s.CwnArmorSheet, "cwnArmor", "Armor"],
-      [Item, s.CwnSkillSheet, "cwnSkill", "Skill"],
-    ],
-    [...CWN_PARTIALS, ...CWN_SKILL_CHECK_TEMPLATES],
-  );
-}
+export const registerCwnSheets = CWN_SHEETS.register;

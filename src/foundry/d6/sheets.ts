@@ -17,7 +17,7 @@ import {
   d6ItemParts,
   d6ItemSheetView,
 } from "../../rulesets/d6/views/sheets.js";
-import { actorSheetInput, type Context, defineRulesetSheetBases, itemSheetInput, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { actorSheetInput, itemSheetInput, primaryTabs, rulesetSheets } from "../ruleset-sheets.js";
 import { bindD6ItemDragDrop, d6ActorActions, type D6ActorDoc, type D6ItemDoc, remarkInvalid, screenSubmission } from "./sheet-actions.js";
 
 /** The round of the started combat (D35: a Stunned result lasts to a round's end), else 0. */
@@ -34,71 +34,31 @@ function screen(document: D6ActorDoc | D6ItemSheetDoc, data: Record<string, unkn
   return result;
 }
 
-let defined: ReturnType<typeof defineD6Sheets> | undefined;
+const itemSheet = (type: D6ItemType, label: string) => ({ type, label, position: { width: 520, height: type === "d6Weapon" ? 720 : 500 }, parts: d6ItemParts(type) });
 
-export function defineD6Sheets() {
-  const { RulesetActorSheet, RulesetItemSheet } = defineRulesetSheetBases<D6ActorDoc, D6ItemSheetDoc, typeof d6ActorActions>({
-    cssClass: "d6",
-    screen,
-    remark: remarkInvalid,
-    actorActions: d6ActorActions,
-    itemPosition: { width: 520, height: 560 },
-    bindItemDragDrop: bindD6ItemDragDrop,
-  });
+const D6_SHEETS = rulesetSheets<D6ActorDoc, D6ItemSheetDoc, typeof d6ActorActions>(() => ({
+  cssClass: "d6",
+  screen,
+  remark: remarkInvalid,
+  actorActions: d6ActorActions,
+  itemPosition: { width: 520, height: 560 },
+  bindItemDragDrop: bindD6ItemDragDrop,
+  actorView: async (sheet) => d6ActorSheetView({ ...(await actorSheetInput(sheet, "d6Character" as D6ActorType, "attributes")), round: currentRound() }),
+  itemView: async (sheet) =>
+    d6ItemSheetView({
+      ...(await itemSheetInput<D6ItemType, D6ItemSheetDoc>(sheet)),
+      ...(sheet.item.actor && { ownerSkills: sheet.item.actor.items.contents.filter((i) => i.type === "d6Skill").map((i) => i.name) }),
+    }),
+  actors: [
+    { type: "d6Character", label: "Character", classes: ["d6-character"], position: { width: 760, height: 780 }, parts: D6_CHARACTER_PARTS, tabs: primaryTabs(D6_CHARACTER_TABS, "attributes", "CYCHOSYS.D6.Sheet.Tab") },
+    { type: "d6Creature", label: "Creature", classes: ["d6-creature"], position: { width: 680, height: 820 }, parts: D6_CREATURE_PARTS },
+  ],
+  items: [itemSheet("d6Skill", "Skill"), itemSheet("d6Weapon", "Weapon"), itemSheet("d6Armor", "Armor")],
+  labelPrefix: "CYCHOSYS.D6.Sheet.Labels",
+  partials: D6_PARTIALS,
+}));
 
-  class D6ActorSheet extends RulesetActorSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      const view = d6ActorSheetView({ ...(await actorSheetInput(this, "d6Character" as D6ActorType, "attributes")), round: currentRound() });
-      return Object.assign(context, view, { tabsById: view.tabs ?? {} });
-    }
-  }
-
-  const D6CharacterSheet = sheetVariant(D6ActorSheet, {
-    classes: ["d6-character"],
-    position: { width: 760, height: 780 },
-    parts: D6_CHARACTER_PARTS,
-    tabs: primaryTabs(D6_CHARACTER_TABS, "attributes", "CYCHOSYS.D6.Sheet.Tab"),
-  });
-  const D6CreatureSheet = sheetVariant(D6ActorSheet, { classes: ["d6-creature"], position: { width: 680, height: 820 }, parts: D6_CREATURE_PARTS });
-
-  class D6ItemSheet extends RulesetItemSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      const item = this.item;
-      const view = d6ItemSheetView({
-        ...(await itemSheetInput<D6ItemType, D6ItemSheetDoc>(this)),
-        ...(item.actor && { ownerSkills: item.actor.items.contents.filter((i) => i.type === "d6Skill").map((i) => i.name) }),
-      });
-      return Object.assign(context, view);
-    }
-  }
-
-  const itemSheetFor = (type: D6ItemType) =>
-    sheetVariant(D6ItemSheet, { classes: [type], position: { width: 520, height: type === "d6Weapon" ? 720 : 500 }, parts: d6ItemParts(type) });
-
-  return {
-    D6CharacterSheet,
-    D6CreatureSheet,
-    D6SkillSheet: itemSheetFor("d6Skill"),
-    D6WeaponSheet: itemSheetFor("d6Weapon"),
-    D6ArmorSheet: itemSheetFor("d6Armor"),
-  };
-}
-
+/** The OpenD6 sheet classes by type (made once Foundry runs). */
+export const defineD6Sheets = D6_SHEETS.define;
 /** Register the OpenD6 sheets (default for the D6 types only, scope "cychosys") and load the D6 partials. Call once, from `init`. */
-export function registerD6Sheets(): void {
-  defined ??= defineD6Sheets();
-  const s = defined;
-  registerRulesetSheets(
-    "CYCHOSYS.D6.Sheet.Labels",
-    [
-      [Actor, s.D6CharacterSheet, "d6Character", "Character"],
-      [Actor, s.D6CreatureSheet, "d6Creature", "Creature"],
-      [Item, s.D6SkillSheet, "d6Skill", "Skill"],
-      [Item, s.D6WeaponSheet, "d6Weapon", "Weapon"],
-      [Item, s.D6ArmorSheet, "d6Armor", "Armor"],
-    ],
-    D6_PARTIALS,
-  );
-}
+export const registerD6Sheets = D6_SHEETS.register;

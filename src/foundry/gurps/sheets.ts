@@ -12,7 +12,7 @@ import { GURPS_CHARACTER_PARTS, GURPS_CHARACTER_TABS, GURPS_PARTIALS, gurpsItemP
 import { gurpsActorSheetView } from "../../rulesets/gurps/views/sheet-actor.js";
 import { gurpsItemSheetView } from "../../rulesets/gurps/views/sheet-items.js";
 import type { GurpsSheetEffect } from "../../rulesets/gurps/views/sheet-effects.js";
-import { type Context, defineRulesetSheetBases, enrich, itemRowOf, localize, type Options, primaryTabs, registerRulesetSheets, sheetVariant } from "../ruleset-sheets.js";
+import { enrich, itemRowOf, localize, primaryTabs, rulesetSheets } from "../ruleset-sheets.js";
 import { bindGurpsItemDragDrop, type GurpsActorDoc, type GurpsItemDoc, gurpsActorActions, gurpsItemActions, remarkGurpsInvalid, screenGurpsSubmission } from "./sheet-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { gurpsRoundOf } from "./status.js";
@@ -32,90 +32,55 @@ function effectsOf(actor: GurpsActorDoc): GurpsSheetEffect[] {
   });
 }
 
-let defined: ReturnType<typeof defineGurpsSheets> | undefined;
+const itemSheet = (type: GurpsItemType, label: string) => ({
+  type,
+  label,
+  position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
+  parts: gurpsItemParts(type),
+});
 
-export function defineGurpsSheets() {
-  const { RulesetActorSheet, RulesetItemSheet } = defineRulesetSheetBases<GurpsActorDoc, GurpsItemSheetDoc, typeof gurpsActorActions, typeof gurpsItemActions>({
-    cssClass: "gurps",
-    // The stored data (`_source`): an advantage's effect is never saved into a base score.
-    screen: (document, data, form) => screenGurpsSubmission(document.type as "gurpsCharacter" | GurpsItemType, document._source.system, data, form),
-    remark: remarkGurpsInvalid,
-    actorActions: gurpsActorActions,
-    itemActions: gurpsItemActions,
-    itemPosition: { width: 560, height: 600 },
-    bindItemDragDrop: bindGurpsItemDragDrop,
-  });
-
-  class GurpsActorSheet extends RulesetActorSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      const actor = this.actor;
-      const source = actor._source.system;
-      const view = gurpsActorSheetView({
-        name: actor.name, img: actor.img, source, derived: actor.system.derived,
-        items: actor.items.contents.map(itemRowOf),
-        effects: effectsOf(actor),
-        editable: this.isEditable,
-        enriched: { advantages: await enrich(String(source.advantages ?? ""), actor, actor.isOwner), notes: await enrich(String(source.notes ?? ""), actor, actor.isOwner) },
-        round: gurpsRoundOf(actor),
-        activeTab: this.tabGroups.primary ?? "attributes",
-        localize,
-        rules: gurpsRules(),
-      });
-      return Object.assign(context, view, { tabsById: view.tabs });
-    }
-  }
-
-  const GurpsCharacterSheet = sheetVariant(GurpsActorSheet, {
-    classes: ["gurps-character"],
-    position: { width: 780, height: 820 },
-    parts: GURPS_CHARACTER_PARTS,
-    tabs: primaryTabs(GURPS_CHARACTER_TABS, "attributes", "CYCHOSYS.Gurps.Sheet.Tab"),
-  });
-
-  class GurpsItemSheet extends RulesetItemSheet {
-    override async _prepareContext(options: Options): Promise<Context> {
-      const context = await super._prepareContext(options);
-      const item = this.item;
-      const owner = item.actor;
-      const view = gurpsItemSheetView({
-        type: item.type as GurpsItemType, id: item.id, name: item.name, img: item.img, system: item._source.system, editable: this.isEditable,
-        enrichedDescription: await enrich(String(item._source.system.description ?? ""), item, item.isOwner),
-        ...(owner && { owner: { name: owner.name, derived: owner.system.derived, skills: owner.items.contents.filter((i) => i.type === "gurpsSkill").map((i) => i.name) } }),
-      });
-      return Object.assign(context, view);
-    }
-  }
-
-  const itemSheetFor = (type: GurpsItemType) =>
-    sheetVariant(GurpsItemSheet, {
-      classes: [type],
-      position: { width: type === "gurpsWeapon" ? 640 : 560, height: type === "gurpsWeapon" ? 760 : type === "gurpsArmor" ? 780 : 560 },
-      parts: gurpsItemParts(type),
+const GURPS_SHEETS = rulesetSheets<GurpsActorDoc, GurpsItemSheetDoc, typeof gurpsActorActions, typeof gurpsItemActions>(() => ({
+  cssClass: "gurps",
+  // The stored data (`_source`): an advantage's effect is never saved into a base score.
+  screen: (document, data, form) => screenGurpsSubmission(document.type as "gurpsCharacter" | GurpsItemType, document._source.system, data, form),
+  remark: remarkGurpsInvalid,
+  actorActions: gurpsActorActions,
+  itemActions: gurpsItemActions,
+  itemPosition: { width: 560, height: 600 },
+  bindItemDragDrop: bindGurpsItemDragDrop,
+  actorView: async (sheet) => {
+    const actor = sheet.actor;
+    const source = actor._source.system;
+    return gurpsActorSheetView({
+      name: actor.name, img: actor.img, source, derived: actor.system.derived,
+      items: actor.items.contents.map(itemRowOf),
+      effects: effectsOf(actor),
+      editable: sheet.isEditable,
+      enriched: { advantages: await enrich(String(source.advantages ?? ""), actor, actor.isOwner), notes: await enrich(String(source.notes ?? ""), actor, actor.isOwner) },
+      round: gurpsRoundOf(actor),
+      activeTab: sheet.tabGroups.primary ?? "attributes",
+      localize,
+      rules: gurpsRules(),
     });
+  },
+  itemView: async (sheet) => {
+    const item = sheet.item;
+    const owner = item.actor;
+    return gurpsItemSheetView({
+      type: item.type as GurpsItemType, id: item.id, name: item.name, img: item.img, system: item._source.system, editable: sheet.isEditable,
+      enrichedDescription: await enrich(String(item._source.system.description ?? ""), item, item.isOwner),
+      ...(owner && { owner: { name: owner.name, derived: owner.system.derived, skills: owner.items.contents.filter((i) => i.type === "gurpsSkill").map((i) => i.name) } }),
+    });
+  },
+  actors: [
+    { type: "gurpsCharacter", label: "Character", classes: ["gurps-character"], position: { width: 780, height: 820 }, parts: GURPS_CHARACTER_PARTS, tabs: primaryTabs(GURPS_CHARACTER_TABS, "attributes", "CYCHOSYS.Gurps.Sheet.Tab") },
+  ],
+  items: [itemSheet("gurpsSkill", "Skill"), itemSheet("gurpsWeapon", "Weapon"), itemSheet("gurpsArmor", "Armor"), itemSheet("gurpsShield", "Shield")],
+  labelPrefix: "CYCHOSYS.Gurps.Sheet.Labels",
+  partials: GURPS_PARTIALS,
+}));
 
-  return {
-    GurpsCharacterSheet,
-    GurpsSkillSheet: itemSheetFor("gurpsSkill"),
-    GurpsWeaponSheet: itemSheetFor("gurpsWeapon"),
-    GurpsArmorSheet: itemSheetFor("gurpsArmor"),
-    GurpsShieldSheet: itemSheetFor("gurpsShield"),
-  };
-}
-
+/** The GURPS sheet classes by type (made once Foundry runs). */
+export const defineGurpsSheets = GURPS_SHEETS.define;
 /** Register the GURPS sheets (default for the GURPS types only, scope "cychosys") and load the GURPS partials. Call once, from `init`. */
-export function registerGurpsSheets(): void {
-  defined ??= defineGurpsSheets();
-  const s = defined;
-  registerRulesetSheets(
-    "CYCHOSYS.Gurps.Sheet.Labels",
-    [
-      [Actor, s.GurpsCharacterSheet, "gurpsCharacter", "Character"],
-      [Item, s.GurpsSkillSheet, "gurpsSkill", "Skill"],
-      [Item, s.GurpsWeaponSheet, "gurpsWeapon", "Weapon"],
-      [Item, s.GurpsArmorSheet, "gurpsArmor", "Armor"],
-      [Item, s.GurpsShieldSheet, "gurpsShield", "Shield"],
-    ],
-    GURPS_PARTIALS,
-  );
-}
+export const registerGurpsSheets = GURPS_SHEETS.register;

@@ -45,3 +45,37 @@ export function parseKindedRequest<R, Spec>(value: unknown, schema: KindedSchema
   }
   return { ok: true, request: request as R };
 }
+
+/** The field kinds most tracker requests share: a plain id (or "" where optional), true/false, a bounded whole number, a bounded list of die faces (1–6 unless said). */
+export type CommonFieldSpec =
+  | { type: "id" }
+  | { type: "optionalId" }
+  | { type: "bool" }
+  | { type: "int"; min: number; max: number }
+  | { type: "faces"; min: number; max: number; faces?: number };
+
+const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * A common field's problem (null when fine), in the ruleset's words
+ * (`invalid`: missing, notId, notBoolean, outOfRange, count, face).
+ */
+export function commonFieldProblem(name: string, spec: CommonFieldSpec, value: unknown, invalid: KindedSchema<unknown>["invalid"]): Refusal | null {
+  if (value === undefined || value === null) return invalid(name, "missing");
+  switch (spec.type) {
+    case "id":
+      return typeof value === "string" && ID_PATTERN.test(value) ? null : invalid(name, "notId");
+    case "optionalId":
+      return value === "" || (typeof value === "string" && ID_PATTERN.test(value)) ? null : invalid(name, "notId");
+    case "bool":
+      return typeof value === "boolean" ? null : invalid(name, "notBoolean");
+    case "int":
+      return isInt(value, spec.min, spec.max) ? null : invalid(name, "outOfRange", { min: spec.min, max: spec.max });
+    case "faces": {
+      if (!Array.isArray(value) || value.length < spec.min || value.length > spec.max) return invalid(name, "count", { min: spec.min, max: spec.max });
+      const faces = spec.faces ?? 6;
+      return value.every((f) => isInt(f, 1, faces)) ? null : invalid(name, "face", { faces });
+    }
+  }
+}

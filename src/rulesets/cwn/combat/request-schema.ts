@@ -9,7 +9,7 @@
  * reason. (The attack card uses its own key, `cychosys.request`.)
  */
 import { format } from "../../../core/i18n.js";
-import { type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
+import { type CommonFieldSpec, commonFieldProblem, type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
 import { CWN_ACTION_IDS, type CwnActionId } from "../rules/actions.js";
 
 export type CwnCombatRequest =
@@ -37,12 +37,8 @@ export type CwnCombatRequest =
 export type CwnCombatRequestKind = CwnCombatRequest["kind"];
 
 type FieldSpec =
-  | { type: "id" }
+  | CommonFieldSpec
   | { type: "sideId" }
-  | { type: "optionalId" }
-  | { type: "int"; min: number; max: number }
-  | { type: "bool" }
-  | { type: "faces"; min: number; max: number; faces: number }
   | { type: "action" }
   | { type: "text"; max: number };
 
@@ -68,7 +64,6 @@ export const CWN_REQUEST_SCHEMAS: Readonly<Record<CwnCombatRequestKind, Readonly
 };
 
 const MAX_KEYS = 12;
-const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 const SIDE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type CwnRequestCheck = { ok: true; request: CwnCombatRequest } | { ok: false; field: string; reason: string };
@@ -79,28 +74,19 @@ const invalid = (field: string, problem: string, params: Record<string, string |
   reason: format(`CYCHOSYS.Cwn.Combat.Invalid.${problem}`, params),
 });
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-
 function checkField(name: string, spec: FieldSpec, value: unknown): KindedRefusal | null {
-  if (value === undefined || value === null) return invalid(name, "missing");
   switch (spec.type) {
-    case "id":
-      return typeof value === "string" && ID_PATTERN.test(value) ? null : invalid(name, "notId");
     case "sideId":
+      if (value === undefined || value === null) return invalid(name, "missing");
       return typeof value === "string" && SIDE_PATTERN.test(value) ? null : invalid(name, "notId");
-    case "optionalId":
-      return value === "" || (typeof value === "string" && ID_PATTERN.test(value)) ? null : invalid(name, "notId");
-    case "bool":
-      return typeof value === "boolean" ? null : invalid(name, "notBoolean");
-    case "int":
-      return isInt(value, spec.min, spec.max) ? null : invalid(name, "outOfRange", { min: spec.min, max: spec.max });
-    case "faces":
-      if (!Array.isArray(value) || value.length < spec.min || value.length > spec.max) return invalid(name, "count", { min: spec.min, max: spec.max });
-      return value.every((f) => isInt(f, 1, spec.faces)) ? null : invalid(name, "face", { faces: spec.faces });
     case "action":
+      if (value === undefined || value === null) return invalid(name, "missing");
       return (CWN_ACTION_IDS as readonly unknown[]).includes(value) ? null : invalid(name, "notAction");
     case "text":
+      if (value === undefined || value === null) return invalid(name, "missing");
       return typeof value === "string" && value.length <= spec.max ? null : invalid(name, "text", { max: spec.max });
+    default:
+      return commonFieldProblem(name, spec, value, invalid);
   }
 }
 

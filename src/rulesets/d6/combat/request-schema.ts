@@ -8,7 +8,7 @@
  * the reason. (The D6 attack workflow uses its own key, `cychosys.request`.)
  */
 import { format } from "../../../core/i18n.js";
-import { type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
+import { type CommonFieldSpec, commonFieldProblem, type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
 import { MAX_CHAIN, MAX_CODE_DICE, MAX_DECLARED_ACTIONS } from "../rules/index.js";
 
 export type D6CombatRequest =
@@ -27,11 +27,7 @@ export type D6CombatRequest =
 
 export type D6CombatRequestKind = D6CombatRequest["kind"];
 
-type FieldSpec =
-  | { type: "id" }
-  | { type: "int"; min: number; max: number }
-  | { type: "bool" }
-  | { type: "faces"; min: number; max: number };
+type FieldSpec = CommonFieldSpec;
 
 const ID: FieldSpec = { type: "id" };
 const faces = (min: number, max: number): FieldSpec => ({ type: "faces", min, max });
@@ -46,7 +42,6 @@ export const D6_REQUEST_SCHEMAS: Readonly<Record<D6CombatRequestKind, Readonly<R
 };
 
 const MAX_KEYS = 8;
-const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 export type D6RequestCheck = { ok: true; request: D6CombatRequest } | { ok: false; field: string; reason: string };
 
@@ -56,22 +51,7 @@ const invalid = (field: string, problem: string, params: Record<string, string |
   reason: format(`CYCHOSYS.D6.Combat.Invalid.${problem}`, params),
 });
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-
-function checkField(name: string, spec: FieldSpec, value: unknown): KindedRefusal | null {
-  if (value === undefined || value === null) return invalid(name, "missing");
-  switch (spec.type) {
-    case "id":
-      return typeof value === "string" && ID_PATTERN.test(value) ? null : invalid(name, "notId");
-    case "bool":
-      return typeof value === "boolean" ? null : invalid(name, "notBoolean");
-    case "int":
-      return isInt(value, spec.min, spec.max) ? null : invalid(name, "outOfRange", { min: spec.min, max: spec.max });
-    case "faces":
-      if (!Array.isArray(value) || value.length < spec.min || value.length > spec.max) return invalid(name, "count", { min: spec.min, max: spec.max });
-      return value.every((f) => isInt(f, 1, 6)) ? null : invalid(name, "face");
-  }
-}
+const checkField = (name: string, spec: FieldSpec, value: unknown): KindedRefusal | null => commonFieldProblem(name, spec, value, invalid);
 
 /** Check a request payload; on success a fresh object holding only the checked fields (arrays copied). */
 export function parseD6CombatRequest(value: unknown): D6RequestCheck {

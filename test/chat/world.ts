@@ -5,8 +5,7 @@
  * written by their authors and handled by the active GM's client.
  */
 import { parker, thorton } from "../fixtures/cast.js";
-import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import { gmTransport } from "./gm-transport.js";
 import type { AttackRequest } from "../../src/rulesets/cychosys/workflow/request-schema.js";
 import { createCychosysRuleset } from "../../src/rulesets/cychosys/ruleset.js";
 import type { UserLike } from "../../src/core/transport/ports.js";
@@ -26,22 +25,8 @@ export function world(options: { autoApply?: boolean; combat?: boolean } = {}) {
   const combat = options.combat ? new FakeCombat("combat1").add(parkerActor).add(thortonActor).add(riddleActor) : undefined;
   const messages: FakeMessage[] = [];
   const { env, whispers, reported } = makeEnv(actors, messages, { autoApply: options.autoApply ?? false, ...(combat && { combat }) });
-  const queue = new SerialQueue();
   const ruleset = createCychosysRuleset();
-  let requests = 0;
-
-  /** A request message as `author`'s client writes it (Foundry sets the author). */
-  const requestMessage = (request: unknown, author: UserLike | null): FakeMessage => {
-    const message = new FakeMessage(`req${String(++requests).padStart(5, "0")}`, author, { cychosys: { request: request as never } });
-    messages.push(message);
-    return message;
-  };
-  /** The active GM's client handles a request message. */
-  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset, queue, message, { ...gm, isActiveGM: true });
-  /** `author` sends a request; the active GM handles it. */
-  const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
-  /** The GM runs a step locally. */
-  const local = (request: AttackRequest): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset, request, gm, `local${++requests}`));
+  const { queue, requestMessage, handle, send, local } = gmTransport<unknown>(env, ruleset, messages);
 
   /** Declare an attack (`author` sends it; the GM posts the card) and return the card. */
   const declare = async (attacker: FakeActor, gearId: string, faces: number[], targets: FakeActor[], author: UserLike = gm, extra: Partial<AttackRequest> = {}) => {

@@ -8,8 +8,7 @@
  * combat holding the fight: the crew (Vee, Mack) and the guards.
  */
 import { applyDotted, FakeCombat, FakeMessage, gm, makeEnv, p1, p2, Writable } from "../chat/fakes.js";
-import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import { gmTransport } from "../chat/gm-transport.js";
 import type { UserLike } from "../../src/core/transport/ports.js";
 import { applyTableOperation, type CwnCombatOperation } from "../../src/rulesets/cwn/combat/state.js";
 import { deriveCwnActor } from "../../src/rulesets/cwn/data/derive.js";
@@ -116,17 +115,7 @@ export function cwnWorld(options: CwnWorldOptions = {}) {
     ...(options.measure && { measure: options.measure }),
   };
   const ruleset = createCwnRuleset(undefined, ports);
-  const queue = new SerialQueue();
-  let requests = 0;
-  const requestMessage = (request: unknown, author: UserLike | null) => {
-    const message = new FakeMessage(`req${String(++requests).padStart(5, "0")}`, author, { cychosys: { request: request as never } });
-    messages.push(message);
-    return message;
-  };
-  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset as never, queue, message, { ...gm, isActiveGM: true });
-  const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
-  const local = (request: unknown): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset as never, request, gm, `local${++requests}`));
-  const cards = () => messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow) as unknown as (FakeMessage & { flow: CwnFlow })[];
+  const { queue, requestMessage, handle, send, local, cards } = gmTransport<CwnFlow>(env, ruleset, messages);
   const id = (a: FakeCwnActor) => `c${a.uuid.slice(6)}`;
   const fight = (): CwnCombatState => fightOf(combat!)!;
   /** The GM runs tracker operations on the fight (as the tracker does). */

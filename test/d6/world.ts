@@ -5,8 +5,7 @@
  * round state on a GM-only combat, request messages handled by the active GM.
  */
 import { applyDotted, FakeCombat, FakeMessage, gm, makeEnv, p1, p2, Writable } from "../chat/fakes.js";
-import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import { gmTransport } from "../chat/gm-transport.js";
 import type { ActorLike, UserLike } from "../../src/core/transport/ports.js";
 import type { D6Derived } from "../../src/rulesets/d6/data/derived.js";
 import { createD6Ruleset } from "../../src/rulesets/d6/ruleset.js";
@@ -72,17 +71,7 @@ export function d6World(options: { combat?: boolean; autoApply?: boolean; tieOf?
   const messages: FakeMessage[] = [];
   const { env, whispers, reported } = makeEnv(actors as never, messages, { autoApply: options.autoApply ?? false, ...(combat && { combat }) });
   const ruleset = createD6Ruleset(undefined, options.tieOf);
-  const queue = new SerialQueue();
-  let requests = 0;
-  const requestMessage = (request: unknown, author: UserLike | null) => {
-    const message = new FakeMessage(`req${String(++requests).padStart(5, "0")}`, author, { cychosys: { request: request as never } });
-    messages.push(message);
-    return message;
-  };
-  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset, queue, message, { ...gm, isActiveGM: true });
-  const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
-  const local = (request: unknown): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset, request, gm, `local${++requests}`));
-  const cards = () => messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow) as unknown as (FakeMessage & { flow: D6Flow })[];
+  const { queue, requestMessage, handle, send, local, cards } = gmTransport<D6Flow>(env, ruleset, messages);
   /** The round state the GM holds for an actor's combatant (writes it as the GM). */
   const setRound = async (actor: FakeD6Actor, state: unknown) => {
     const id = combat!.combatants.find((c) => c.actor === (actor as never))!.id;

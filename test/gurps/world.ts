@@ -7,8 +7,7 @@
  * combat; request messages are handled by the active GM.
  */
 import { applyDotted, FakeCombat, FakeMessage, gm, makeEnv, p1, p2, Writable } from "../chat/fakes.js";
-import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import { gmTransport } from "../chat/gm-transport.js";
 import type { ActorLike, UserLike } from "../../src/core/transport/ports.js";
 import { deriveGurpsActor, type GurpsItemInput } from "../../src/rulesets/gurps/data/derive.js";
 import type { GurpsDerived } from "../../src/rulesets/gurps/data/derived.js";
@@ -94,17 +93,7 @@ export function gurpsWorld(o: { combat?: boolean; autoApply?: boolean; pierreOwn
   const turn = { of: combat ? (l.uuid as string | null) : null };
   const world = { turnOf: (uuid: string) => (combat ? turn.of === uuid : null), distance: () => o.distance ?? null };
   const ruleset = createGurpsRuleset(rules, gurpsWorkflow(rules, (ref) => readGurpsRound(ref), world) as never);
-  const queue = new SerialQueue();
-  let requests = 0;
-  const requestMessage = (request: unknown, author: UserLike | null) => {
-    const message = new FakeMessage(`req${String(++requests).padStart(5, "0")}`, author, { cychosys: { request: request as never } });
-    messages.push(message);
-    return message;
-  };
-  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset, queue, message, { ...gm, isActiveGM: true });
-  const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
-  const local = (request: unknown): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset, request, gm, `local${++requests}`));
-  const cards = () => messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow) as unknown as (FakeMessage & { flow: GurpsFlow })[];
+  const { queue, requestMessage, handle, send, local, cards } = gmTransport<GurpsFlow>(env, ruleset, messages);
   const cidOf = (actor: FakeGurpsActor) => combat!.combatants.find((c) => c.actor === (actor as never))!.id;
   /** The round state the GM holds for an actor's combatant (written as the GM). */
   const setRound = async (actor: FakeGurpsActor, state: GurpsFighterRound) => combat!.update({ [`flags.cychosys.rounds.${cidOf(actor)}`]: state });

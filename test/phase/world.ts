@@ -8,8 +8,7 @@
  * the card's requests go the whole way through the transport.
  */
 import { applyDotted, FakeCombat, FakeItem, FakeMessage, gm, makeEnv, p1, p2, Writable } from "../chat/fakes.js";
-import { SerialQueue } from "../../src/core/queue.js";
-import { handleRequestMessage, runRequest, type StepOutcome } from "../../src/core/transport/processor.js";
+import { gmTransport } from "../chat/gm-transport.js";
 import type { ActorLike, UserLike } from "../../src/core/transport/ports.js";
 import { systemDefaults } from "../../src/core/schema/validate.js";
 import "../../src/rulesets/manifests.js";
@@ -111,17 +110,7 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
   ledgers.set(combat.id, startWhenReady(newLedger(combat.id, combat.combatants.map((c) => ({ id: c.id }))), table().fighters));
 
   const ruleset = createPhaseRuleset(() => PHASE_STANDARD_RULES, world);
-  const queue = new SerialQueue();
-  let requests = 0;
-  const requestMessage = (request: unknown, author: UserLike | null) => {
-    const message = new FakeMessage(`req${String(++requests).padStart(5, "0")}`, author, { cychosys: { request: request as never } });
-    messages.push(message);
-    return message;
-  };
-  const handle = (message: FakeMessage) => handleRequestMessage(env, ruleset, queue, message, { ...gm, isActiveGM: true });
-  const send = (request: unknown, author: UserLike): Promise<StepOutcome | undefined> => handle(requestMessage(request, author));
-  const local = (request: unknown): Promise<StepOutcome> => queue.run(() => runRequest(env, ruleset, request, gm, `local${++requests}`));
-  const cards = () => messages.filter((m) => m.author?.isGM && m.flags.cychosys?.flow) as unknown as (FakeMessage & { flow: PhaseFlow })[];
+  const { queue, requestMessage, handle, send, local, cards } = gmTransport<PhaseFlow>(env, ruleset, messages);
   const ledger = () => ledgers.get(combat.id)!;
   /** The tracker's requests, as the GM's handlers plan them (who asks is the GM unless said). */
   const track = (...steps: (Asked & { as?: UserLike })[]) => {

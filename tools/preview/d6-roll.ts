@@ -36,7 +36,7 @@ export function d6RollExamples(): Record<"exploding" | "complication", { actorNa
 export function buildD6RollPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   const i18n = makeI18n(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>);
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
-  const css = [systemCss, ...["styles/d6-card.css", "styles/d6-roll.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
+  const css = [systemCss, ...["styles/workflow.css", "styles/d6-card.css", "styles/d6-roll.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
   for (const [state, ex] of Object.entries(d6RollExamples())) {
     const rollable = findRollable(ex.derived, ex.key)!;

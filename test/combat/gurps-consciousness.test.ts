@@ -6,24 +6,15 @@
  * against a hostile table: a forged field, another player's combatant, not
  * his turn, a replay, two at once, HP above 0, a Do Nothing turn.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { gm, mallory, player, resetCombatWorld } from "./fakes.js";
-import { deliver, duel, replies, requestFrom, send } from "./gurps-fakes.js";
+import { describe, expect, it } from "vitest";
+import { gm, mallory, player } from "./fakes.js";
+import { deliver, duel, replies, requestFrom, send, useGurpsCombatWorld } from "./gurps-fakes.js";
 import { readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { gurpsTrackerRowView } from "../../src/rulesets/gurps/combat/tracker-view.js";
 import { beginGurpsTurn } from "../../src/foundry/gurps/combat.js";
 
-const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  let n = 0;
-  g.CONFIG.Dice.randomUniform = () => [0.1, 0.9, 0.3][n++ % 3];
-});
-afterEach(() => {
-  g.game.combats = { contents: [] };
-  g.CONFIG.Dice.randomUniform = () => 0.5;
-});
+useGurpsCombatWorld();
 
 const ref = (combat: unknown, c: unknown) => ({ combat: combat as never, combatant: c as never });
 const roll = (faces: number[], turn = 1, more: Record<string, unknown> = {}) => ({ kind: "gurpsConsciousness", combatId: "combat1", combatantId: "louis", turn, faces, ...more });

@@ -5,7 +5,8 @@
  * delivered to the active GM. Importing it registers GURPS's request parser
  * and handlers (the world's ruleset is GURPS).
  */
-import { FakeActor, type FakeCombatBase, FakeCombatant, world } from "./fakes.js";
+import { afterEach, beforeEach } from "vitest";
+import { FakeActor, type FakeCombatBase, FakeCombatant, resetCombatWorld, world } from "./fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
 import { gurpsCombatRules } from "../../src/foundry/gurps/combat.js";
@@ -73,3 +74,20 @@ export async function duel() {
 }
 
 export { deliver, replies, requestFrom, send } from "./fakes.js";
+
+/**
+ * Each test on a fresh combat world whose kept draws (G9) are, in the order
+ * the fighters are read — guard, pierre, louis — 0.1, 0.9 and 0.3.
+ */
+export function useGurpsCombatWorld(): void {
+  const g = globalThis as any;
+  beforeEach(() => {
+    resetCombatWorld();
+    let n = 0;
+    g.CONFIG.Dice.randomUniform = () => [0.1, 0.9, 0.3][n++ % 3];
+  });
+  afterEach(() => {
+    g.game.combats = { contents: [] };
+    g.CONFIG.Dice.randomUniform = () => 0.5;
+  });
+}

@@ -7,26 +7,16 @@
  * way: a message written by its author, the active GM's client, the zod
  * schema, the queue, the handler, the documents (fakes' permission model).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { asUser, gm, mallory, PermissionError, player, resetCombatWorld } from "./fakes.js";
-import { deliver, duel, replies, requestFrom, send } from "./gurps-fakes.js";
+import { asUser, gm, mallory, PermissionError, player } from "./fakes.js";
+import { deliver, duel, replies, requestFrom, send, useGurpsCombatWorld } from "./gurps-fakes.js";
 import { readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { readGurpsOrder } from "../../src/rulesets/gurps/combat/tracker-plan.js";
 import { parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { beginGurpsTurn } from "../../src/foundry/gurps/combat.js";
 
-const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  let n = 0;
-  // The kept draws, in the order the fighters are read: guard, pierre, louis.
-  g.CONFIG.Dice.randomUniform = () => [0.1, 0.9, 0.3][n++ % 3];
-});
-afterEach(() => {
-  g.game.combats = { contents: [] };
-  g.CONFIG.Dice.randomUniform = () => 0.5;
-});
+useGurpsCombatWorld();
 
 const ref = (combat: unknown, c: unknown) => ({ combat: combat as never, combatant: c as never });
 const ids = (combat: { turns: { id: string }[] }) => combat.turns.map((t) => t.id);

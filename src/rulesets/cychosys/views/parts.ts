@@ -3,7 +3,7 @@
  * sheet's tabs. Shared by the sheet classes and the preview harness, so both
  * render the same parts in the same order.
  */
-import { type PartSpec, TEMPLATE_ROOT, templatePath as t } from "../../../core/views/templates.js";
+import { type PartSpec, tabsView as coreTabsView, type TabView, TEMPLATE_ROOT, templatePath as t } from "../../../core/views/templates.js";
 
 export { type PartSpec, TEMPLATE_ROOT };
 
@@ -67,28 +67,7 @@ export const CHARACTER_TABS: readonly TabSpec[] = [
   { id: "biography", icon: "fa-solid fa-book-open" },
 ];
 
-export interface TabView {
-  id: string;
-  group: string;
-  icon: string;
-  label: string;
-  active: boolean;
-  cssClass: string;
-}
+export type { TabView } from "../../../core/views/templates.js";
 
-/** The tabs of a group, with the active one marked (its `cssClass` is "active", as Foundry's). */
-export function tabsView(specs: readonly TabSpec[], active: string, group = "primary"): Record<string, TabView> {
-  const tabs: Record<string, TabView> = {};
-  for (const spec of specs) {
-    const isActive = spec.id === active;
-    tabs[spec.id] = {
-      id: spec.id,
-      group,
-      icon: spec.icon,
-      label: `CYCHOSYS.Sheet.Tab.${spec.id}`,
-      active: isActive,
-      cssClass: isActive ? "active" : "",
-    };
-  }
-  return tabs;
-}
+/** The character sheet's tabs, the active one marked (the shared `tabsView` with Cychosys's labels). */
+export const tabsView = (specs: readonly TabSpec[], active: string): Record<string, TabView> => coreTabsView(specs, active, "CYCHOSYS.Sheet.Tab");

@@ -3,6 +3,7 @@
  * pure derive of an actor: the actor's owned items as plain inputs (an item
  * not yet saved has no id: "").
  */
+import type { DeriveItemInput } from "../core/derive-input.js";
 
 /** What a derive reads of the actor: its items. */
 export interface DeriveActorLike {
@@ -10,12 +11,7 @@ export interface DeriveActorLike {
 }
 
 /** An owned item as the rules cores' derives read it. */
-export interface OwnedItemInput {
-  id: string;
-  name: string;
-  type: string;
-  system: unknown;
-}
+export type OwnedItemInput = DeriveItemInput;
 
 /** The actor's items as the pure derive takes them (none without an actor). */
 export function ownedItemInputs(actor: unknown): OwnedItemInput[] {

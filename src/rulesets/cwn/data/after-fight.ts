@@ -6,14 +6,13 @@
  */
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import type { CwnItemInput } from "./derive.js";
+import { rec } from "../../../core/derive-input.js";
 
 export interface AfterFightChanges {
   actor: { path: string; value: unknown }[];
   items: { id: string; path: string; value: unknown }[];
 }
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v !== null && typeof v === "object" ? (v as Rec) : {});
 
 export function afterFightChanges(type: string, system: unknown, items: readonly CwnItemInput[], rules: Readonly<CwnRules> = CWN_STANDARD_RULES): AfterFightChanges {
   const stored = rec(system);

@@ -19,19 +19,11 @@ import { screenUses } from "../rules/screen.js";
 import { ATTACK_KINDS, type Attribute, ATTRIBUTES, COMBAT_SKILLS, type CombatSkill, DOWNED_STATES, isMember, ITEM_STATES, RELOAD_ACTIONS } from "../rules/types.js";
 import type { CwnAttributeView, CwnDerived, CwnProblem, CwnSkillView, CwnWeaponView } from "./derived.js";
 import { CWN_BOUNDS } from "./schema.js";
+import { type DeriveItemInput, type Rec, rec, str, whole } from "../../../core/derive-input.js";
 
 /** An item of the actor as derive reads it. */
-export interface CwnItemInput {
-  id: string;
-  name: string;
-  type: string;
-  system: unknown;
-}
+export type CwnItemInput = DeriveItemInput;
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v !== null && typeof v === "object" ? (v as Rec) : {});
-const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
-const whole = (v: unknown, fallback: number, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
 const flag = (v: unknown, fallback = false) => (typeof v === "boolean" ? v : fallback);
 const FALLBACK_DICE: DiceExpr = Object.freeze({ count: 1, faces: 2, flat: 0 });
 

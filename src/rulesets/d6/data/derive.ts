@@ -31,14 +31,10 @@ import {
 } from "../rules/index.js";
 import type { D6Derived, D6Problem, D6Rollable, D6SkillView, D6WeaponView } from "./derived.js";
 import { type D6Attribute, D6_ATTRIBUTES } from "./schema.js";
+import { type DeriveItemInput, norm, rec, str, whole } from "../../../core/derive-input.js";
 
 /** An item of the actor as derive reads it. */
-export interface D6ItemInput {
-  id: string;
-  name: string;
-  type: string;
-  system: unknown;
-}
+export type D6ItemInput = DeriveItemInput;
 
 /**
  * Skills that fall back to an attribute when the actor has no such skill
@@ -58,12 +54,6 @@ export const D6_UNTRAINED: Readonly<Record<string, D6Attribute>> = Object.freeze
 /** The attribute a skill not in the table falls back to (the workflow's own default). */
 export const D6_UNTRAINED_DEFAULT: D6Attribute = "agility";
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v !== null && typeof v === "object" ? (v as Rec) : {});
-const norm = (name: string) => name.trim().toLowerCase();
-const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
-const whole = (v: unknown, fallback: number, min: number, max: number) =>
-  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback;
 
 export const attributeKey = (id: D6Attribute) => `attribute:${id}`;
 export const skillKey = (itemId: string) => `skill:${itemId}`;

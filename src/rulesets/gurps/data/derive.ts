@@ -17,20 +17,11 @@ import type { GurpsDerived, GurpsLineView, GurpsProblem, GurpsShieldView, GurpsS
 import type { DecimalField } from "../../../core/schema/description.js";
 import { checkField, type KeyedProblem } from "../../../core/schema/validate.js";
 import { GURPS_DIVISORS, GURPS_SHIELD_KINDS, GURPS_SKILL_BASES, type GurpsSkillBase, gurpsSpeedField, gurpsWeightField } from "./schema.js";
+import { type DeriveItemInput, norm, rec, str, whole } from "../../../core/derive-input.js";
 
 /** An item of the actor as derive reads it. */
-export interface GurpsItemInput {
-  id: string;
-  name: string;
-  type: string;
-  system: unknown;
-}
+export type GurpsItemInput = DeriveItemInput;
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Rec) : {});
-const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
-const norm = (name: string) => name.trim().toLowerCase();
-const whole = (v: unknown, fallback: number, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
 const flag = (v: unknown) => v === true;
 
 /** Reads stored notations with the core, collecting what it refuses. */

@@ -16,19 +16,11 @@ import {
 } from "../rules/index.js";
 import type { PhaseDerived, PhaseProblem, PhaseWeaponView } from "./derived.js";
 import { PHASE_LIMITS } from "./schema.js";
+import { type DeriveItemInput, rec, str, whole } from "../../../core/derive-input.js";
 
 /** An item of the actor as derive reads it. */
-export interface PhaseItemInput {
-  id: string;
-  name: string;
-  type: string;
-  system: unknown;
-}
+export type PhaseItemInput = DeriveItemInput;
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Rec) : {});
-const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
-const whole = (v: unknown, fallback: number, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
 /** Names are matched without case or surrounding spaces (a weapon's "Pistol" is the skill "pistol"). */
 export const statKey = (name: string) => name.trim().toLowerCase();
 const NOTHING: DamageFormula = Object.freeze({ dice: 0, faces: 0, flat: 0 });

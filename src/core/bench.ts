@@ -22,3 +22,52 @@ export function timeCalls(iterations: number, run: (i: number) => number, now: (
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
   return { iterations, ms, perSecond: ms > 0 ? iterations / (ms / 1000) : Number.POSITIVE_INFINITY };
 }
+
+/**
+ * What `npm run bench` times of one ruleset (src/rulesets/<id>/bench.ts
+ * exports one; src/cli/bench.ts prints each figure beside its target and how
+ * it grows from N to 10N). Everything here is pure: the inputs are built
+ * once, untimed, by `prepare`, and the returned function is the timed work.
+ */
+export interface RulesetBench {
+  /** The ruleset's id (`cychosys`, `d6`, …). */
+  id: string;
+  /** The fixed set of attacks the bench has always timed: `run(i)` resolves the i-th (cycling). */
+  fixed: AttackSet;
+  /**
+   * A realistic mix, generated from the packs' actors and items and the
+   * scenario space (every defense, damage type, armour layer and location,
+   * crits): `run(i)` resolves the i-th. Target: ≥ 1,000,000/s on a quiet
+   * machine and within 2× of `fixed`.
+   */
+  mix: AttackSet;
+  /** The table costs a GM waits for, at growing sizes (TABLE_TARGETS). */
+  table: readonly TableCost[];
+}
+
+export interface AttackSet {
+  /** How many distinct inputs it cycles through. */
+  size: number;
+  /** What it holds, one line for the bench's output. */
+  describe: string;
+  /** Resolve the i-th input (i taken modulo `size` by the caller); return anything derived from the result. */
+  run(i: number): unknown;
+}
+
+/** The kinds of table cost every ruleset measures, with their targets (issue 21). */
+export type TableCostKind = "trackerSort" | "newRound" | "nextTurn" | "sheet" | "phaseActions";
+
+export interface TableCost {
+  kind: TableCostKind;
+  /** Build the input of this size (untimed); the returned function is the work timed. */
+  prepare(size: number): () => unknown;
+}
+
+/** Sizes and ceilings (ms, on the project's 2-core machine) of each kind of table cost. */
+export const TABLE_TARGETS: Readonly<Record<TableCostKind, { unit: "combatants" | "items" | "actions"; targets: readonly { size: number; ms: number }[] }>> = {
+  trackerSort: { unit: "combatants", targets: [{ size: 10, ms: 1 }, { size: 100, ms: 1 }, { size: 1000, ms: 10 }] },
+  newRound: { unit: "combatants", targets: [{ size: 10, ms: 5 }, { size: 100, ms: 5 }, { size: 1000, ms: 50 }] },
+  nextTurn: { unit: "combatants", targets: [{ size: 10, ms: 5 }, { size: 100, ms: 5 }, { size: 1000, ms: 50 }] },
+  sheet: { unit: "items", targets: [{ size: 20, ms: 5 }, { size: 200, ms: 5 }, { size: 2000, ms: 30 }] },
+  phaseActions: { unit: "actions", targets: [{ size: 100, ms: 100 }, { size: 1000, ms: 100 }, { size: 10000, ms: 100 }] },
+};

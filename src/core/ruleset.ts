@@ -11,6 +11,7 @@
  *   workflow on the cards, its round state, its headless codecs, and
  *   optionally its odds and its duels (docs/odds.md).
  */
+import type { GmOnlyFields } from "./gm-only.js";
 import type { FieldsDescription, MigrationStep } from "./schema/description.js";
 import type { WriteCommand, WriteScope } from "./writes.js";
 import type { ActorLike, CombatantRef, UserLike, WorkflowEnv } from "./transport/ports.js";
@@ -100,6 +101,12 @@ export interface StepContext {
 export interface RulesetWorkflow<Flow extends CardFlow = CardFlow, Declare = unknown, Step = unknown> {
   /** Check a request's shape; never throws. */
   parseRequest(value: unknown): { ok: true; parsed: ParsedRequest<Declare, Step> } | { ok: false; problem: RequestProblem };
+  /**
+   * Per step (`declare`, `defend`, …), the fields only a GM may send: the
+   * transport refuses a request from any other author that sends one
+   * (src/core/gm-only.ts), before the step runs.
+   */
+  gmOnlyFields?: GmOnlyFields;
   /** A new attack: the flow of the card the GM posts, and the writes it needs (an action spent, experience). */
   declare(ctx: StepContext, request: Declare, author: UserLike, requestId: string): Promise<StepResult<Flow>>;
   /** A step on a card, as `user`: the new flow and its writes; throws a LocalizedError to refuse. */

@@ -16,6 +16,7 @@
  * and the chase window's.)
  */
 import { format, localize, localizeError } from "./i18n.js";
+import { type GmOnlyFields, gmOnlyFieldSent } from "../core/gm-only.js";
 import { LocalizedError } from "../core/errors.js";
 import { PartialChange, Refusal } from "../core/combat-errors.js";
 import { escapeHtml } from "../core/html.js";
@@ -47,9 +48,13 @@ const handlers = new Map<string, RequestHandler<never>>();
 
 /** The active ruleset's shape check of its tracker requests (it registers it when its code loads). */
 let parseCombatRequest: (value: unknown) => RequestCheck = () => ({ ok: false, field: "kind", reason: "unknown" });
+/** Per request kind, the fields only a GM may send (src/core/gm-only.ts). */
+let gmOnlyFields: GmOnlyFields | undefined;
 
-export function registerRequestParser(parse: (value: unknown) => RequestCheck): void {
+/** The active ruleset's shape check, and the fields of its requests only a GM may send. */
+export function registerRequestParser(parse: (value: unknown) => RequestCheck, gmOnly?: GmOnlyFields): void {
   parseCombatRequest = parse;
+  gmOnlyFields = gmOnly;
 }
 
 /** The handler of one kind of the active ruleset's requests (`R` is that kind's request type). */
@@ -102,6 +107,8 @@ const isRefusal = (error: unknown) => error instanceof Refusal || error instance
 export async function runRequest(user: RequestUser, payload: unknown): Promise<Outcome> {
   const check = parseCombatRequest(payload);
   if (!check.ok) return { ok: false, reason: format("CYCHOSYS.Combat.Request.invalid", { field: check.field, reason: check.reason }) };
+  const gmOnly = gmOnlyFieldSent(check.request, check.request.kind, gmOnlyFields, user.isGM);
+  if (gmOnly !== undefined) return { ok: false, reason: format("CYCHOSYS.Request.gmOnly", { field: gmOnly }) };
   const handler = handlers.get(check.request.kind) as RequestHandler | undefined;
   if (!handler) return { ok: false, reason: format("CYCHOSYS.Combat.Request.unknown", { kind: check.request.kind }) };
   try {

@@ -18,6 +18,7 @@
  * - nothing thrown escapes the handler: every request is deleted and its
  *   author hears why when it was refused.
  */
+import { gmOnlyFieldSent } from "../gm-only.js";
 import type { WorkQueue } from "../queue.js";
 import { localizeWith } from "../localize.js";
 import type { CardFlow, FlowUser, RequestProblem, Ruleset, StepContext } from "../ruleset.js";
@@ -104,6 +105,9 @@ async function runCardStep(
 export async function runRequest(env: WorkflowEnv, ruleset: Ruleset, raw: unknown, author: UserLike, requestId: string, gm: UserLike = author): Promise<StepOutcome> {
   const parsed = ruleset.workflow.parseRequest(raw);
   if (!parsed.ok) return { ok: false, reason: invalidReason(env, parsed.problem) };
+  const sent = parsed.parsed.request as { step?: unknown };
+  const gmOnly = gmOnlyFieldSent(sent, sent?.step, ruleset.workflow.gmOnlyFields, author.isGM);
+  if (gmOnly !== undefined) return { ok: false, reason: env.format("CYCHOSYS.Request.gmOnly", { field: gmOnly }) };
   const ctx: StepContext = { env, gm };
   try {
     const request = parsed.parsed;

@@ -50,7 +50,7 @@ describe("every roll of six dice (tests only)", () => {
       faces[i]!++;
     }
     expect(rolls).toBe(all);
-    const chanceAtLeast = (k: number, of: number[]) => of.slice(k).reduce((s, x) => s + x, 0);
+    const chanceAtLeast = (k: number, of: ArrayLike<number>) => Array.from(of).slice(k).reduce((s, x) => s + x, 0);
     for (const k of [0, 20, 35, 45, 60]) expect(chanceAtLeast(k, odds.plain) + chanceAtLeast(k, odds.surge)).toBeCloseTo((chanceAtLeast(k, counts.plain) + chanceAtLeast(k, counts.surge)) / all, 12);
     expect(odds.surge.reduce((s, x) => s + x, 0)).toBeCloseTo(chanceAtLeast(0, counts.surge) / all, 12);
     expect(odds.plain[0]! + odds.surge[0]!).toBeCloseTo((counts.plain[0]! + counts.surge[0]!) / all, 12);

@@ -2,6 +2,7 @@
  * The build checks: they inspect dist/, so they run only after `vite build`
  * (tools/run-tests.mjs runs them as their own stage).
  */
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     include: ["test/build/**/*.test.ts"],
     environment: "node",
+    // One test file per core (vitest's default leaves one idle: on 2 cores, one file at a time).
+    maxWorkers: availableParallelism(),
     reporters: ["default"],
   },
 });

@@ -16,6 +16,13 @@ import { basename, join } from "node:path";
 export const BUILD_FILES = ["tools/cli.mjs", "tools/cli-bundle.mjs", "tsconfig.json", "package.json"];
 /** A build older than this that is no longer current is removed (a command still running from it loaded it long before). */
 const KEEP_OLD_BUILD_MS = 60_000;
+/**
+ * A build counts as made this long before it started: a file's time comes
+ * from the file system's coarser clock (it may read a few milliseconds
+ * early), so a file changed while esbuild ran must not look older than the
+ * build. The cost: a file changed just before a build brings one more.
+ */
+const CLOCK_MARGIN_MS = 2000;
 
 const recordOf = (cache) => join(cache, "current.json");
 
@@ -46,7 +53,7 @@ export const entryOf = ({ cache }, record) => join(cache, record.dir, "cli.mjs")
 /** Bundle `entry` (a path under `root`) into a new folder of `cache` and make it the current build; its record. */
 export async function build({ root, cache, entry }) {
   const { build: esbuild } = await import("esbuild");
-  const startedAt = Date.now();
+  const startedAt = Date.now() - CLOCK_MARGIN_MS;
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, "build-"));
   const result = await esbuild({

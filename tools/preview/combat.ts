@@ -80,7 +80,9 @@ export function page(title: string, id: string, body: string, css: string, frame
 ${extraCss.map((extra) => `<style>${extra}</style>`).join("\n")}
 </head>
 <body class="theme-${theme}">
+<main>
 ${body.replace("{{id}}", escape(id))}
+</main>
 </body>
 </html>
 `;

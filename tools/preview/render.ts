@@ -104,6 +104,8 @@ export const CHAT_LOG_CSS = `
 `;
 const FRAME_CSS = `
   html, body { margin: 0; padding: 0; }
+  /* Foundry's page is its own; ours wraps the window in <main> so the page has its landmark. */
+  main { display: block; }
   body { font-family: "Signika", "Noto Sans", "DejaVu Sans", sans-serif; font-size: 14px; padding: 24px; }
   body.theme-dark { background: #0b0a13; }
   body.theme-light { background: #8a8a8a; }
@@ -148,6 +150,7 @@ export function renderPage(env: ReturnType<typeof makeEnvironment>, sheet: Previ
 <style>${css}</style>
 </head>
 <body class="theme-${sheet.theme}">
+<main>
 <form id="${escape(sheet.id)}" class="${classes}" style="width: ${sheet.width}px; height: ${sheet.height}px;" data-preview-sheet="${escape(sheet.id)}">
   <header class="window-header">
     <h1 class="window-title">${escape(sheet.title)}</h1>
@@ -158,6 +161,7 @@ ${renderParts(env, sheet)}
   </section>
 </form>
 <script>${TAB_SCRIPT}</script>
+</main>
 </body>
 </html>
 `;

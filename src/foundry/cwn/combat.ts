@@ -44,6 +44,8 @@ const setupFlag = (combat: CwnCombatDoc): unknown => (combat.flags?.cychosys as 
  */
 interface SortPlaces {
   fight: unknown;
+  /** The stored order's array: an update replaces it (as every array), so a new one means a new order. */
+  order: unknown;
   setup: unknown;
   size: number;
   tie: "id" | "name";
@@ -53,13 +55,15 @@ const sortPlaces = new WeakMap<object, SortPlaces>();
 
 function placesFor(combat: CwnCombatDoc): SortPlaces {
   const stored = storedFight(combat);
+  const order = (stored as { order?: unknown } | undefined)?.order;
   const setup = setupFlag(combat);
   // A Collection's size is kept; its `contents` is a new array each time (not once per comparison).
   const size = (combat.combatants as { size?: number }).size ?? combat.combatants.contents.length;
   const kept = sortPlaces.get(combat);
-  if (kept && kept.fight === stored && kept.setup === setup && kept.size === size) return kept;
+  if (kept && kept.fight === stored && kept.order === order && kept.setup === setup && kept.size === size) return kept;
   const fight = fightOf(combat);
-  const made: SortPlaces = fight ? { fight: stored, setup, size, tie: "id", places: turnPlaces(fight) } : { fight: stored, setup, size, tie: "name", places: plannedPlaces(plannedOf(combat)) };
+  const base = { fight: stored, order, setup, size };
+  const made: SortPlaces = fight ? { ...base, tie: "id", places: turnPlaces(fight) } : { ...base, tie: "name", places: plannedPlaces(plannedOf(combat)) };
   sortPlaces.set(combat, made);
   queueMicrotask(() => sortPlaces.get(combat) === made && sortPlaces.delete(combat));
   return made;
@@ -132,7 +136,7 @@ export const cwnCombatRules: CombatRules = {
  * marker on the acting side (W4): Foundry's own start and round changes may
  * have moved it.
  */
-function onCombatUpdate(combat: CwnCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown; turn?: unknown; round?: unknown }): void {
+export function onCombatUpdate(combat: CwnCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown; turn?: unknown; round?: unknown }): void {
   if (changed?.flags) {
     const signature = orderSignature(combat);
     if (lastOrder.get(combat) !== signature) {

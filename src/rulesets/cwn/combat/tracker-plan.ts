@@ -157,9 +157,9 @@ export function compareTurns(places: ReadonlyMap<string, number>, tie: "id" | "n
   return placeIn(places, a.id) - placeIn(places, b.id) || a[tie].localeCompare(b[tie]);
 }
 
-/** W3, W4: the fight's combatant ids in Foundry's turn order. */
+/** W3, W4: the fight's combatant ids in Foundry's turn order (as `compareTurns` by id). */
 export function orderedTurns(ids: readonly string[], places: ReadonlyMap<string, number>): string[] {
-  return ids.slice().sort((a, b) => compareTurns(places, "id", { id: a, name: a }, { id: b, name: b }));
+  return ids.slice().sort((a, b) => placeIn(places, a) - placeIn(places, b) || a.localeCompare(b));
 }
 
 /**

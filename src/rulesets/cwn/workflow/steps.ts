@@ -96,7 +96,7 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
     // W24: a lone member makes a normal attack.
     if (!found.blow.isSwarm) action = "attack";
   }
-  const attackerSide = { ...attackerInput(derived, weapon.id)!, mainSpent: mainSpentIn(mine), ...(mine && { canSnap: mine.fight.fighters[mine.fighterId]!.canSnap }), ...(request.modifiers?.length && { hitModifiers: request.modifiers }) };
+  const attackerSide = attackerInput(derived, weapon.id, { mainSpent: mainSpentIn(mine), ...(mine && { canSnap: mine.fight.fighters[mine.fighterId]!.canSnap }), ...(request.modifiers?.length && { hitModifiers: request.modifiers }) })!;
   const screeners = await screenersOf(env, ports, theirs, mine, rules);
   const input: CwnAttackInput = {
     action,

@@ -32,6 +32,16 @@ afterEach(() => {
 
 const said = (userId: string) => (replies(userId).at(-1) ?? "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 
+/** Each request sent by Alice (a player) is refused with its first GM-only field named, and the combat is left as it was. */
+async function refusedFromPlayer(combat: { flags: unknown }, requests: Record<string, Record<string, unknown>>): Promise<void> {
+  for (const [kind, payload] of Object.entries(requests)) {
+    const before = JSON.stringify(combat.flags);
+    await send(player, payload);
+    expect(said("alice"), kind).toContain(`Only a GM may set "${CWN_TRACKER_GM_ONLY?.[kind]?.[0]}"; the request was refused and nothing changed.`);
+    expect(JSON.stringify(combat.flags)).toBe(before);
+  }
+}
+
 /** Before the fight: the GM's setup requests. */
 const beforeFight = {
   cwnGroup: { kind: "cwnGroup", combatId: "combat1", combatantId: "guard2", sideId: "snipers" },
@@ -50,12 +60,7 @@ describe("forged GM field: the CWN tracker's GM-only requests", () => {
 
   it("before the fight, a player's grouping or surprise is refused with the field named; nothing on the combat changes", async () => {
     const w = cwnFight();
-    for (const [kind, payload] of Object.entries(beforeFight)) {
-      const before = JSON.stringify(w.combat.flags);
-      await send(player, payload);
-      expect(said("alice"), kind).toContain(`Only a GM may set "${CWN_TRACKER_GM_ONLY?.[kind]?.[0]}"; the request was refused and nothing changed.`);
-      expect(JSON.stringify(w.combat.flags)).toBe(before);
-    }
+    await refusedFromPlayer(w.combat, beforeFight);
     await send(gm, beforeFight.cwnGroup);
     await send(gm, beforeFight.cwnSurprise);
     expect(w.combat.flags.cychosys).toMatchObject({ cwnSetup: { groups: { guard2: "snipers" }, surprised: ["hostile"] } });
@@ -77,12 +82,7 @@ describe("forged GM field: the CWN tracker's GM-only requests", () => {
     const newcomer = new CwnFakeActor({ id: "guard3", name: "Guard 3", type: "cwnNpc", system: guards.system, items: [] });
     const arrival = Object.assign(new FakeCombatant(newcomer, { id: "guard3" }), { token: { disposition: -1 }, combat: w.combat });
     w.combat.list.push(arrival);
-    for (const [kind, payload] of Object.entries(inFight)) {
-      const before = JSON.stringify(w.combat.flags);
-      await send(player, payload);
-      expect(said("alice"), kind).toContain(`Only a GM may set "${CWN_TRACKER_GM_ONLY?.[kind]?.[0]}"; the request was refused and nothing changed.`);
-      expect(JSON.stringify(w.combat.flags)).toBe(before);
-    }
+    await refusedFromPlayer(w.combat, inFight);
     await send(gm, inFight.cwnMorale);
     expect(w.fight().sides.hostile!.morale).toMatchObject({ status: "broken", roll: 12 });
     await send(gm, inFight.cwnJoin);

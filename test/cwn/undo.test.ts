@@ -9,6 +9,7 @@
  * token statuses (which mirror the actor and the fight) included.
  */
 import { describe, expect, it } from "vitest";
+import { finishAllPending } from "../../src/core/transport/processor.js";
 import { wantedStatuses } from "../../src/rulesets/cwn/data/status.js";
 import { cwnWorld, onCard, p1 } from "./world.js";
 
@@ -106,5 +107,27 @@ describe("out-of-order undo: two attacks on one fighter (W19, W6, W37)", () => {
     expect(await undo(newer)).toMatchObject({ ok: true });
     // Still in the round: the hold the blow cut short is hers again (W37).
     expect(veeNow(w)).toMatchObject({ downed: "none", fighter: { downed: "none", holding: true }, statuses: ["cwn-holding"] });
+  });
+});
+
+describe("out-of-order undo: replays, races and a failure halfway", () => {
+  it("an undo delivered twice, or sent by the GM and the player at once, gives back once", async () => {
+    const { w, newer } = await twoBlows();
+    const message = w.requestMessage({ step: "undo", ...onCard(newer!) }, p1);
+    await Promise.all([w.handle(message), w.handle(message), w.local({ step: "undo", ...onCard(newer!) })]);
+    expect(veeNow(w)).toMatchObject({ hp: 5, downed: "none", fighter: { downed: "none" }, lost: [] });
+    // The GM's 8 HP, the two blows, one undo.
+    expect(w.vee.writes.filter((x) => JSON.stringify(x.data).includes("hp.value"))).toHaveLength(4);
+  });
+
+  it("the fight's write fails halfway through an undo: the GM's client finishes it once — the hit points are not given twice", async () => {
+    const { w, newer, undo } = await twoBlows();
+    w.combat!.failNext(0);
+    expect(await undo(newer)).toMatchObject({ ok: false, reason: expect.stringContaining("could not finish this step") });
+    expect(w.vee.hp).toBe(5);
+    expect(w.fight().fighters[w.id(w.vee)]!.downed).toBe("mortallyWounded");
+    await finishAllPending(w.env, w.ruleset as never, w.queue, w.messages);
+    await finishAllPending(w.env, w.ruleset as never, w.queue, w.messages);
+    expect(veeNow(w)).toMatchObject({ hp: 5, downed: "none", fighter: { downed: "none" }, lost: [] });
   });
 });

@@ -39,7 +39,8 @@ export function diffUpdate(path: string, current: unknown, next: unknown, out: R
   if (isPlainObject(next) && isPlainObject(current)) {
     for (const key of Object.keys(next)) {
       const value = next[key];
-      if (value === undefined) continue;
+      // Unset, or the very same value (an untouched part of a state built from `current`): nothing to write, no path to build.
+      if (value === undefined || value === current[key]) continue;
       checkKey(path, key);
       diffUpdate(`${path}.${key}`, current[key], value, out);
     }

@@ -143,8 +143,9 @@ export function stepOrTellGM<T>(run: () => T): T {
 
 /** Run one operation on the fight and store it with Foundry's marker; the events are posted. */
 export async function operate(combat: CwnCombatDoc, op: CwnCombatOperation): Promise<CwnCombatState> {
-  const step = stepOrTellGM(() => applyTableOperation(fightIn(combat), op, cwnRules()));
-  await combat.update({ ...fightUpdate(combat, step.state), ...markerUpdate(combat, step.state) });
+  const fight = fightIn(combat);
+  const step = stepOrTellGM(() => applyTableOperation(fight, op, cwnRules()));
+  await combat.update({ ...fightUpdate(combat, step.state, fight), ...markerUpdate(combat, step.state) });
   await postEvents(combat, step.events);
   return step.state;
 }

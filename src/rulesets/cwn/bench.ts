@@ -215,7 +215,7 @@ function storedFight(size: number, at: (state: CwnCombatState) => CwnCombatState
 function operateOnce(stored: unknown, ids: readonly string[], op: Parameters<typeof applyTableOperation>[1]) {
   const fight = readCwnCombat(stored)!;
   const next = applyTableOperation(fight, op).state;
-  const update = diffUpdate(CWN_COMBAT_PATH, stored, next);
+  const update = diffUpdate(CWN_COMBAT_PATH, fight, next);
   const ordered = orderedTurns(ids, turnPlaces(next));
   const marked = markedFighter(next);
   return Object.keys(update).length + (marked ? ordered.indexOf(marked) : -1);

@@ -61,7 +61,8 @@ describe("the tracker on the clients", () => {
     await again.combat.rollInitiative(["mara", "thug"]);
     expect(rolled.slice(2)).toEqual([{ dice: 3, pips: 0 }]); // not the thug: not hers
     const [message] = sentBy(player);
-    expect((message!.flags as any).cychosys.combatRequest).toEqual({ kind: "d6Initiative", combatId: "combat1", combatantId: "mara", dice: [3, 3], wild: [4], group: false });
+    // No `group`: a GM-only field, never sent by a player's client (D6_TRACKER_GM_ONLY).
+    expect((message!.flags as any).cychosys.combatRequest).toStrictEqual({ kind: "d6Initiative", combatId: "combat1", combatantId: "mara", dice: [3, 3], wild: [4] });
     setUsers(gm, gm);
     world.messages.push(message!);
     await deliver(message!);

@@ -11,10 +11,10 @@ import { escapeHtml } from "../../core/html.js";
 import { D6Error, sameCode } from "../../rulesets/d6/rules/index.js";
 import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
-import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { type D6CombatRequest, D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
 import { actingTieEnd, d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
-import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
+import { PartialChange, Refusal, registerRequestParser, requestHandlers, type RequestUser } from "../requests.js";
 import { combatantOf } from "../transport.js";
 
 /** The members of a Combatant the tracker uses. */
@@ -119,6 +119,7 @@ export async function setInitiative(combat: D6CombatDoc, request: Extract<D6Comb
   const combatant = controlled(combat, request.combatantId, user);
   const facts = factsOf(combat, combatant);
   if (stateOf(combat, combatant).initiative?.round === combat.round) throw new Refusal(format("CYCHOSYS.D6.Combat.alreadyRolled", { name: combatant.name }));
+  // The shared check refuses `group` from a player already (D6_TRACKER_GM_ONLY); kept here for any other way in.
   if (request.group && !user.isGM) throw new Refusal(localize("CYCHOSYS.D6.Combat.gmOnly"));
   const members = request.group && facts.groupKey
     ? combat.combatants.contents.filter((c) => {
@@ -213,9 +214,10 @@ function requireTurn(combat: D6CombatDoc, combatant: D6CombatantDoc, movedUp: bo
 /** D11/D15: N for the round, at the turn's start (or a moved-up action the GM allows); the core refuses a second declaration. */
 export async function declare(combat: D6CombatDoc, request: Extract<D6CombatRequest, { kind: "d6Declare" }>, user: RequestUser): Promise<void> {
   const combatant = controlled(combat, request.combatantId, user);
-  requireTurn(combat, combatant, request.movedUp, user);
+  const movedUp = request.movedUp === true;
+  requireTurn(combat, combatant, movedUp, user);
   if (factsOf(combat, combatant).wound.unableToAct) throw new D6Error("unableToAct");
-  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp: request.movedUp }, d6Rules());
+  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp }, d6Rules());
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 
@@ -227,8 +229,9 @@ export async function wait(combat: D6CombatDoc, combatantId: string, user: Reque
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 
-/** Register the handlers of the tracker's requests. */
+/** Register the tracker's requests: their shape check with the fields only a GM may send (D6_TRACKER_GM_ONLY), and their handlers. */
 export function registerD6TrackerHandlers(): void {
+  registerRequestParser(parseD6CombatRequest, D6_TRACKER_GM_ONLY);
   const on = requestHandlers<D6CombatRequest>();
   on("d6Initiative", (user, r) => setInitiative(combatOf(r.combatId), r, user));
   on("d6CharacterPoint", (user, r) => spendCharacterPoint(combatOf(r.combatId), r, user));

@@ -10,8 +10,7 @@
  */
 import type { CombatRules } from "../combat.js";
 import { format, localize } from "../i18n.js";
-import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
-import { parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { enqueue, isActiveGM, submitRequest } from "../requests.js";
 import { formatDieCode } from "../../rulesets/d6/rules/index.js";
 import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state.js";
 import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
@@ -81,7 +80,8 @@ export async function rollD6Initiative(combat: D6CombatDoc, ids: readonly string
     }
     const { roll, faces } = await rollD6Code(code);
     await showDice(roll);
-    await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], group });
+    // `group` is the GM's field (D6_TRACKER_GM_ONLY): sent only when it is true.
+    await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], ...(group && { group: true }) });
   }
 }
 
@@ -166,7 +166,6 @@ function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, change
 
 /** Register the tracker (called from the adapter's `register`). */
 export function registerD6Combat(): void {
-  registerRequestParser(parseD6CombatRequest);
   registerD6TrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: D6CombatDoc | null }, html: HTMLElement) => void decorateD6Tracker(app, html)) as never);
   Hooks.on("updateCombat", ((combat: D6CombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);

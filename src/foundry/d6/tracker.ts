@@ -26,7 +26,8 @@ export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantD
     Number(new FormData(form).get("actions")),
   );
   if (actions === null || !Number.isInteger(actions)) return;
-  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, movedUp });
+  // `movedUp` is the GM's field (D15, D6_TRACKER_GM_ONLY): sent only for a moved-up action.
+  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, ...(movedUp && { movedUp: true }) });
 }
 
 /** D5: the GM's place for a combatant this round. */

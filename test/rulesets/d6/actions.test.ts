@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   actionsLeft, activeDefense, aimAt, aimDice, becomeUnableToAct, canInterrupt, type CombatantRound, declareActions, defenseActionDice, dropAim,
   MAX_DECLARED_ACTIONS, newCombatantRound, regainAbilityToAct, roundPenaltyDice, startRound, takeAction, takeAttack, takeFullDefense,
-  takeGmCalledDefense, takePartialDefense, takeWait,
+  takeGmCalledDefense, takePartialDefense, takeWait, lostToDisable, regainWithLost,
 } from "../../../src/rulesets/d6/rules/index.js";
 import { d6Error } from "./helpers.js";
 
@@ -206,5 +206,32 @@ describe("D29 aiming", () => {
 
   it("D10: being knocked out interrupts the aim", () => {
     expect(becomeUnableToAct(aimedRounds(2)).aim).toBeNull();
+  });
+});
+
+describe("D10/D18: a disablement taken back (out-of-order undo)", () => {
+  const guard = dodge(11);
+  const holding = (): CombatantRound => ({ ...takeWait(declareActions(fresh(3), 3)), defenses: [guard], aim: { targetId: "t", rounds: 1, lastRound: 0 } });
+
+  it("what becoming unable took (waits, aim, defenses) comes back with the undo in the same round; nothing is taken from one unable already", () => {
+    const before = holding();
+    const lost = lostToDisable(before)!;
+    const unable = becomeUnableToAct(before);
+    expect(regainWithLost(unable, lost)).toEqual(before);
+    expect(lostToDisable(unable)).toBeNull();
+  });
+
+  it("in a later round only the ability to act comes back: the waits were forfeited (D11), the defenses ended at its turn (D18)", () => {
+    const lost = lostToDisable(holding())!;
+    const nextRound = startRound(becomeUnableToAct(holding()), 2);
+    expect(regainWithLost(nextRound, lost)).toEqual(regainAbilityToAct(nextRound));
+  });
+
+  it("clamped: never more waits than actions taken (D13); an aim taken since is kept; a state able already is unchanged", () => {
+    const lost = { round: 1, waits: 5, aim: { targetId: "x", rounds: 2, lastRound: 0 }, defenses: [] };
+    const unable = { ...becomeUnableToAct(declareActions(fresh(), 2)), used: 1, aim: { targetId: "y", rounds: 1, lastRound: 1 } };
+    expect(regainWithLost(unable, lost)).toMatchObject({ unableToAct: false, waits: 1, aim: { targetId: "y" } });
+    const able = holding();
+    expect(regainWithLost(able, lost)).toBe(able);
   });
 });

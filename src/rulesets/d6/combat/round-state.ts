@@ -19,7 +19,8 @@ import {
   type D6Rules,
   declareActions,
   newCombatantRound,
-  regainAbilityToAct,
+  type LostToDisable,
+  regainWithLost,
   startRound,
   takeAction,
   takeAttack,
@@ -73,7 +74,8 @@ export type D6RoundOperation =
   | { kind: "initiative"; initiative: D6Initiative }
   /** D10. */
   | { kind: "unableToAct" }
-  | { kind: "regain" }
+  /** D10: able to act again; `lost` (a disabling wound undone) gives back what becoming unable took, in its round (D18). */
+  | { kind: "regain"; lost?: LostToDisable }
   /** D39: a new round (unused actions forfeited; defenses stay until the owner's turn). */
   | { kind: "startRound"; round: number };
 
@@ -149,7 +151,7 @@ export function applyD6RoundOperation(state: D6RoundState, operation: D6RoundOpe
     case "unableToAct":
       return { ...state, round: becomeUnableToAct(round) };
     case "regain":
-      return { ...state, round: regainAbilityToAct(round) };
+      return { ...state, round: regainWithLost(round, operation.lost) };
     case "startRound":
       return { round: startRound(round, operation.round), ...(state.initiative && { initiative: state.initiative }) };
   }

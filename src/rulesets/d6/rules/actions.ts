@@ -229,3 +229,42 @@ export function becomeUnableToAct(state: CombatantRound): CombatantRound {
 export function regainAbilityToAct(state: CombatantRound): CombatantRound {
   return state.unableToAct ? { ...state, unableToAct: false } : state;
 }
+
+/**
+ * D10/D18: what becoming unable to act took from a round (held waits, an aim,
+ * the defenses in force), kept so an undo can give it back. Kept on a card,
+ * whose stored flow reads a null as absent: an absent aim is no aim.
+ */
+export interface LostToDisable {
+  /** The round it was taken in: given back only in that round. */
+  readonly round: number;
+  readonly waits: number;
+  readonly aim?: AimState | null;
+  readonly defenses: readonly ActiveDefense[];
+}
+
+/** What `becomeUnableToAct` would take from this round now (null when the combatant is unable to act already: it takes nothing). */
+export function lostToDisable(state: CombatantRound): LostToDisable | null {
+  if (state.unableToAct) return null;
+  return { round: state.round, waits: state.waits, aim: state.aim, defenses: state.defenses };
+}
+
+/**
+ * D10/D18: a disablement taken back (its wound undone): able to act again,
+ * and — still in the round it was taken — the held waits (never more than
+ * the actions taken, D13), the aim (unless a new one was taken) and the
+ * defenses it ended come back, added to what the round holds now. In a later
+ * round only the ability to act comes back: the waits were forfeited (D11)
+ * and the defenses would have ended at the turn it had (D18).
+ */
+export function regainWithLost(state: CombatantRound, lost: LostToDisable | undefined): CombatantRound {
+  if (!state.unableToAct) return state;
+  const regained = regainAbilityToAct(state);
+  if (!lost || lost.round !== state.round) return regained;
+  return {
+    ...regained,
+    waits: Math.min(regained.used, regained.waits + lost.waits),
+    aim: regained.aim ?? lost.aim ?? null,
+    defenses: lost.defenses?.length ? [...regained.defenses, ...lost.defenses] : regained.defenses,
+  };
+}

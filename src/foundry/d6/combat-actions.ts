@@ -13,7 +13,8 @@ import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import { type D6CombatRequest, D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
-import { actingTieEnd, d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
+import { actingTieEnd, d6OrderUpdate, type D6OrderState, type D6Turn, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
+import { d6CurrentTurnId, type D6CombatTable, d6TableTurns } from "../../rulesets/d6/combat/table.js";
 import { PartialChange, Refusal, registerRequestParser, requestHandlers, type RequestUser } from "../requests.js";
 import { combatantOf } from "../transport.js";
 
@@ -65,7 +66,6 @@ const ref = (combat: D6CombatDoc, c: D6CombatantDoc) => ({ combat: combat as nev
 export const stateOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6RoundState => readD6Round(ref(combat, c), d6Rules());
 export const orderOf = (combat: D6CombatDoc): D6OrderState => readD6Order(combat.flags, combat.round);
 
-/** D5–D7: this round's turns, from the round state on the combat. */
 /**
  * D7: the name of the last combatant of the tie an actor's combatant is in,
  * while that tie is acting in the started combat (the card's apply waits
@@ -80,18 +80,17 @@ export function d6TieOf(actorUuid: string): string | null {
   return last ? (combat.combatants.get(last.id)?.name ?? last.id) : null;
 }
 
-export function turnsOf(combat: D6CombatDoc) {
-  const list = combat.combatants.contents;
-  return d6TurnOrder(
-    list.map((c) => ({ id: c.id, facts: factsOf(combat, c), state: stateOf(combat, c) })),
-    orderOf(combat),
-  );
+/** What the pure table functions read of a combat (src/rulesets/d6/combat/table.ts). */
+export const tableOf = (combat: D6CombatDoc): D6CombatTable => ({ round: combat.round, turn: combat.turn, flags: combat.flags, combatants: combat.combatants.contents });
+
+/** D5–D7: this round's turns, from one read of the round state on the combat. */
+export function turnsOf(combat: D6CombatDoc): D6Turn[] {
+  return d6TableTurns(tableOf(combat));
 }
 
 /** The combatant whose turn it is, by the order the combat holds. */
 export function currentId(combat: D6CombatDoc): string | null {
-  if (combat.turn === null) return null;
-  return turnsOf(combat)[combat.turn]?.id ?? null;
+  return d6CurrentTurnId(tableOf(combat));
 }
 
 const requireRolling = (combat: D6CombatDoc) => {

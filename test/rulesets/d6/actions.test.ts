@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import {
   actionsLeft, activeDefense, aimAt, aimDice, becomeUnableToAct, canInterrupt, type CombatantRound, declareActions, defenseActionDice, dropAim,
   MAX_DECLARED_ACTIONS, newCombatantRound, regainAbilityToAct, roundPenaltyDice, startRound, takeAction, takeAttack, takeFullDefense,
-  takeGmCalledDefense, takePartialDefense, takeWait, lostToDisable, regainWithLost,
+  takeGmCalledDefense, takePartialDefense, takeWait, lostToDisable, regainWithLost, MAX_DEFENSES_IN_FORCE,
 } from "../../../src/rulesets/d6/rules/index.js";
+import { isD6RoundState } from "../../../src/rulesets/d6/combat/round-state.js";
 import { d6Error } from "./helpers.js";
 
 const dodge = (total: number, mode: "partial" | "full" | "gmCalled" = "partial") => activeDefense("dodge", mode, total);
@@ -233,5 +234,16 @@ describe("D10/D18: a disablement taken back (out-of-order undo)", () => {
     expect(regainWithLost(unable, lost)).toMatchObject({ unableToAct: false, waits: 1, aim: { targetId: "y" } });
     const able = holding();
     expect(regainWithLost(able, lost)).toBe(able);
+  });
+});
+
+describe("nothing fails silently at size: the defenses in force (D18, D25)", () => {
+  it(`at most ${MAX_DEFENSES_IN_FORCE} in force: one more is refused with the reason, the round kept as it was (it would spoil the stored state)`, () => {
+    let s = declareActions(fresh(), 1);
+    for (let i = 0; i < MAX_DEFENSES_IN_FORCE; i++) s = takeGmCalledDefense(s, dodge(10 + i, "gmCalled"));
+    expect(s.defenses).toHaveLength(MAX_DEFENSES_IN_FORCE);
+    d6Error(() => takeGmCalledDefense(s, dodge(9, "gmCalled")), "tooManyDefenses");
+    d6Error(() => takePartialDefense(s, dodge(9)), "tooManyDefenses");
+    expect(isD6RoundState({ round: s })).toBe(true);
   });
 });

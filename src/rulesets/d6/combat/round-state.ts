@@ -20,6 +20,7 @@ import {
   declareActions,
   newCombatantRound,
   type LostToDisable,
+  MAX_DEFENSES_IN_FORCE,
   regainWithLost,
   startRound,
   takeAction,
@@ -93,7 +94,7 @@ export function isD6RoundState(value: unknown): value is D6RoundState {
   const r = value.round;
   const declaredOk = r.declared === null || isCount(r.declared, 99);
   const usesOk = isRecord(r.itemUses) && Object.entries(r.itemUses).every(([k, v]) => k.length <= 64 && isCount(v, 99));
-  const defensesOk = Array.isArray(r.defenses) && r.defenses.length <= 20 && r.defenses.every((d) => isRecord(d) && typeof d.total === "number" && typeof d.skill === "string" && typeof d.mode === "string");
+  const defensesOk = Array.isArray(r.defenses) && r.defenses.length <= MAX_DEFENSES_IN_FORCE && r.defenses.every((d) => isRecord(d) && typeof d.total === "number" && typeof d.skill === "string" && typeof d.mode === "string");
   const aimOk = r.aim === null || (isRecord(r.aim) && typeof r.aim.targetId === "string" && isCount(r.aim.rounds, 99) && isCount(r.aim.lastRound, 99_999));
   const initiativeOk = value.initiative === undefined || (isRecord(value.initiative) && typeof value.initiative.total === "number" && isCount(value.initiative.round, 99_999));
   return (

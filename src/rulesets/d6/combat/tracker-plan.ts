@@ -100,8 +100,9 @@ export interface D6Turn extends InitiativeTurn {
 export function d6TurnOrder(entries: readonly OrderEntry[], order: D6OrderState): D6Turn[] {
   const rolled = entries.filter((e) => e.state.initiative?.round === order.round);
   const unrolled = entries.filter((e) => e.state.initiative?.round !== order.round);
+  const rolledIds = new Set(rolled.map((e) => e.id));
   const overrides = Object.entries(order.overrides)
-    .filter(([id]) => rolled.some((e) => e.id === id))
+    .filter(([id]) => rolledIds.has(id))
     .map(([id, position]) => ({ id, position }));
   const turns = initiativeOrder(
     rolled.map((e) => ({ id: e.id, total: e.state.initiative!.total, playerCharacter: e.facts.playerCharacter, ...(e.state.initiative!.group !== undefined && { group: e.state.initiative!.group }) })),

@@ -14,6 +14,18 @@ import { printable } from "./text.js";
 /** Most actions one turn may declare: a sanity bound of the input, not a rule. */
 export const MAX_DECLARED_ACTIONS = 20;
 
+/**
+ * Most active defenses in force at once (D18): a bound of the stored round
+ * state, not a rule — partial defenses are bounded by N, GM-called ones
+ * (D25) cost nothing, so one more than this is refused, saying so, rather
+ * than stored where it would spoil the round state.
+ */
+export const MAX_DEFENSES_IN_FORCE = 20;
+
+function requireRoomForDefense(state: CombatantRound): void {
+  if (state.defenses.length >= MAX_DEFENSES_IN_FORCE) throw new D6Error("tooManyDefenses", { max: MAX_DEFENSES_IN_FORCE });
+}
+
 /** D29: consecutive rounds of aiming at one target. */
 export interface AimState {
   readonly targetId: string;
@@ -202,6 +214,7 @@ export function takePartialDefense(
   rules: Readonly<D6Rules> = D6_STANDARD_RULES,
 ): CombatantRound {
   if (defense.mode !== "partial") throw new D6Error("unknownValue", { what: "defense mode", value: defense.mode, allowed: "partial" });
+  requireRoomForDefense(state);
   const next = takeAction(state, options, rules);
   return { ...next, defenses: [...next.defenses, defense] };
 }
@@ -217,6 +230,7 @@ export function takeFullDefense(state: CombatantRound, defense: ActiveDefense, r
 export function takeGmCalledDefense(state: CombatantRound, defense: ActiveDefense): CombatantRound {
   requireAble(state);
   if (defense.mode !== "gmCalled") throw new D6Error("unknownValue", { what: "defense mode", value: defense.mode, allowed: "gmCalled" });
+  requireRoomForDefense(state);
   return { ...state, defenses: [...state.defenses, defense] };
 }
 
@@ -265,6 +279,7 @@ export function regainWithLost(state: CombatantRound, lost: LostToDisable | unde
     ...regained,
     waits: Math.min(regained.used, regained.waits + lost.waits),
     aim: regained.aim ?? lost.aim ?? null,
-    defenses: lost.defenses?.length ? [...regained.defenses, ...lost.defenses] : regained.defenses,
+    // Nothing can be added while unable to act, so the round holds none besides these; the bound is kept regardless (newest last).
+    defenses: lost.defenses?.length ? [...regained.defenses, ...lost.defenses].slice(-MAX_DEFENSES_IN_FORCE) : regained.defenses,
   };
 }

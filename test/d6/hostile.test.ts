@@ -221,6 +221,16 @@ describe("unmetered attacker (a fighter in a started combat is attacked only thr
     expect(w.cards()).toHaveLength(1);
   });
 
+  it("two attacks at once for the last action: one card, the other refused (D11); a replayed declaration posts nothing new", async () => {
+    const w = d6World({ combat: true });
+    await declared(w, 1);
+    const first = w.requestMessage(knifeAt(w, w.thug), p1);
+    const outcomes = await Promise.all([w.handle(first), w.send(knifeAt(w, w.thug), p1), w.handle(first)]);
+    expect(outcomes.map((o) => o?.ok)).toEqual([true, false, true]);
+    expect(w.cards()).toHaveLength(1);
+    expect(w.roundOf(w.kira).round).toMatchObject({ declared: 1, used: 1 });
+  });
+
   it("the GM may attack for an NPC outside the tracker (a sniper off the map): allowed, and unmetered — there is no budget to spend", async () => {
     const w = d6World({ combat: true });
     await declared(w);

@@ -24,6 +24,7 @@ import {
   type RollTermFacts,
 } from "../../rulesets/cychosys/views/chase-logic.js";
 import { CHASE_TEMPLATE, chaseView } from "../../rulesets/cychosys/views/chase-view.js";
+import { systemNamed } from "../class-name.js";
 
 export const CHASE_SETTING = "chase";
 
@@ -176,7 +177,7 @@ export function defineChaseApp() {
     }
   }
 
-  return ChaseApp;
+  return systemNamed(ChaseApp, "ChaseApp");
 }
 
 /** Open (or bring up) the chase window. */

@@ -24,7 +24,7 @@ export const CWN_MANIFEST: RulesetManifest = Object.freeze({
   Actor: Object.fromEntries(Object.entries(CWN_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(CWN_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnWeapon", fields)])),
   packs: ["cwn-weapons", "cwn-armor", "cwn-foes"],
-  trackable: { cwnCharacter: { bar: ["hp"], value: [] }, cwnNpc: { bar: ["hp", "soak"], value: ["morale"] } },
+  trackable: { cwnCharacter: { bar: ["hp"], value: [], token: ["hp", null] as const }, cwnNpc: { bar: ["hp", "soak"], value: ["morale"], token: ["hp", "soak"] as const } },
 });
 
 /** W15/W16: a dice field's problem: the core parser's own error key and parameters. */

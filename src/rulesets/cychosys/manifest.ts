@@ -26,9 +26,9 @@ export const CYCHOSYS_MANIFEST: RulesetManifest = Object.freeze({
   Item: Object.fromEntries(Object.entries(ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as ItemTypeName, fields)])),
   packs: ["rules", "tables", "skills", "trademarks", "outfits", "weapons", "cast"],
   trackable: {
-    character: { bar: POOLS, value: [] },
-    npc: { bar: POOLS, value: [] },
-    object: { bar: ["hits"], value: [] },
+    character: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },
+    npc: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },
+    object: { bar: ["hits"], value: [], token: ["hits", null] as const },
   },
 });
 

@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ["test/build/**/*.test.ts"],
     environment: "node",
+    // Each file imports or parses the whole built module (every ruleset, ~1 MB): slow on a busy machine, never stuck.
+    testTimeout: 120_000,
     reporters: ["default"],
   },
 });

@@ -103,7 +103,7 @@ describe("token bars per actor type", () => {
 describe("the packs' actors", () => {
   const packActors = declaredPacks()
     .filter((p) => p.type === "Actor")
-    .flatMap((p) => readPackSources(p.name).map((s) => ({ pack: p.name, doc: s.doc as { name: string; type: string; system: Record<string, unknown>; items?: unknown[]; prototypeToken?: { bar1?: { attribute: string | null }; bar2?: { attribute: string | null } } } })))
+    .flatMap((p) => readPackSources(p.name).map((s) => ({ pack: p.name, doc: s.doc as unknown as { name: string; type: string; system: Record<string, unknown>; items?: unknown[]; prototypeToken?: { bar1?: { attribute: string | null }; bar2?: { attribute: string | null } } } })))
     .filter(({ doc }) => actorTypes.some((t) => t.type === doc.type));
 
   it("there are some of every ruleset's", () => {

@@ -7,17 +7,25 @@
  * type has. The lists are the manifests' (`RulesetManifest.trackable`).
  */
 import type { RulesetManifest, TokenTrackable } from "../core/ruleset.js";
+import { registeredManifests } from "../core/schema/registry.js";
 
 /** Every actor type's token bars, from the manifests. */
 export function trackableByType(manifests: readonly RulesetManifest[]): Record<string, TokenTrackable> {
   return Object.fromEntries(manifests.flatMap((m) => Object.keys(m.Actor).map((type) => [type, m.trackable[type] ?? { bar: [], value: [], token: [null, null] }])));
 }
 
-let byType: Record<string, TokenTrackable> = {};
+let known: { manifests: readonly RulesetManifest[]; lists: Record<string, TokenTrackable> } | undefined;
+
+/** Every registered ruleset's actor types' bars (worked out again only when a ruleset is registered). */
+function registeredLists(): Record<string, TokenTrackable> {
+  const manifests = registeredManifests();
+  if (known?.manifests.length !== manifests.length) known = { manifests, lists: trackableByType(manifests) };
+  return known.lists;
+}
 
 /** `CONFIG.Actor.trackableAttributes` for every actor type (`{ bar, value }` each), on `init`. */
 export function registerTokenBars(manifests: readonly RulesetManifest[]): void {
-  byType = trackableByType(manifests);
+  const byType = trackableByType(manifests);
   CONFIG.Actor.trackableAttributes = Object.fromEntries(Object.entries(byType).map(([type, t]) => [type, { bar: [...t.bar], value: [...t.value] }])) as never;
 }
 
@@ -31,7 +39,7 @@ type RequestedToken = { bar1?: { attribute?: string | null } | null; bar2?: { at
  * given or naming an attribute this type lacks becomes the type's own. Only
  * the bars that change; undefined when none does.
  */
-export function prototypeBars(type: string, requested: RequestedToken, lists: Record<string, TokenTrackable> = byType): Partial<Record<BarName, { attribute: string | null }>> | undefined {
+export function prototypeBars(type: string, requested: RequestedToken, lists: Record<string, TokenTrackable> = registeredLists()): Partial<Record<BarName, { attribute: string | null }>> | undefined {
   const own = lists[type];
   if (!own) return undefined;
   const offered = new Set([...own.bar, ...own.value]);

@@ -21,6 +21,7 @@ import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, mayControl, nameIn, p
 import { rollAndShow } from "./dice.js";
 import { startFight } from "./fight-start.js";
 import { cwnRules } from "./rules-source.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean; targets?: Set<{ actor: { uuid: string } | null }> } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -120,7 +121,10 @@ async function onRow(combat: CwnCombatDoc, combatant: CwnCombatantDoc, action: s
 /** `renderCombatTracker`: the banner, each side's header and each fighter's row. */
 export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
-  if (!combat || html.querySelector(".cwn-banner")) return;
+  if (!combat) return;
+  // Every piece is drawn first, then all are put in at once (in place of an earlier redraw's).
+  const put = claimDecoration(html, ".cwn-banner, .cwn-side-header, .cwn-row");
+  const placing: (() => void)[] = [];
   const user = tableUser(combat);
   const names = nameIn(combat);
   const fight = fightOf(combat);
@@ -136,17 +140,20 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
   };
   top.addEventListener("click", (e) => (e.target as HTMLElement).matches("input") || act(e));
   top.addEventListener("change", act);
-  const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
-  if (list) list.before(top);
-  else html.prepend(top);
-  if (!fight) return;
+  placing.push(() => {
+    const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
+    if (list) list.before(top);
+    else html.prepend(top);
+  });
+  if (!fight) return void put(() => placing.forEach((place) => place()));
   const firstOfSide = new Set(fight.order.map((id) => fight.sides[id]!.members.find((m) => html.querySelector(`li.combatant[data-combatant-id="${m}"]`))).filter((m): m is string => !!m));
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
     if (firstOfSide.has(combatant.id)) {
       const sideId = fight.order.find((id) => fight.sides[id]!.members.includes(combatant.id))!;
-      row.before(await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sideId, localize)));
+      const header = await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sideId, localize));
+      placing.push(() => row.before(header));
     }
     const view = fighterRowView(fight, combatant.id, names, user, localize);
     if (!view) continue;
@@ -155,6 +162,7 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
       if (button && !button.disabled) void onRow(combat, combatant, button.dataset.cychosysAction!);
     });
-    (row.querySelector(".token-name") ?? row).append(el);
+    placing.push(() => (row.querySelector(".token-name") ?? row).append(el));
   }
+  put(() => placing.forEach((place) => place()));
 }

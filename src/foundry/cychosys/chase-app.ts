@@ -116,7 +116,8 @@ export function defineChaseApp() {
       );
     }
 
-    protected async _onRender(): Promise<void> {
+    /** Once: the window's element outlives its renders, so a listener bound on every render would run once per render. */
+    protected async _onFirstRender(): Promise<void> {
       const element = this.element;
       element.addEventListener("dragover", (event) => event.preventDefault());
       element.addEventListener("drop", (event) => void ChaseApp.#onDrop(event));

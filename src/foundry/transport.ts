@@ -12,6 +12,7 @@ import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from
 import { activeAdapter, requireActiveAdapter } from "./adapter.js";
 import { format, localize } from "./i18n.js";
 import { enqueue } from "./requests.js";
+import { fromUuid } from "./uuid.js";
 
 export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
 const SYSTEM = "cychosys";
@@ -45,7 +46,7 @@ const RECENT_MESSAGES = 200;
 /** The world, as the processor sees it. */
 export function foundryEnv(): WorkflowEnv {
   return {
-    resolve: async (uuid) => ((await fromUuid(uuid as never)) as never) ?? undefined,
+    resolve: async (uuid) => (await fromUuid<never>(uuid)) ?? undefined,
     message: (id) => g().messages.get(id),
     createCard: async (speaker, flow) => {
       const adapter = requireActiveAdapter();

@@ -58,5 +58,6 @@ export function init(): void {
   const adapter = ADAPTERS[active];
   setActiveAdapter(adapter);
   adapter.register();
+  if (adapter.combat?.initiative) CONFIG.Combat.initiative = adapter.combat.initiative as typeof CONFIG.Combat.initiative;
   console.log(`Cychosys | Initializing the Cychosys game system (combat rules: ${active})`);
 }

@@ -213,6 +213,9 @@ describe.each(Object.entries(ORDERS))("a world's start-up, %s", (_name, order) =
       expect(world.hooks.late).toEqual([]);
       expect(world.hooks.errors).toEqual([]);
 
+      // The ruleset's initiative, where Foundry and modules read it (test/foundry/initiative.test.ts checks it matches).
+      expect(world.config.Combat.initiative).toEqual({ formula: expect.toBeOneOf([expect.any(String), null]), decimals: expect.any(Number) });
+
       // The settings menus hold keys, put in words by Foundry once the translations are loaded.
       for (const menu of world.menus) for (const field of ["name", "label", "hint"] as const) expect(menu[field]).toMatch(/^CYCHOSYS\.[\w.]+$/);
       // The token statuses are in the user's language after i18nInit (not frozen in English during init): a

@@ -7,7 +7,7 @@
  *
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
- * - `Ruleset`: the engine part, loaded only for the active ruleset — its
+ * - `Ruleset`: the engine part, used only for the active ruleset — its
  *   workflow on the cards, its round state, its headless codecs, and
  *   optionally its odds and its duels (docs/odds.md).
  */

@@ -2,7 +2,7 @@
  * Cities Without Number as every world will see it, active or not: its
  * document types (all namespaced `cwn…`), their schemas, versions and
  * migrations, its packs and token bars, and the dice notation its fields
- * are written in (W15, W16). Small: the rules engine is loaded only in a CWN
+ * are written in (W15, W16). Small: the rules engine is used only in a CWN
  * world. Registered in src/rulesets/manifests.ts; its types are declared in
  * system.json.
  */

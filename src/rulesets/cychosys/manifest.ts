@@ -3,7 +3,7 @@
  * ones worlds made before rulesets existed, unchanged), their schemas,
  * versions and migrations, its packs and token bars, and the `bundle`
  * notation its fields are written in (R2). Small: the rules engine itself is
- * loaded only in a Cychosys world (src/foundry/cychosys/).
+ * used only in a Cychosys world (src/foundry/cychosys/).
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths } from "../../core/schema/description.js";

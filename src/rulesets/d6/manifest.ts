@@ -2,7 +2,7 @@
  * OpenD6 as every world sees it, active or not: its document types (all
  * namespaced `d6…`), their schemas, versions and migrations, its packs and
  * token bars, and the die-code notations its fields are written in (D1).
- * Small: the rules engine is loaded only in an OpenD6 world.
+ * Small: the rules engine is used only in an OpenD6 world.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";

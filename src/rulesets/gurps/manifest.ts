@@ -2,7 +2,7 @@
  * GURPS as every world will see it, active or not: its document types (all
  * named `gurps…`), their schemas, versions and migrations, its packs and
  * token bars, and the notations its fields are written in (G2, G36, G56).
- * Small: the rules engine is loaded only in a GURPS world. Registered in
+ * Small: the rules engine is used only in a GURPS world. Registered in
  * src/rulesets/manifests.ts; its types are declared in system.json.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";

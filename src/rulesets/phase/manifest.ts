@@ -2,7 +2,7 @@
  * The phase-based homebrew as every world will see it, active or not: its
  * document types (all namespaced `phase…`), their schemas, versions and
  * migrations, its packs and token bars, and the damage-formula notation its
- * weapons are written in (P28). Small: the rules engine is loaded only in a
+ * weapons are written in (P28). Small: the rules engine is used only in a
  * world that plays it.
  * Registered in src/rulesets/manifests.ts; its types are declared in
  * system.json.

@@ -64,10 +64,10 @@ function fakeSheetRegistry() {
   const sheets: { document: string; sheet: string; types: string[] }[] = [];
   const refused: string[] = [];
   let open = true;
-  const registerSheet = ((documentClass: { name: string }, _scope: string, sheetClass: { name: string }, options: { types?: string[] } = {}) => {
+  const registerSheet = ((documentClass: { name: string }, _scope: string, sheetClass: { name: string }, options: { types?: string[] } = {}): void => {
     if (!open) return void refused.push(sheetClass.name);
     sheets.push({ document: documentClass.name, sheet: sheetClass.name, types: [...(options.types ?? [])] });
-  }) as unknown as typeof foundry.applications.apps.DocumentSheetConfig.registerSheet;
+  }) satisfies (...args: Parameters<typeof foundry.applications.apps.DocumentSheetConfig.registerSheet>) => ReturnType<typeof foundry.applications.apps.DocumentSheetConfig.registerSheet>;
   return { registry: { registerSheet }, sheets, refused, close: () => void (open = false) };
 }
 

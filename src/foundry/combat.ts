@@ -40,6 +40,14 @@ export interface CombatRules {
   preCreateCombatant?(combatant: unknown): Record<string, unknown> | undefined;
   /** The formula Foundry's own initiative paths (`Combatant#getInitiativeRoll`, modules) roll for a combatant. */
   initiativeFormula?(combatant: unknown): string;
+  /**
+   * `CONFIG.Combat.initiative` in a world of this ruleset (set on `init`): the
+   * same formula over a combatant's roll data (its actor's `system`, `@…`),
+   * for Foundry and modules that read it — null when no Foundry formula can
+   * say it (OpenD6's die codes: `initiativeFormula` gives each combatant's) —
+   * and the decimals the tracker shows.
+   */
+  initiative?: { readonly formula: string | null; readonly decimals: number };
 }
 
 const rules = (): CombatRules | undefined => activeAdapter()?.combat;

@@ -13,10 +13,10 @@ export default defineConfig({
     environment: "node",
     // One test file per core (vitest's default leaves one idle: on 2 cores, one file at a time).
     maxWorkers: availableParallelism(),
-    // Room for a busy machine: the checks read every built file and load the build; they assert results,
-    // never speed (the ruleset chunks' arrival is waited for up to 30 s the same way).
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Each file imports or parses the whole built module (every ruleset, ~1 MB): slow on a busy machine, never stuck.
+    // They assert results, never speed.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     reporters: ["default"],
   },
 });

@@ -127,6 +127,7 @@ export const cwnCombatRules: CombatRules = {
     const dex = (c as CwnCombatantDoc).actor?.system.derived?.initiativeDex ?? 0;
     return dex ? `1d8 + ${dex}` : "1d8";
   },
+  initiative: { formula: "1d8 + @derived.initiativeDex", decimals: 0 },
 };
 
 /**

@@ -23,6 +23,7 @@ import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, mayControl, nameIn, p
 import { rollAndShow } from "./dice.js";
 import { startFight } from "./fight-start.js";
 import { cwnRules } from "./rules-source.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean; targets?: Set<{ actor: { uuid: string } | null }> } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -122,7 +123,10 @@ async function onRow(combat: CwnCombatDoc, combatant: CwnCombatantDoc, action: s
 /** `renderCombatTracker`: the banner, each side's header and each fighter's row. */
 export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
-  if (!combat || html.querySelector(".cwn-banner")) return;
+  if (!combat) return;
+  // Every piece is drawn first, then all are put in at once (in place of an earlier redraw's).
+  const put = claimDecoration(html, ".cwn-banner, .cwn-side-header, .cwn-row");
+  const placing: (() => void)[] = [];
   const user = tableUser(combat);
   const names = nameIn(combat);
   const fight = fightOf(combat);
@@ -138,10 +142,12 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
   };
   top.addEventListener("click", (e) => (e.target as HTMLElement).matches("input") || act(e));
   top.addEventListener("change", act);
-  const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
-  if (list) list.before(top);
-  else html.prepend(top);
-  if (!fight) return;
+  placing.push(() => {
+    const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
+    if (list) list.before(top);
+    else html.prepend(top);
+  });
+  if (!fight) return void put(() => placing.forEach((place) => place()));
   // One view of the fight for every row, and each fighter's side found once (no search per row).
   const index = trackerIndex(fight);
   const sides = sidesByFighter(fight);
@@ -151,7 +157,10 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
   for (const row of rows) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
-    if (firstOfSide.has(combatant.id)) row.before(await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sides.get(combatant.id)!.id, localize, index)));
+    if (firstOfSide.has(combatant.id)) {
+      const header = await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sides.get(combatant.id)!.id, localize, index));
+      placing.push(() => row.before(header));
+    }
     const view = fighterRowView(fight, combatant.id, names, user, localize, index);
     if (!view) continue;
     const el = await element(CWN_TRACKER_TEMPLATES.row, view);
@@ -159,6 +168,7 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
       if (button && !button.disabled) void onRow(combat, combatant, button.dataset.cychosysAction!);
     });
-    (row.querySelector(".token-name") ?? row).append(el);
+    placing.push(() => (row.querySelector(".token-name") ?? row).append(el));
   }
+  put(() => placing.forEach((place) => place()));
 }

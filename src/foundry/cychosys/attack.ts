@@ -22,6 +22,7 @@ import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { mayKnow, oddsShown } from "../odds.js";
 import type { OddsSide } from "../../rulesets/cychosys/workflow/odds-query.js";
 import { defenseGear } from "./dialogs.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -32,7 +33,7 @@ interface GameLike {
   users: { activeGM: UserLike | null; get(id: string): UserLike | undefined };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as (CychosysActor & { isOwner: boolean }) | null;
+const syncUuid = (uuid: string) => fromUuidSync<(CychosysActor & { isOwner: boolean })>(uuid);
 
 /** A neutral viewer: the card's stored HTML shows no buttons (each client redraws it for its user). */
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
@@ -134,7 +135,7 @@ function currentTargets(attackerUuid: string): { actorUuid: string; name: string
 
 /** `cychosys.attack(itemUuid)`: what a hotbar macro made from a weapon or trick runs. */
 export async function attackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; name: string; type: string; system: { edge?: string }; parent: CychosysActor | null } | null;
+  const item = (await fromUuid(itemUuid)) as { id: string; name: string; type: string; system: { edge?: string }; parent: CychosysActor | null } | null;
   if (!item?.parent) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: itemUuid }));
   await startAttack(item.parent, item);
 }
@@ -159,7 +160,7 @@ async function rollTotal(actor: CychosysActor, totalKey: string, modifier: numbe
 }
 
 async function actorAt(uuid: string): Promise<(CychosysActor & { items: { contents?: unknown[] } }) | undefined> {
-  const actor = (await fromUuid(uuid as never)) as unknown as (CychosysActor & { items: { contents?: unknown[] } }) | null;
+  const actor = (await fromUuid(uuid)) as (CychosysActor & { items: { contents?: unknown[] } }) | null;
   if (!actor?.system.derived) return void notify("warn", format("CYCHOSYS.Flow.noSuchItem", { id: uuid }));
   return actor;
 }

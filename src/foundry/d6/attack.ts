@@ -32,6 +32,7 @@ import { type D6DialogChoice, d6DialogOdds, type D6OddsTarget } from "../../rule
 import { interruptOptions } from "../../rulesets/d6/workflow/odds-query.js";
 import type { RoundOf } from "../../rulesets/d6/workflow/steps.js";
 import type { D6WeaponView } from "../../rulesets/d6/data/derived.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -43,7 +44,7 @@ interface GameLike {
   users: { activeGM: UserLike | null };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as D6Actor | null;
+const syncUuid = (uuid: string) => fromUuidSync<D6Actor>(uuid);
 
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
@@ -138,7 +139,7 @@ export async function startD6Attack(actor: D6Actor, itemId: string): Promise<voi
 
 /** `cychosys.attack(itemUuid)` in an OpenD6 world: what a hotbar macro made from a weapon runs. */
 export async function d6AttackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; type: string; parent: D6Actor | null } | null;
+  const item = (await fromUuid(itemUuid)) as { id: string; type: string; parent: D6Actor | null } | null;
   if (!item?.parent || item.type !== "d6Weapon") return void notify("warn", format("CYCHOSYS.D6.Flow.noSuchItem", { id: itemUuid }));
   await startD6Attack(item.parent, item.id);
 }

@@ -146,6 +146,8 @@ export const d6CombatRules: CombatRules = {
     const facts = d6CombatantFacts(combatant as never, combatant.combat?.round ?? 0, d6Rules());
     return d6SkillFormula(initiativeCode(facts), facts.initiativeBonus);
   },
+  /** D6: a die code with the Wild Die, less the round's wound dice — no one Foundry formula over roll data says it. */
+  initiative: { formula: null, decimals: 0 },
 };
 
 /** Prompted already, so a redraw does not ask twice: `combat.round.combatant`. */

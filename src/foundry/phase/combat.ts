@@ -102,6 +102,14 @@ export const phaseCombatRules: CombatRules = {
     const reflexes = (c as { actor?: { system?: { derived?: { initiativeBonus?: number } } } | null }).actor?.system?.derived?.initiativeBonus ?? 0;
     return `${rules.initiativeDice}d${rules.initiativeFaces} + ${reflexes}`;
   },
+  /** P5, with the world's dice as they are now (a setting may change them). */
+  initiative: {
+    get formula() {
+      const rules = phaseRules();
+      return `${rules.initiativeDice}d${rules.initiativeFaces} + @derived.initiativeBonus`;
+    },
+    decimals: 0,
+  },
 };
 
 /** Register the tracker (from the adapter's `register`). */

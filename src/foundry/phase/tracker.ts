@@ -25,6 +25,7 @@ import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type PhaseTrackerView, type T
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { declarationView, type DeclarationView, type Viewer } from "../../rulesets/phase/rules/index.js";
 import { PHASE_DECLARE_TEMPLATE } from "../../rulesets/phase/views/declare-dialog.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 interface UserDoc {
   id: string;
@@ -140,8 +141,8 @@ const stop = (element: HTMLElement) => {
 export async function decoratePhaseTracker(app: { viewed?: PhaseCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
   if (!combat?.started) return;
+  const put = claimDecoration(html, ".cy-phase-tracker");
   const markup = await render(PHASE_TRACKER_TEMPLATE, trackerViewFor(combat, me()));
-  html.querySelector(".cy-phase-tracker")?.remove();
   const holder = document.createElement("div");
   holder.innerHTML = markup;
   const element = holder.firstElementChild as HTMLElement;
@@ -156,11 +157,14 @@ export async function decoratePhaseTracker(app: { viewed?: PhaseCombatDoc | null
         button.disabled = false;
       });
   });
-  const list = html.querySelector<HTMLElement>("ol.combat-tracker");
-  if (list) {
-    list.classList.add("cy-phase-replaced");
-    list.before(element);
-  } else html.append(element);
+  const placed = put(() => {
+    const list = html.querySelector<HTMLElement>("ol.combat-tracker");
+    if (list) {
+      list.classList.add("cy-phase-replaced");
+      list.before(element);
+    } else html.append(element);
+  });
+  if (!placed) return;
   // No turns to step through (P1–P11): Foundry's round and turn controls stay out of the way.
   for (const controls of html.querySelectorAll<HTMLElement>(".combat-controls [data-action='previousRound'], .combat-controls [data-action='previousTurn'], .combat-controls [data-action='nextTurn'], .combat-controls [data-action='nextRound']")) controls.classList.add("cy-phase-replaced");
 }

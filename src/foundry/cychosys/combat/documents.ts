@@ -215,6 +215,7 @@ export const cychosysCombatRules: CombatRules = {
 
   /** R14: Foundry's own initiative paths get the quickness itself (no dice). */
   initiativeFormula: (c) => String(quicknessOf((c as CombatantCreating).actor) ?? 0),
+  initiative: { formula: "@derived.quickness.quickness", decimals: 0 },
 };
 
 /** This round's action budget and parry bonuses of a combatant, as the combat holds them (fresh when it holds none yet). */

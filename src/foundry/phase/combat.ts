@@ -14,6 +14,7 @@ import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../re
 import { newLedger, startWhenReady, syncCombatants } from "../../rulesets/phase/combat/ledger.js";
 import { parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
 import { readProjection } from "../../rulesets/phase/combat/projection-reader.js";
+import { compareByPlace, trackerPlaces } from "../../rulesets/phase/combat/order.js";
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { phaseRules } from "./rules-source.js";
 import { commitLedger, forgetCombat, isPhaseRecord, ledgerFor } from "./store.js";
@@ -65,21 +66,30 @@ export async function rollPhaseInitiative(combat: PhaseCombatDoc, ids: readonly 
   }
 }
 
-/** Where a combatant stands in the public declaration order (the projection every client holds). */
-function placeOf(combat: PhaseCombatDoc | null | undefined, id: string): number {
-  const p = combat ? readProjection((combat.flags as { cychosys?: Record<string, unknown> }).cychosys?.[PHASE_FLAG], phaseRules()) : null;
-  if (!p) return 0;
-  const inOrder = p.order.indexOf(id);
-  if (inOrder >= 0) return inOrder;
-  const listed = p.combatants.findIndex((c) => c.id === id);
-  return p.order.length + (listed >= 0 ? listed : p.combatants.length);
+/** The last places worked out per combat, with what they were worked out from. */
+const placesMemo = new WeakMap<object, { stored: unknown; revision: unknown; places: ReadonlyMap<string, number> }>();
+
+/**
+ * The tracker's places of a combat's combatants, from ONE read of the public
+ * projection every client holds: Foundry sorts by comparing two combatants
+ * at a time, so the places are kept until the stored projection changes (a
+ * new object or a new revision: every change the GM writes has one).
+ */
+export function placesFor(combat: PhaseCombatDoc): ReadonlyMap<string, number> {
+  const stored = (combat.flags as { cychosys?: Record<string, unknown> }).cychosys?.[PHASE_FLAG];
+  const revision = (stored as { revision?: unknown } | null | undefined)?.revision;
+  const memo = placesMemo.get(combat);
+  if (memo && memo.stored === stored && memo.revision === revision) return memo.places;
+  const places = trackerPlaces(readProjection(stored, phaseRules()));
+  placesMemo.set(combat, { stored, revision, places });
+  return places;
 }
 
 export const phaseCombatRules: CombatRules = {
   /** P5: the declaration order, lowest first; those without a slot after. */
   compare(a, b) {
     const combat = (a as { combat?: PhaseCombatDoc | null }).combat;
-    return placeOf(combat, (a as { id: string }).id) - placeOf(combat, (b as { id: string }).id);
+    return combat ? compareByPlace(placesFor(combat), (a as { id: string }).id, (b as { id: string }).id) : 0;
   },
   rollInitiative: (combat, ids) => rollPhaseInitiative(combat as PhaseCombatDoc, ids),
   /** P2: the phase counter starts at phase 1. */

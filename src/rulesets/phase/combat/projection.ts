@@ -111,21 +111,37 @@ export function projectLedger(ledger: PhaseLedger, rules: Readonly<PhaseRules> =
 
 /** One combatant's hidden part, for its owners' clients. */
 export function secretOf(ledger: PhaseLedger, combatantId: string, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseSecret | null {
-  const c = ledger.state.combatants.find((x) => x.id === combatantId);
-  if (!c) return null;
+  return secretsOf(ledger, [combatantId], rules).get(combatantId) ?? null;
+}
+
+/** The hidden parts of the listed combatants (those the ledger holds), the public log worked out once for all of them. */
+export function secretsOf(ledger: PhaseLedger, combatantIds: Iterable<string>, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): Map<string, PhaseSecret> {
+  const wanted = new Set(combatantIds);
+  const out = new Map<string, PhaseSecret>();
+  if (!wanted.size) return out;
   const open = declarationView(ledger.state, PUBLIC_VIEWER, rules).events;
-  const events = ledger.state.events.flatMap((event, index) => (event.actor === combatantId && "hidden" in open[index]! ? [{ index, event: structuredClone(event) }] : []));
-  return {
-    version: PROJECTION_VERSION,
-    combatId: ledger.combatId,
-    combatantId,
-    revision: ledger.revision,
-    action: c.action && !seesAction(PUBLIC_VIEWER, c.action, rules) ? structuredClone(c.action) : null,
-    targeting: structuredClone(c.targeting),
-    aim: structuredClone(c.aim),
-    defending: c.defending,
-    events,
-  };
+  const hiddenEvents = new Map<string, { index: number; event: PhaseEvent }[]>();
+  ledger.state.events.forEach((event, index) => {
+    if (!wanted.has(event.actor) || !("hidden" in open[index]!)) return;
+    const list = hiddenEvents.get(event.actor) ?? [];
+    list.push({ index, event: structuredClone(event) });
+    hiddenEvents.set(event.actor, list);
+  });
+  for (const c of ledger.state.combatants) {
+    if (!wanted.has(c.id)) continue;
+    out.set(c.id, {
+      version: PROJECTION_VERSION,
+      combatId: ledger.combatId,
+      combatantId: c.id,
+      revision: ledger.revision,
+      action: c.action && !seesAction(PUBLIC_VIEWER, c.action, rules) ? structuredClone(c.action) : null,
+      targeting: structuredClone(c.targeting),
+      aim: structuredClone(c.aim),
+      defending: c.defending,
+      events: hiddenEvents.get(c.id) ?? [],
+    });
+  }
+  return out;
 }
 
 /** Do two secrets say the same (the revision they were written at aside)? The GM rewrites a secret only when it changed. */

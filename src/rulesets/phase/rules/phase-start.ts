@@ -34,8 +34,9 @@ export function startPhase(state: PhaseState, fighters: Fighters, faces: Readonl
     events.push({ kind: "surpriseRoll", actor: c.id, face, bonus: roll.bonus, total: roll.check.total, tn: roll.check.tn, success: roll.check.success });
     return { ...c, awareness: roll.after };
   });
+  const rolled = new Set(events.map((e) => e.actor));
   for (const id of Object.keys(faces)) {
-    if (!events.some((e) => e.actor === id)) throw new PhaseError("diceUnused", { what: `surprise roll of ${id}`, given: 1, used: 0 });
+    if (!rolled.has(id)) throw new PhaseError("diceUnused", { what: `surprise roll of ${id}`, given: 1, used: 0 });
   }
   return { ...state, step: "initiative", combatants, events: [...state.events, ...events] };
 }
@@ -85,7 +86,8 @@ export function setAwareness(state: PhaseState, id: string, aware: boolean): Pha
 /** P40: an overt hostile act the GM saw them witness, resolving at the end of `phase`, surprises the unaware. */
 export function witnessHostility(state: PhaseState, ids: readonly string[], phase: number = state.phase, extraPhases = 0, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseState {
   for (const id of ids) combatantOf(state, id);
-  return { ...state, combatants: state.combatants.map((c) => (ids.includes(c.id) ? { ...c, awareness: surprise(c.awareness, phase, extraPhases, rules) } : c)) };
+  const seen = new Set(ids);
+  return { ...state, combatants: state.combatants.map((c) => (seen.has(c.id) ? { ...c, awareness: surprise(c.awareness, phase, extraPhases, rules) } : c)) };
 }
 
 /** P24: the GM marks or clears `suppressed` (what it means is the GM's call). */

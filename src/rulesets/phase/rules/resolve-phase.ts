@@ -138,13 +138,17 @@ export function resolvePhase(
     people.set(c.id, { ...c, action: null, targeting: null, aim: null, defending: false });
   }
 
+  // Where each combatant stands in the list: whoever goes out is reported in that order.
+  const place = new Map(state.combatants.map((c, i) => [c.id, i]));
   for (const length of TIMED_LENGTHS) {
+    const dueNow = due.filter((d) => d.length === length);
+    // Nothing resolves with this length: nobody is hurt by it, nothing changes.
+    if (!dueNow.length) continue;
     const entries: ResolvedEntry[] = [];
     const hits = new Map<string, { area: Area; damage: HitDamage }[]>();
     const needs: AttackNeed[] = [];
     const snapshot = new Map(people);
-    for (const d of due) {
-      if (d.length !== length) continue;
+    for (const d of dueNow) {
       const c = snapshot.get(d.c.id)!;
       if (lost.has(d.action.id) || out.has(c.id) || c.action?.id !== d.action.id) continue;
       const outcome = resolveEntry(d, c, snapshot, bodies, rolls, phase, rules, needs);
@@ -165,8 +169,11 @@ export function resolvePhase(
       if (list.length) bodies[target] = { ...f, wounds: takeHits(f.wounds, list, phase) };
     }
     for (const e of entries) if (e.part === null) people.set(e.action.actor, { ...people.get(e.action.actor)!, action: null });
-    // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved.
-    for (const c of people.values()) {
+    // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved. Only a wound
+    // changes that, so only those hit now are looked at — in the combatants' order.
+    const struck = [...hits.keys()].filter((id) => people.has(id)).sort((a, b) => place.get(a)! - place.get(b)!);
+    for (const id of struck) {
+      const c = people.get(id)!;
       const f = bodies[c.id];
       if (!f || out.has(c.id)) continue;
       const cond = condition(f.wounds, rules);

@@ -17,12 +17,12 @@ import { registerPhaseTrackerHandlers } from "../../src/foundry/phase/tracker-ac
 import { foundryPhaseWorld } from "../../src/foundry/phase/world.js";
 import { systemDefaults } from "../../src/core/schema/validate.js";
 import "../../src/rulesets/manifests.js";
-import { parsePhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
+import { PHASE_TRACKER_GM_ONLY, parsePhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
 import { derivePhaseActor } from "../../src/rulesets/phase/data/derive.js";
 import { createPhaseRuleset } from "../../src/rulesets/phase/ruleset.js";
 
 setActiveAdapter({ ruleset: createPhaseRuleset(undefined, foundryPhaseWorld), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, combat: phaseCombatRules });
-registerRequestParser(parsePhaseTrackerRequest);
+registerRequestParser(parsePhaseTrackerRequest, PHASE_TRACKER_GM_ONLY);
 registerPhaseTrackerHandlers();
 export const { SystemCombat: PhaseCombat } = defineCombatDocuments();
 

@@ -89,7 +89,7 @@ describe("the tracker's requests, hostile", () => {
     expect(replies("alice")).toEqual([
       '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: You do not control that combatant.</p>',
       '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only the GM can do that.</p>',
-      '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only the GM can do that.</p>',
+      '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only a GM may set &quot;aware&quot;; the request was refused and nothing changed.</p>',
     ]);
     expect(replies("mallory")).toHaveLength(2);
     expect(replies("mallory")[0]).toContain("total");

@@ -12,14 +12,14 @@ import type { CombatRules } from "../combat.js";
 import { format, localize } from "../i18n.js";
 import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
 import { newLedger, startWhenReady, syncCombatants } from "../../rulesets/phase/combat/ledger.js";
-import { parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
+import { PHASE_TRACKER_GM_ONLY, parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
 import { readProjection } from "../../rulesets/phase/combat/projection-reader.js";
 import { compareByPlace, trackerPlaces } from "../../rulesets/phase/combat/order.js";
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { phaseRules } from "./rules-source.js";
 import { commitLedger, forgetCombat, isPhaseRecord, ledgerFor } from "./store.js";
 import { isPhaseCombatant, phaseCombatantIds, phaseTable } from "./table.js";
-import { afterLedgerChange, type PhaseCombatDoc, type PhaseCombatantDoc, registerPhaseTrackerHandlers } from "./tracker-actions.js";
+import { afterLedgerChange, type PhaseCombatDoc, type PhaseCombatantDoc, registerPhaseTrackerHandlers, reportLeftOut } from "./tracker-actions.js";
 import { rollAndShow } from "./dice.js";
 import { decoratePhaseTracker, loadTrackerTemplates } from "./tracker.js";
 
@@ -30,20 +30,25 @@ const redraw = () => (ui as unknown as { combat?: { render(force?: boolean): unk
 /** P2: a new fight's ledger at phase 1, everyone aware; the phase opens when nobody must roll for surprise. */
 export async function startPhaseCombat(combat: PhaseCombatDoc): Promise<void> {
   const table = phaseTable(combat);
-  const ledger = startWhenReady(newLedger(combat.id, phaseCombatantIds(combat).map((id) => ({ id }))), table.fighters, phaseRules());
+  const ids = phaseCombatantIds(combat);
+  const ledger = startWhenReady(newLedger(combat.id, ids.map((id) => ({ id }))), table.fighters, phaseRules());
   await commitLedger(combat, ledger);
   await afterLedgerChange(combat, ledger);
+  reportLeftOut(combat, ledger, ids);
 }
 
 /** A combatant joined or left (GM): the ledger follows. */
 export async function syncPhaseCombatants(combat: PhaseCombatDoc): Promise<void> {
   const { ledger } = ledgerFor(combat.id);
   if (!ledger || !combat.started) return;
-  const next = syncCombatants(ledger, phaseCombatantIds(combat));
-  if (next === ledger) return;
-  const started = startWhenReady(next, phaseTable(combat).fighters, phaseRules());
-  await commitLedger(combat, started);
-  await afterLedgerChange(combat, started);
+  const ids = phaseCombatantIds(combat);
+  const next = syncCombatants(ledger, ids);
+  if (next !== ledger) {
+    const started = startWhenReady(next, phaseTable(combat).fighters, phaseRules());
+    await commitLedger(combat, started);
+    await afterLedgerChange(combat, started);
+  }
+  reportLeftOut(combat, next, ids);
 }
 
 /** P30: stun clears when the fight ends (GM). */
@@ -116,7 +121,7 @@ export const phaseCombatRules: CombatRules = {
 
 /** Register the tracker (from the adapter's `register`). */
 export function registerPhaseCombat(): void {
-  registerRequestParser(parsePhaseTrackerRequest);
+  registerRequestParser(parsePhaseTrackerRequest, PHASE_TRACKER_GM_ONLY);
   registerPhaseTrackerHandlers();
   loadTrackerTemplates();
   Hooks.on("renderCombatTracker", ((app: { viewed?: PhaseCombatDoc | null }, html: HTMLElement) => void decoratePhaseTracker(app, html)) as never);

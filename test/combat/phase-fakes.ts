@@ -115,3 +115,23 @@ export async function seedFight() {
 }
 
 export { deliver, replies, requestFrom, send } from "./fakes.js";
+
+/**
+ * A fight of `count` phase-based combatants (20.5): every third one Alice's
+ * (a character), the others the GM's creatures, each with a drawn pistol, in
+ * a started combat.
+ */
+export async function bigFight(count: number) {
+  const actors = Array.from({ length: count }, (_, i) => {
+    const mine = i % 3 === 0;
+    return new PhaseFakeActor({ id: `f${i}`, name: `Fighter ${i}`, type: mine ? "phaseCharacter" : "phaseCreature", owners: mine ? ["alice"] : [], system: { reflexes: 1 + (i % 7), skills: [{ name: "pistol", value: 2 }] } }).addWeapon("pistol", "Pistol", { ready: true });
+  });
+  const combat = new PhaseCombat() as unknown as FakeCombatBase & { startCombat(): Promise<unknown> };
+  combat.list = actors.map((a) => new FakeCombatant(a));
+  for (const x of combat.list) x.combat = combat;
+  g.game.combats = { contents: [combat], get: (id: string) => (id === combat.id ? combat : undefined) };
+  g.game.users.contents = USERS.map((u) => ({ ...u, isSelf: u.id === g.game.user.id }));
+  world.actors = actors;
+  await combat.startCombat();
+  return { combat, actors };
+}

@@ -8,7 +8,7 @@
  */
 import { PhaseError } from "../rules/errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
-import { PHASE_MAX_EVENTS, readStoredCombatant, readStoredPhaseState } from "../rules/stored-state.js";
+import { copyStored, PHASE_MAX_EVENTS, readStoredCombatant, readStoredPhaseState } from "../rules/stored-state.js";
 import type { PhaseState } from "../rules/state.js";
 import { isMember } from "../rules/types.js";
 import type { EventView } from "../rules/view.js";
@@ -41,7 +41,7 @@ function asState(p: Rec, combatants: Rec[], rules: Readonly<PhaseRules>): PhaseS
 function checkEvents(value: unknown, ids: ReadonlySet<string>): EventView[] {
   if (!Array.isArray(value) || value.length > PHASE_MAX_EVENTS) throw new PhaseError("scenarioField", { field: "events", problem: "list" });
   for (const e of value) if (!isRecord(e) || !isMember(EVENT_KINDS, e.kind) || !isId(e.actor) || !ids.has(e.actor)) throw new PhaseError("scenarioField", { field: "events", problem: "event" });
-  return structuredClone(value) as EventView[];
+  return copyStored(value as EventView[]);
 }
 
 /** The combat's stored projection, or null when it is missing or not one this version reads. */
@@ -87,7 +87,7 @@ export function readSecret(value: unknown, projection: PhaseProjection, rules: R
     const events = value.events.map((e) => {
       if (!isRecord(e) || !isWhole(e.index, 0, PHASE_MAX_EVENTS - 1) || !isRecord(e.event) || e.event.actor !== id) throw new PhaseError("scenarioField", { field: "events", problem: "event" });
       checkEvents([e.event], ids);
-      return { index: e.index, event: structuredClone(e.event) as PhaseSecret["events"][number]["event"] };
+      return { index: e.index, event: copyStored(e.event) as PhaseSecret["events"][number]["event"] };
     });
     return { version: PROJECTION_VERSION, combatId: projection.combatId, combatantId: id, revision: value.revision, action: value.action === null ? null : c.action, targeting: c.targeting, aim: c.aim, defending: c.defending, events };
   } catch (error) {

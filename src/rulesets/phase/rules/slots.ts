@@ -10,7 +10,7 @@ import { check } from "./checks.js";
 import { resolvesAt } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { type ActionSpec, PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { type CombatantPhase, combatantOf, type DeclaredAction, type Fighter, type FighterWeapon, fighterOf, type Fighters, type PhaseState, statOf, withCombatant } from "./state.js";
+import { changedCombatant, type CombatantPhase, combatantOf, type DeclaredAction, type Fighter, type FighterWeapon, fighterOf, type Fighters, type PhaseState, statOf, withCombatant } from "./state.js";
 import type { Area } from "./types.js";
 
 /** What a character declares in its slot (P8). */
@@ -132,7 +132,7 @@ function onDeclare(c: CombatantPhase, action: DeclaredAction, spec: ActionSpec):
   }
   if (spec.kind !== "aim" && spec.kind !== "shoot") aim = null;
   if (aim && aim.target !== targeting?.target) aim = null;
-  return { ...c, action, targeting, aim, defending: c.defending || spec.kind === "defend", slot: "done" };
+  return changedCombatant(c, { action, targeting, aim, defending: c.defending || spec.kind === "defend", slot: "done" });
 }
 
 /** P6/P8: declare a new action in the slot (not while waiting on one); the slot closes. */

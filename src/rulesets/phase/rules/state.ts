@@ -134,6 +134,27 @@ export function newCombatant(id: string, awareness: Awareness): CombatantPhase {
   return { id, awareness, action: null, targeting: null, aim: null, initiative: null, slot: "none", freeUsed: false, defending: false, suppressed: false };
 }
 
+/**
+ * The combatant with some fields changed. Every field is written out in one
+ * order, so every combatant object has one shape: a transition makes one per
+ * step, and a fight of 10,000 makes a great many (a spread per step gives
+ * objects of many shapes, slower to read and to collect).
+ */
+export function changedCombatant(c: CombatantPhase, change: Partial<Omit<CombatantPhase, "id">>): CombatantPhase {
+  return {
+    id: c.id,
+    awareness: change.awareness !== undefined ? change.awareness : c.awareness,
+    action: change.action !== undefined ? change.action : c.action,
+    targeting: change.targeting !== undefined ? change.targeting : c.targeting,
+    aim: change.aim !== undefined ? change.aim : c.aim,
+    initiative: change.initiative !== undefined ? change.initiative : c.initiative,
+    slot: change.slot !== undefined ? change.slot : c.slot,
+    freeUsed: change.freeUsed !== undefined ? change.freeUsed : c.freeUsed,
+    defending: change.defending !== undefined ? change.defending : c.defending,
+    suppressed: change.suppressed !== undefined ? change.suppressed : c.suppressed,
+  };
+}
+
 /** P2: combat starts at phase 1. */
 export function newPhaseCombat(combatants: readonly { id: string; awareness: Awareness }[], phase = 1): PhaseState {
   const seen = new Set<string>();
@@ -194,18 +215,28 @@ function writable<T>(list: readonly T[]): T[] {
   return copy;
 }
 
+const NO_CHANGE: Partial<Pick<PhaseState, "phase" | "step" | "cursor">> = Object.freeze({});
+const NO_EVENTS: readonly PhaseEvent[] = Object.freeze([]);
+
 /**
  * The state with one combatant replaced (the one with `next.id`), the
  * scalar fields in `more` set and `events` added to the log. The input is
  * not changed: its lists are copied — except inside `inOneRun`, where a
  * list the run copied already is written in place.
  */
-export function withCombatant(state: PhaseState, next: CombatantPhase, more: Partial<Pick<PhaseState, "phase" | "step" | "cursor">> = {}, events: readonly PhaseEvent[] = []): PhaseState {
+export function withCombatant(state: PhaseState, next: CombatantPhase, more: Partial<Pick<PhaseState, "phase" | "step" | "cursor">> = NO_CHANGE, events: readonly PhaseEvent[] = NO_EVENTS): PhaseState {
   const i = placeOf(state.combatants, next.id);
   const combatants = writable(state.combatants);
   if (combatants !== state.combatants) places.set(combatants, placesOf(state.combatants));
   if (i >= 0) combatants[i] = next;
-  return { ...state, ...more, combatants, events: events.length ? withEvents(state.events, events) : state.events };
+  return {
+    phase: more.phase ?? state.phase,
+    step: more.step ?? state.step,
+    combatants,
+    order: state.order,
+    cursor: more.cursor ?? state.cursor,
+    events: events.length ? withEvents(state.events, events) : state.events,
+  };
 }
 
 /** The log with `added` at its end (in place inside a run, as `withCombatant`). */

@@ -24,6 +24,9 @@ export const PHASE_MAX_COMBATANTS = 10_000;
 /** The phase's log holds a few entries per combatant (a surprise roll, a free action, a cancel, a declaration or a pass, a distraction). */
 export const PHASE_MAX_EVENTS = 8 * PHASE_MAX_COMBATANTS;
 const MAX_COMBATANTS = PHASE_MAX_COMBATANTS;
+
+/** A deep copy of stored (JSON) data: what Foundry stores holds nothing else, and this is quicker than a structured clone. */
+export const copyStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 class StoredReader extends PhaseFieldReader {
@@ -120,7 +123,7 @@ export function readStoredPhaseState(value: unknown, rules: Readonly<PhaseRules>
   }
   if (step !== "declare" && order.length) r.fail("order", say("stored.slot", { id: order[0]! }));
   // The log is the tracker's own record of this phase; kept when it is a list of events, else emptied.
-  const events = Array.isArray(o.events) && o.events.length <= PHASE_MAX_EVENTS ? (structuredClone(o.events) as PhaseEvent[]) : r.fail("events", say("stored.events"));
+  const events = Array.isArray(o.events) && o.events.length <= PHASE_MAX_EVENTS ? copyStored(o.events as PhaseEvent[]) : r.fail("events", say("stored.events"));
   return {
     phase: r.integer(o.phase, "phase", 1, MAX_PHASE),
     step,

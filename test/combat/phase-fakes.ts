@@ -7,7 +7,8 @@
  * user's client receives — and request messages delivered to the active GM.
  * Importing it registers the phase tracker's request parser and handlers.
  */
-import { applyUpdate, FakeActor, type FakeCombatBase, FakeCombatant, FakeMessage, type FakeUser, gm, mallory, may, PermissionError, player, world } from "./fakes.js";
+import { afterEach, beforeEach, vi } from "vitest";
+import { applyUpdate, FakeActor, type FakeCombatBase, FakeCombatant, FakeMessage, type FakeUser, gm, mallory, may, PermissionError, player, resetCombatWorld, world } from "./fakes.js";
 import { createdMessages } from "../foundry/fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
@@ -135,3 +136,19 @@ export async function bigFight(count: number) {
   await combat.startCombat();
   return { combat, actors };
 }
+
+/** Each test in a fresh world: the GM's client, no messages; the injected failures' console errors kept quiet; the combat gone after. */
+export function usePhaseCombatWorld(): void {
+  beforeEach(() => {
+    resetCombatWorld();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    world.messages.length = 0;
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    g.game.combats = { contents: [] };
+  });
+}
+
+/** A request's place: the test combat and one of its combatants. */
+export const on = (combatantId: string) => ({ combatId: "combat1", combatantId });

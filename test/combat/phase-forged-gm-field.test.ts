@@ -6,24 +6,14 @@
  * shared request check (src/foundry/requests.ts), before any handler runs:
  * the ledger, the projection and the records stay as they were.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mallory, player, resetCombatWorld, world } from "./fakes.js";
-import { replies, seedFight, send } from "./phase-fakes.js";
+import { describe, expect, it } from "vitest";
+import { mallory, player, world } from "./fakes.js";
+import { on, replies, seedFight, send, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { PHASE_TRACKER_GM_ONLY } from "../../src/rulesets/phase/combat/request-schema.js";
 
 const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  world.messages.length = 0;
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  g.game.combats = { contents: [] };
-});
-
-const on = (combatantId: string) => ({ combatId: "combat1", combatantId });
+usePhaseCombatWorld();
 const refusal = (field: string) => `<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only a GM may set &quot;${field}&quot;; the request was refused and nothing changed.</p>`;
 
 describe("forged GM field (the phase tracker)", () => {

@@ -6,10 +6,9 @@
  * record changes or is lost, and the record still reads back. A place freed
  * is taken by the first left out.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications, player, resetCombatWorld, world } from "./fakes.js";
-import { bigFight, PhaseFakeActor, replies, send } from "./phase-fakes.js";
-import { FakeCombatant } from "./fakes.js";
+import { describe, expect, it, vi } from "vitest";
+import { FakeCombatant, notifications, player } from "./fakes.js";
+import { bigFight, on, PhaseFakeActor, replies, send, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { syncPhaseCombatants } from "../../src/foundry/phase/combat.js";
 import { readProjection } from "../../src/rulesets/phase/combat/projection-reader.js";
@@ -17,17 +16,7 @@ import { readProjection } from "../../src/rulesets/phase/combat/projection-reade
 vi.mock("../../src/rulesets/phase/rules/stored-state.js", async (original) => ({ ...(await original<object>()), PHASE_MAX_COMBATANTS: 5 }));
 
 const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  world.messages.length = 0;
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  g.game.combats = { contents: [] };
-});
-
-const on = (combatantId: string) => ({ combatId: "combat1", combatantId });
+usePhaseCombatWorld();
 const held = () => ledgerFor("combat1").ledger!.state.combatants.map((c) => c.id);
 
 describe("the phase record's limit (20.5)", () => {

@@ -6,26 +6,16 @@
  * declaration order — from one read of the projection, not one per
  * comparison (21.1).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications, player, resetCombatWorld, world } from "./fakes.js";
-import { bigFight, replies, send } from "./phase-fakes.js";
+import { describe, expect, it, vi } from "vitest";
+import { notifications, player } from "./fakes.js";
+import { bigFight, on, replies, send, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { trackerViewFor } from "../../src/foundry/phase/tracker.js";
 import * as reader from "../../src/rulesets/phase/combat/projection-reader.js";
 import { PHASE_MAX_COMBATANTS } from "../../src/rulesets/phase/rules/stored-state.js";
 
 const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  world.messages.length = 0;
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  g.game.combats = { contents: [] };
-});
-
-const on = (combatantId: string) => ({ combatId: "combat1", combatantId });
+usePhaseCombatWorld();
 
 describe("a phase fight of 1,000 combatants (20.5)", () => {
   it("the record holds at least 1,000", () => {

@@ -9,24 +9,14 @@
  * phase card's `declare` names no attacker (it resolves the ledger's due
  * actions) and only the GM may send it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { player, resetCombatWorld, world } from "./fakes.js";
-import { PhaseFakeActor, replies, seedFight, send } from "./phase-fakes.js";
+import { describe, expect, it } from "vitest";
+import { player, world } from "./fakes.js";
+import { on, PhaseFakeActor, replies, seedFight, send, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { syncPhaseCombatants } from "../../src/foundry/phase/combat.js";
 
 const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  world.messages.length = 0;
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  g.game.combats = { contents: [] };
-});
-
-const on = (combatantId: string) => ({ combatId: "combat1", combatantId });
+usePhaseCombatWorld();
 const ledger = () => ledgerFor("combat1").ledger!;
 const refused = (text: string) => `<p class="cychosys cy-refusal">The GM&#39;s client refused the request: ${text}</p>`;
 const notInFight = (id: string) => refused(`There is no combatant &quot;${id}&quot; in this fight&#39;s phases: only its combatants declare actions and are their targets (add the token to the combat first).`);

@@ -13,15 +13,14 @@ import { gm, onCard, p1, p2, phaseWorld } from "./world.js";
 /** Phase 1: Mo (the GM's) bursts at Leroy; the GM resolves the phase's end on a card. */
 async function burstOnCard() {
   const w = phaseWorld();
-  w.track(
+  const card = await w.cardAfter(
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
     { kind: "phaseCloseInitiative" },
     { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
     { kind: "phasePass", combatantId: "leroy", as: p1 },
   );
-  expect(await w.resolve()).toMatchObject({ ok: true });
-  return { w, card: () => w.cards().at(-1)! };
+  return { w, card };
 }
 
 const refusedFor = (field: string) => `Only a GM may set "${field}"; the request was refused and nothing changed.`;

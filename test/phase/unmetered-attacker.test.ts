@@ -13,7 +13,7 @@ import { FakePhaseActor, gm, onCard, p1, p2, phaseWorld } from "./world.js";
 /** Phase 1: Mo (the GM's) bursts at Leroy (p1's); Earl (p2's) fastdraws (P7) and fires at Mo; the GM resolves on a card. */
 async function shootoutOnCard() {
   const w = phaseWorld();
-  w.track(
+  const card = await w.cardAfter(
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
     { kind: "phaseInitiative", combatantId: "earl", faces: [7, 9], as: p2 },
     { kind: "phaseCloseInitiative" },
@@ -21,8 +21,7 @@ async function shootoutOnCard() {
     { kind: "phaseFree", combatantId: "earl", action: "draw", weapon: "pistol", face: 10, as: p2 },
     { kind: "phaseDeclare", combatantId: "earl", action: "fire", weapon: "pistol", target: "mo", as: p2 },
   );
-  expect(await w.resolve()).toMatchObject({ ok: true });
-  return { w, card: () => w.cards().at(-1)! };
+  return { w, card };
 }
 
 const roll = (card: { id: string; flow: { id: string } }, combatantId: string, faces: number[]) => ({ step: "roll", ...onCard(card), combatantId, roll: "check", faces });

@@ -133,7 +133,14 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
   };
   /** The GM resolves the phase's end on a card (as the tracker's "resolve" button does). */
   const resolve = () => local({ step: "declare", combatId: combat.id, revision: ledger().revision });
-  return { leroy, earl, mo, actors, combat, messages, env, whispers, reported, ruleset, queue, world, ledgers, stored, table, ledger, track, remove, resolve, requestMessage, handle, send, local, cards };
+  /** The tracker's requests played, then the phase's end resolved on a card: that card, as it stands when asked. */
+  const cardAfter = async (...steps: Parameters<typeof track>) => {
+    track(...steps);
+    const outcome = await resolve();
+    if (!outcome?.ok) throw new Error(`the phase's end was not resolved: ${JSON.stringify(outcome)}`);
+    return () => cards().at(-1)!;
+  };
+  return { leroy, earl, mo, actors, combat, messages, env, whispers, reported, ruleset, queue, world, ledgers, stored, table, ledger, track, remove, resolve, cardAfter, requestMessage, handle, send, local, cards };
 }
 
 export const onCard = (card: { id: string; flow: { id: string } }) => ({ attackId: card.flow.id, messageId: card.id });

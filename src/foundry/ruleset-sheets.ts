@@ -9,6 +9,7 @@
  */
 import type { SubmitProblem } from "../core/schema/submission.js";
 import { registerSheet } from "./card-glue.js";
+import { loadHousePartials } from "./house.js";
 import { format } from "./i18n.js";
 
 export type Context = Record<string, unknown>;
@@ -212,6 +213,7 @@ export function sheetVariant<B extends SheetConstructor & { DEFAULT_OPTIONS: She
 export function registerRulesetSheets(labelPrefix: string, sheets: readonly (readonly [documentClass: unknown, sheetClass: unknown, type: string, label: string])[], partials: readonly string[]): void {
   for (const [documentClass, sheetClass, type, label] of sheets) registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `${labelPrefix}.${label}` });
   void foundry.applications.handlebars.loadTemplates([...partials]);
+  loadHousePartials();
 }
 
 /** One document type's sheet: its label key (`<labelPrefix>.<label>`), extra classes, size, parts and tabs. */

@@ -58,7 +58,7 @@ describe("before the fight (W2, W3)", () => {
     expect(said("alice")).toContain("have rolled already");
     expect(setupOf(w.combat).rolls).toEqual({ pcs: { roll: 6, tieRolls: [] } });
     await send(player, { kind: "cwnSurprise", combatId: "combat1", sideId: "hostile", surprised: true });
-    expect(said("alice")).toContain("Only the GM");
+    expect(said("alice")).toContain("Only a GM may set");
     await send(gm, { kind: "cwnSurprise", combatId: "combat1", sideId: "hostile", surprised: true });
     await send(gm, { kind: "cwnGroup", combatId: "combat1", combatantId: "guard2", sideId: "snipers" });
     expect(setupOf(w.combat)).toMatchObject({ surprised: ["hostile"], groups: { guard2: "snipers" } });
@@ -185,7 +185,7 @@ describe("Morale, swarms, arrivals, the end (W1, W3, W6, W19, W24)", () => {
     await send(gm, { kind: "cwnEndSide", combatId: "combat1" });
     expect(w.fight().sides.hostile!.morale.status).toBe("due");
     await send(player, { kind: "cwnMorale", combatId: "combat1", sideId: "hostile", faces: [6, 6] });
-    expect(said("alice")).toContain("Only the GM");
+    expect(said("alice")).toContain("Only a GM may set");
     await send(gm, { kind: "cwnMorale", combatId: "combat1", sideId: "hostile", faces: [5, 6] });
     expect(w.fight().sides.hostile!.morale).toMatchObject({ status: "broken", roll: 11 });
   });

@@ -96,7 +96,8 @@ export async function startCwnAttack(actor: CwnActor, itemId: string): Promise<v
       distance: values.distance,
       adjacentFoe: values.adjacentFoe,
       inRange: values.inRange,
-      ...(values.modifier && { modifiers: [values.modifier] }),
+      // W13: the situation's modifiers are a GM-only field (the shared check refuses them from anyone else).
+      ...(values.modifier && g().user.isGM && { modifiers: [values.modifier] }),
       lethal: values.lethal,
       roll: attackRollOf(weapon.rules, faces.slice(0, groups.length)),
       ...(seen.screened && { screenDice: faces[groups.length] }),

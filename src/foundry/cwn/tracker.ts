@@ -9,10 +9,12 @@
  * control is a request to the active GM (the GM's own click too, through
  * the same queue); the views are pure (src/rulesets/cwn/combat/table-view.ts).
  */
-import { actionFormView, actionMenuView, CWN_TRACKER_TEMPLATES, fighterRowView, fightBannerView, readActionForm, setupBannerView, sideHeaderView, type TableUser } from "../../rulesets/cwn/combat/table-view.js";
+import {
+  actionFormView, actionMenuView, CWN_TRACKER_TEMPLATES, fighterRowView, fightBannerView, readActionForm, setupBannerView, sideHeaderView, type TableUser, trackerIndex,
+} from "../../rulesets/cwn/combat/table-view.js";
 import { arrivals } from "../../rulesets/cwn/combat/tracker-plan.js";
 import { fightOf } from "../../rulesets/cwn/ruleset.js";
-import type { CwnCombatState } from "../../rulesets/cwn/rules/combat.js";
+import { type CwnCombatState, sidesByFighter } from "../../rulesets/cwn/rules/combat.js";
 import { escapeHtml } from "../../core/html.js";
 import { promptForm, formValues } from "../dialogs.js";
 import { format, localize } from "../i18n.js";
@@ -52,7 +54,7 @@ async function promptActions(combat: CwnCombatDoc, fight: CwnCombatState, combat
   if (!d) return;
   const reloadable = d.weapons.find((w) => w.magazine.max > 0);
   const menu = actionMenuView(fight, combatant.id, { moveMetres: d.moveMetres, highestSkill: d.highestCombatSkill, shootLevel: d.combatSkills.shoot, ...(reloadable && { reload: reloadable.reloadAction }) }, localize, cwnRules());
-  const side = fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(combatant.id));
+  const side = sidesByFighter(fight).get(combatant.id);
   const allies = (side?.members ?? []).filter((id) => id !== combatant.id).map((id) => ({ id, name: combat.combatants.get(id)?.name ?? id }));
   const weapons = d.weapons.filter((w) => !w.unarmed).map((w) => ({ id: w.id, name: w.name }));
   const targeted = [...(me().targets ?? [])].map((t) => combat.combatants.contents.find((c) => c.actor?.uuid === t.actor?.uuid)).find((c) => c && c.id !== combatant.id);
@@ -140,15 +142,17 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
   if (list) list.before(top);
   else html.prepend(top);
   if (!fight) return;
-  const firstOfSide = new Set(fight.order.map((id) => fight.sides[id]!.members.find((m) => html.querySelector(`li.combatant[data-combatant-id="${m}"]`))).filter((m): m is string => !!m));
-  for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
+  // One view of the fight for every row, and each fighter's side found once (no search per row).
+  const index = trackerIndex(fight);
+  const sides = sidesByFighter(fight);
+  const rows = [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")];
+  const shown = new Set(rows.map((row) => row.dataset.combatantId!));
+  const firstOfSide = new Set(fight.order.map((id) => fight.sides[id]!.members.find((m) => shown.has(m))).filter((m): m is string => !!m));
+  for (const row of rows) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
-    if (firstOfSide.has(combatant.id)) {
-      const sideId = fight.order.find((id) => fight.sides[id]!.members.includes(combatant.id))!;
-      row.before(await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sideId, localize)));
-    }
-    const view = fighterRowView(fight, combatant.id, names, user, localize);
+    if (firstOfSide.has(combatant.id)) row.before(await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sides.get(combatant.id)!.id, localize, index)));
+    const view = fighterRowView(fight, combatant.id, names, user, localize, index);
     if (!view) continue;
     const el = await element(CWN_TRACKER_TEMPLATES.row, view);
     el.addEventListener("click", (event) => {

@@ -12,7 +12,8 @@ import { submitRequest } from "../requests.js";
 import { d6Rules } from "./rules-source.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code, showDice } from "./code-roll.js";
-import { type D6CombatantDoc, type D6CombatDoc, currentId, factsOf, mayControl, orderOf, stateOf, turnsOf } from "./combat-actions.js";
+import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, stateOf, tableOf, turnsOf } from "./combat-actions.js";
+import { d6CurrentTurnId } from "../../rulesets/d6/combat/table.js";
 import { promptForm } from "../dialogs.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
@@ -26,7 +27,8 @@ export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantD
     Number(new FormData(form).get("actions")),
   );
   if (actions === null || !Number.isInteger(actions)) return;
-  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, movedUp });
+  // `movedUp` is the GM's field (D15, D6_TRACKER_GM_ONLY): sent only for a moved-up action.
+  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, ...(movedUp && { movedUp: true }) });
 }
 
 /** D5: the GM's place for a combatant this round. */
@@ -76,7 +78,7 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
   const user = me();
   const order = orderOf(combat);
   const turns = turnsOf(combat);
-  const current = currentId(combat);
+  const current = d6CurrentTurnId(tableOf(combat), turns);
   const list = combat.combatants.contents;
   const banner = d6BannerView(
     order,
@@ -93,12 +95,13 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
     if (anchor) anchor.before(element);
     else html.prepend(element);
   }
+  const turnOf = new Map(turns.map((t) => [t.id, t] as const));
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant || row.querySelector(".cy-d6-row")) continue;
     const view = d6TrackerRowView(factsOf(combat, combatant), stateOf(combat, combatant), {
       order,
-      turn: turns.find((t) => t.id === combatant.id),
+      turn: turnOf.get(combatant.id),
       current: current === combatant.id,
       canControl: mayControl(user, combatant),
       isGM: user.isGM,

@@ -112,7 +112,7 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
     const canControl = p?.canControl === true;
     const out = p?.out ?? [];
     if (canControl && !context.resolving && !out.length) {
-      if (view.step === "start" && surpriseDue.has(r.id)) controls.push(control("rollSurprise", "fa-solid fa-dice-d10", localize));
+      if (view.step === "start" && surpriseDue.has(r.id)) controls.push(control("rollSurprise", "fa-solid fa-dice", localize));
       if (view.step === "initiative" && r.initiative === null && r.awareness === "aware") controls.push(control("rollInitiative", "fa-solid fa-dice", localize));
       if (r.slot === "current") {
         if (!r.action) controls.push(control("declare", "fa-solid fa-bullhorn", localize));

@@ -4,13 +4,14 @@
  * projection (on the combat) read back whole, requests go on, each user's
  * tracker shows every row, and Foundry's turn list sorts by the
  * declaration order — from one read of the projection, not one per
- * comparison (21.1).
+ * comparison, and again only when that order changes (21.1).
  */
 import { describe, expect, it, vi } from "vitest";
 import { notifications, player } from "./fakes.js";
 import { bigFight, on, replies, send, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { trackerViewFor } from "../../src/foundry/phase/tracker.js";
+import { onPhaseCombatUpdate } from "../../src/foundry/phase/combat.js";
 import * as reader from "../../src/rulesets/phase/combat/projection-reader.js";
 import { PHASE_MAX_COMBATANTS } from "../../src/rulesets/phase/rules/stored-state.js";
 
@@ -60,6 +61,19 @@ describe("a phase fight of 1,000 combatants (20.5)", () => {
     await send(g.game.user, { kind: "phasePass", ...on("f500") });
     expect(combat.turns.map((c: { id: string }) => c.id).slice(0, 3)).toEqual(["f3", "f500", "f999"]);
     expect(reads).toHaveBeenCalledTimes(2);
+
+    // Foundry re-sorts its turns only when combatants change: a change of the projection's order re-sorts them, nothing else does.
+    const resort = vi.fn();
+    Object.assign(combat, { setupTurns: resort });
+    onPhaseCombatUpdate(combat as never, { flags: {} });
+    expect(resort).toHaveBeenCalledTimes(1);
+    await send(player, { kind: "phaseDeclare", ...on("f999"), action: "defend" });
+    onPhaseCombatUpdate(combat as never, { flags: {} });
+    onPhaseCombatUpdate(combat as never, { round: 2 } as never);
+    expect(resort).toHaveBeenCalledTimes(1);
+    await send(g.game.user, { kind: "phaseRestart", combatId: "combat1", phase: 1 });
+    onPhaseCombatUpdate(combat as never, { flags: {} });
+    expect(resort).toHaveBeenCalledTimes(2);
 
     expect(notifications.warn).toEqual([]);
     expect(notifications.error).toEqual([]);

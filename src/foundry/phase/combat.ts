@@ -14,7 +14,7 @@ import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../re
 import { newLedger, startWhenReady, syncCombatants } from "../../rulesets/phase/combat/ledger.js";
 import { PHASE_TRACKER_GM_ONLY, parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
 import { readProjection } from "../../rulesets/phase/combat/projection-reader.js";
-import { compareByPlace, trackerPlaces } from "../../rulesets/phase/combat/order.js";
+import { compareByPlace, sortByPlace, trackerPlaces } from "../../rulesets/phase/combat/order.js";
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { phaseRules } from "./rules-source.js";
 import { commitLedger, forgetCombat, isPhaseRecord, ledgerFor } from "./store.js";
@@ -90,6 +90,25 @@ export function placesFor(combat: PhaseCombatDoc): ReadonlyMap<string, number> {
   return places;
 }
 
+/** The order each combat's turns were last sorted in (ids by place). */
+const sortedOrder = new WeakMap<object, string>();
+
+/**
+ * Every client (`updateCombat`): Foundry re-sorts its turns only when
+ * combatants change, and the tracker's order lives in the combat's
+ * projection — so a change of that order (initiative closed, a combatant
+ * placed or gone) re-sorts them here, and no other change (a declaration,
+ * a mark, a roll) does.
+ */
+export function onPhaseCombatUpdate(combat: PhaseCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown } | undefined): void {
+  if (!changed?.flags) return;
+  const places = placesFor(combat);
+  const order = sortByPlace([...places.keys()], places).join(",");
+  if (sortedOrder.get(combat) === order) return;
+  sortedOrder.set(combat, order);
+  combat.setupTurns?.();
+}
+
 export const phaseCombatRules: CombatRules = {
   /** P5: the declaration order, lowest first; those without a slot after. */
   compare(a, b) {
@@ -129,6 +148,7 @@ export function registerPhaseCombat(): void {
     const combat = combatant.combat ?? combatant.parent;
     if (combat && isActiveGM()) void enqueue(() => syncPhaseCombatants(combat)).catch((error) => console.error("Cychosys | phase: following the combatants failed", error));
   };
+  Hooks.on("updateCombat", onPhaseCombatUpdate as never);
   Hooks.on("createCombatant", sync as never);
   Hooks.on("deleteCombatant", sync as never);
   Hooks.on("deleteCombat", ((combat: PhaseCombatDoc) => {

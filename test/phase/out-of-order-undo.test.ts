@@ -134,6 +134,29 @@ describe("out-of-order undo (the phase card)", () => {
     expect(second.pistol()).toBe(true);
   });
 
+  it("two undos of the older card at once, and a replay: the sheets move back once", async () => {
+    const { w, a } = await twoPhaseEnds();
+    const message = w.requestMessage({ step: "undo", ...onCard(a) }, gm);
+    const [first, second] = await Promise.all([w.handle(message), w.send({ step: "undo", ...onCard(a) }, gm)]);
+    expect([first?.ok, second?.ok].sort()).toEqual([false, true]);
+    message.deleted = false;
+    await w.handle(message);
+    expect(sheets(w).leroy).toMatchObject({ flesh: 13, traumas: [{ area: "chest", phase: 2 }] });
+    expect(sheets(w).smg).toEqual({ value: 29, max: 30 });
+  });
+
+  it("a failure halfway through undoing the older card: the next request on it finishes the record, nothing lands twice", async () => {
+    const { w, a } = await twoPhaseEnds();
+    w.mo.items.get("smg")!.failNext(0, 1);
+    expect(await w.send({ step: "undo", ...onCard(a) }, gm)).toMatchObject({ ok: false });
+    const card = () => w.cards().find((c) => c.id === a.id)!;
+    expect(card().flags.cychosys!.flow!.pending).toBeTruthy();
+    // Any next request on the card finishes what was recorded (this one is then refused: nothing left to undo).
+    expect(await w.local({ step: "undo", ...onCard(a) })).toMatchObject({ ok: false });
+    expect(card().flags.cychosys!.flow!.pending).toBeUndefined();
+    expect(sheets(w)).toEqual({ leroy: { flesh: 13, stun: 0, traumas: [{ area: "chest", phase: 2 }], states: [] }, smg: { value: 29, max: 30 } });
+  });
+
   it("tracker marks (P24): the suppression a phase end made goes back with its record while nothing happened since; once the phase moved on the mark stays for the GM", async () => {
     const suppressed = async () => {
       const w = phaseWorld();

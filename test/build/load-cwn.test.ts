@@ -14,7 +14,7 @@ describe("dist/cychosys.mjs in a Cities Without Number world", () => {
     const world = await bootBuilt("cwn", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
     expect(Object.keys(world.config.Actor.dataModels)).toEqual(expect.arrayContaining(["cwnCharacter", "cwnNpc"]));
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["cwnWeapon", "cwnArmor", "cwnSkill"]));
-    await vi.waitFor(() => expect(world.registered).toContain("cwnFreeAttackNeedsWeapon"));
+    await vi.waitFor(() => expect(world.registered).toContain("cwnFreeAttackNeedsWeapon"), { timeout: 30_000 });
     expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "cwnFistsHinderRangedAttacks", "cwnSoakRefillsAfterFight", "cwnMeleeRangeMetres", "cwnDefaultMorale"]));
     expect(world.config.statusEffects.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(["cwn-prone", "cwn-totalDefense", "cwn-mortallyWounded", "cwn-broken"]));
     expect(world.config.Dice.terms.c).toBeUndefined();

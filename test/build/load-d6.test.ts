@@ -14,7 +14,7 @@ describe("dist/cychosys.mjs in an OpenD6 world", () => {
   it("loads the OpenD6 chunk only: the Wild Die term, the D6 settings, the wound statuses; no Cychosys die or rules data", async () => {
     const world = await bootBuilt("d6", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["d6Skill", "d6Weapon", "d6Armor"]));
-    await vi.waitFor(() => expect(world.config.Dice.terms.w).toBeDefined());
+    await vi.waitFor(() => expect(world.config.Dice.terms.w).toBeDefined(), { timeout: 30_000 });
     expect(world.config.Dice.terms.w.name).toBe("D6WildDie");
     expect(world.config.Dice.terms.c).toBeUndefined();
     expect(world.config.CYCHOSYS).toBeUndefined();

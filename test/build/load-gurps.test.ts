@@ -17,15 +17,15 @@ describe("dist/cychosys.mjs in a GURPS world", () => {
     expect(Object.keys(world.config.Actor.dataModels)).toEqual(expect.arrayContaining(["gurpsCharacter"]));
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["gurpsSkill", "gurpsWeapon", "gurpsArmor", "gurpsShield"]));
     expect(world.config.Actor.trackableAttributes.gurpsCharacter).toEqual({ bar: ["hp", "fp"], value: [] });
-    await vi.waitFor(() => expect(world.hooks).toContain("ready"));
+    await vi.waitFor(() => expect(world.hooks).toContain("ready"), { timeout: 30_000 });
     // The attack card's hooks: a weapon dragged to the hotbar, the compendium tables forgotten when they change (G86).
-    await vi.waitFor(() => expect(world.hooks).toEqual(expect.arrayContaining(["hotbarDrop", "updateRollTable"])));
+    await vi.waitFor(() => expect(world.hooks).toEqual(expect.arrayContaining(["hotbarDrop", "updateRollTable"])), { timeout: 30_000 });
     expect(world.config.Dice.terms.c).toBeUndefined();
     expect(world.config.Dice.terms.w).toBeUndefined();
     expect(world.config.CYCHOSYS).toBeUndefined();
     expect(world.registered).not.toContain("effectsTable");
     expect(world.registered).not.toContain("d6ComplicationMode");
-    await vi.waitFor(() => expect(world.registered).toContain("gurpsReelingRule"));
+    await vi.waitFor(() => expect(world.registered).toContain("gurpsReelingRule"), { timeout: 30_000 });
     expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "gurpsMinEffectiveSkill", "gurpsDeceptiveQuick", "gurpsFastMultiHit", "gurpsReelingRule", "gurpsZeroHpDoNothingSkipsRoll", "gurpsMortallyWoundedOnNearMiss"]));
     expect(world.config.statusEffects.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(["gurps-shock", "gurps-stunned", "gurps-reeling", "gurps-prone", "gurps-unconscious", "gurps-dead"]));
     expect(world.config.statusEffects.map((s: { id: string }) => s.id)).not.toContain("d6-stunned");

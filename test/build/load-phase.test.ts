@@ -15,7 +15,7 @@ describe("dist/cychosys.mjs in a phase-based world", () => {
     const world = await bootBuilt("phase", pathToFileURL(resolve(import.meta.dirname, "../../dist/cychosys.mjs")).href);
     expect(Object.keys(world.config.Actor.dataModels)).toEqual(expect.arrayContaining(["phaseCharacter", "phaseCreature"]));
     expect(Object.keys(world.config.Item.dataModels)).toEqual(expect.arrayContaining(["phaseWeapon", "phaseArmor"]));
-    await vi.waitFor(() => expect(world.registered).toContain("phaseOpenDeclarations"));
+    await vi.waitFor(() => expect(world.registered).toContain("phaseOpenDeclarations"), { timeout: 30_000 });
     expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "phaseAttackTN", "phaseFirstSide"]));
     expect(world.registered).not.toContain("d6ComplicationMode");
     expect(world.registered).not.toContain("effectsTable");

@@ -16,7 +16,7 @@ describe("dist/cychosys.mjs in a Cychosys world", () => {
     expect(world.hooks).toEqual(expect.arrayContaining(["init", "ready"]));
     expect(Object.keys(world.config.Actor.dataModels)).toEqual(["character", "npc", "object", "d6Character", "d6Creature", "cwnCharacter", "cwnNpc", "phaseCharacter", "phaseCreature", "gurpsCharacter"]);
     expect(world.config.Combat.documentClass.name).toBe("SystemCombat");
-    await vi.waitFor(() => expect(world.config.CYCHOSYS).toBeDefined());
+    await vi.waitFor(() => expect(world.config.CYCHOSYS).toBeDefined(), { timeout: 30_000 });
     expect(world.config.CYCHOSYS.effects.effects.length).toBeGreaterThan(0);
     expect(world.config.Dice.terms.c.name).toBe("CychosysDie");
     expect(world.registered).toEqual(expect.arrayContaining(["ruleset", "effectsTable", "chart"]));

@@ -12,6 +12,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { asUser, createdMessages, gm, mallory, PermissionError, player, replies, resetCombatWorld, setUsers, type FakeUser } from "./fakes.js";
+import { capturingErrors } from "../fixtures/console.js";
 
 const queued: number[] = [];
 vi.mock("../../src/foundry/cwn/dice.js", () => ({
@@ -327,7 +328,8 @@ describe("the hostile table", () => {
     await send(player, { kind: "cwnBeginTurn", combatId: "combat1", combatantId: "vee" });
     w.combat.failNext = 1;
     setUsers(gm, gm);
-    await send(player, { kind: "cwnAct", combatId: "combat1", combatantId: "vee", action: "readyStow", metres: 0, allyId: "", itemId: "wPistol", targetId: "", label: "", quiver: false });
+    const logged = await capturingErrors(() => send(player, { kind: "cwnAct", combatId: "combat1", combatantId: "vee", action: "readyStow", metres: 0, allyId: "", itemId: "wPistol", targetId: "", label: "", quiver: false }));
+    expect(logged).toEqual([expect.stringMatching(/^Cychosys \| the cwnAct request of Alice failed Error: .*refused the update/)]);
     expect(w.actors.vee.itemDocs.find((i) => i.id === "wPistol")!.system.state).toBe("readied");
     expect(w.fight().fighters.vee!.main).toBe("unspent");
     expect(said("alice")).toContain("could not carry it out");

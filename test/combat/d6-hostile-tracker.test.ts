@@ -12,6 +12,7 @@ import { FakeCombatant } from "./fakes.js";
 import { readD6Round } from "../../src/rulesets/d6/combat/round-state.js";
 import { readD6Order } from "../../src/rulesets/d6/combat/tracker-plan.js";
 import { beginTurn } from "../../src/foundry/d6/combat.js";
+import { capturingErrors } from "../fixtures/console.js";
 
 const g = globalThis as any;
 beforeEach(resetCombatWorld);
@@ -176,7 +177,8 @@ describe("a failure halfway", () => {
     const { combat, c, actors } = await thugFight();
     await send(player, roll("mara", [2, 3], [4]));
     combat.failNext = 1;
-    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    const logged = await capturingErrors(() => send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] }));
+    expect(logged).toEqual([expect.stringMatching(/^Cychosys \| D6: the Character Point could not be recorded; paying it back Error: .*refused the update/)]);
     expect(actors.mara.system.characterPoints).toBe(2);
     expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
     expect(replies("alice").at(-1)).toContain("paid back");
@@ -187,7 +189,12 @@ describe("a failure halfway", () => {
     await send(player, roll("mara", [2, 3], [4]));
     combat.failNext = 1;
     actors.mara.failWhen = (data) => data["system.characterPoints"] === 2;
-    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    const logged = await capturingErrors(() => send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] }));
+    expect(logged).toEqual([
+      expect.stringContaining("Cychosys | D6: the Character Point could not be recorded; paying it back"),
+      expect.stringContaining("Cychosys | D6: paying the Character Point back failed"),
+      expect.stringContaining("the d6CharacterPoint request of Alice failed PartialChange: Mara's Character Point was spent but could not be recorded, nor paid back"),
+    ]);
     expect(actors.mara.system.characterPoints).toBe(1);
     expect(notifications.error.join(" ")).toContain("correct the actor by hand");
   });

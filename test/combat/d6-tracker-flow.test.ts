@@ -87,7 +87,7 @@ describe("the tracker on the clients", () => {
     createdMessages.length = 0;
     setUsers(player, { id: "gm", isSelf: false });
     hooks.get("updateCombat")!(combat, { turn: 0 });
-    await vi.waitFor(() => expect(sentBy(player)).toHaveLength(1));
+    await vi.waitFor(() => expect(sentBy(player)).toHaveLength(1), { timeout: 30_000 });
     expect(prompts).toHaveLength(1);
     hooks.get("updateCombat")!(combat, { turn: 0 }); // a redraw does not ask twice
     expect(prompts).toHaveLength(1);

@@ -179,9 +179,9 @@ const mix: AttackSet = {
 
 /**
  * A fight of `size` at its declaration step, as the GM holds it: the ledger
- * (its stored form, read back as the GM's client does) with every combatant
- * holding a slot in initiative order and the first half declared — fire,
- * burst, melee, Targeting, Defend, draw in turn (rules/bench.ts).
+ * with every combatant holding a slot in initiative order and the first half
+ * declared — fire, burst, melee, Targeting, Defend, draw in turn
+ * (rules/bench.ts).
  */
 export function benchLedger(size: number, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { ledger: PhaseLedger; fighters: Record<string, Fighter>; next: string; declarations: ReturnType<typeof phaseBenchSetup>["declarations"] } {
   const setup = phaseBenchSetup(size);
@@ -197,13 +197,47 @@ export function benchLedger(size: number, rules: Readonly<PhaseRules> = PHASE_ST
   return { ledger, fighters: setup.fighters, next: state.order[state.cursor]!, declarations: setup.declarations };
 }
 
+/**
+ * Each size's fight is built once (a whole phase of initiative and
+ * declarations: far more than the work timed); every `prepare` then hands
+ * the work a fresh copy of the stored record, parsed from its JSON as the
+ * GM's client gets it — so no run is helped by another, and the garbage of
+ * building a fight is not collected during the timed call.
+ */
+function once<T>(make: (size: number) => T): (size: number) => T {
+  const made = new Map<number, T>();
+  return (size) => {
+    if (!made.has(size)) made.set(size, make(size));
+    return made.get(size)!;
+  };
+}
+
+const midPhase = once((size: number) => {
+  const fight = benchLedger(size);
+  return { ...fight, ledgerJson: JSON.stringify(fight.ledger), projectionJson: JSON.stringify(projectLedger(fight.ledger)), ids: fight.ledger.state.combatants.map((c) => c.id) };
+});
+
+const phaseEndDue = once((size: number) => {
+  // The phase's end: every combatant's declaration is due (fire, burst, melee with their dice).
+  const setup = phaseBenchSetup(size);
+  const declared = inOneRun(setup.state, (start) => {
+    let s = startPhase(start, setup.fighters, {});
+    let tiebreak = 0;
+    for (const [id, faces] of setup.dice) s = rollInitiativeFor(s, setup.fighters, id, faces, tiebreak++ / setup.dice.size);
+    s = closeInitiative(s);
+    for (const id of s.order) s = declareAction(s, setup.fighters, id, setup.declarations.get(id)!);
+    return s;
+  });
+  return { setup, json: JSON.stringify({ ...newLedger("benchCombat", []), revision: 10, state: declared, resolving: { flowId: "card" } }) };
+});
+
 const trackerSort: TableCost = {
   kind: "trackerSort",
   prepare(size) {
-    const { ledger } = benchLedger(size);
-    const stored = JSON.parse(JSON.stringify(projectLedger(ledger))) as unknown;
+    const fight = midPhase(size);
+    const stored = JSON.parse(fight.projectionJson) as unknown;
     // Foundry's list in its own order (the combatants as they were added), sorted into the tracker's.
-    const ids = ledger.state.combatants.map((c) => c.id).reverse();
+    const ids = [...fight.ids].reverse();
     return () => sortByPlace(ids, trackerPlaces(readProjection(stored)));
   },
 };
@@ -211,17 +245,9 @@ const trackerSort: TableCost = {
 const newRound: TableCost = {
   kind: "newRound",
   prepare(size) {
-    // The phase's end: every combatant's declaration is due (fire, burst, melee with their dice), then the next phase opens.
-    const setup = phaseBenchSetup(size);
-    const declared = inOneRun(setup.state, (start) => {
-      let s = startPhase(start, setup.fighters, {});
-      let tiebreak = 0;
-      for (const [id, faces] of setup.dice) s = rollInitiativeFor(s, setup.fighters, id, faces, tiebreak++ / setup.dice.size);
-      s = closeInitiative(s);
-      for (const id of s.order) s = declareAction(s, setup.fighters, id, setup.declarations.get(id)!);
-      return s;
-    });
-    const stored = JSON.parse(JSON.stringify({ ...newLedger("benchCombat", []), revision: 10, state: declared, resolving: { flowId: "card" } })) as unknown;
+    // The GM's client reads the record, resolves the phase's end with the card's dice, and makes the new phase's projection.
+    const { setup, json } = phaseEndDue(size);
+    const stored = JSON.parse(json) as unknown;
     return () => {
       const ledger = readLedger(stored);
       const next = applyLedgerOperation(ledger, { kind: "phaseEnd", basis: 10, flowId: "card", rolls: setup.rolls }, setup.fighters);
@@ -234,12 +260,12 @@ const nextTurn: TableCost = {
   kind: "nextTurn",
   prepare(size) {
     // One slot's declaration on the GM's side: the record read back, the request planned, the projection and the owners' secrets made.
-    const { ledger, fighters, next, declarations } = benchLedger(size);
-    const stored = JSON.parse(JSON.stringify(ledger)) as unknown;
-    const owned = ledger.state.combatants.filter((_, i) => i % 3 === 0).map((c) => c.id);
-    const request = { kind: "phaseDeclare" as const, combatId: "benchCombat", combatantId: next, ...declarations.get(next)! };
+    const fight = midPhase(size);
+    const stored = JSON.parse(fight.ledgerJson) as unknown;
+    const owned = fight.ids.filter((_, i) => i % 3 === 0);
+    const request = { kind: "phaseDeclare" as const, combatId: "benchCombat", combatantId: fight.next, ...fight.declarations.get(fight.next)! };
     return () => {
-      const plan = planTrackerRequest(readLedger(stored), request as never, { isGM: true, owns: () => true }, fighters, () => 0.5);
+      const plan = planTrackerRequest(readLedger(stored), request as never, { isGM: true, owns: () => true }, fight.fighters, () => 0.5);
       return projectLedger(plan.ledger).combatants.length + secretsOf(plan.ledger, owned).size;
     };
   },
@@ -261,11 +287,15 @@ const sheet: TableCost = {
   },
 };
 
+const phaseSetup = once((size: number) => phaseBenchSetup(size));
+
 const phaseActions: TableCost = {
   kind: "phaseActions",
   prepare(size) {
-    const setup = phaseBenchSetup(size);
-    return () => runBenchPhase(setup);
+    // A fresh list of combatants each time: nothing the last run worked out about it (where each one sits) is kept.
+    const setup = phaseSetup(size);
+    const fresh = { ...setup, state: { ...setup.state, combatants: setup.state.combatants.map((c) => ({ ...c })), events: [] } };
+    return () => runBenchPhase(fresh);
   },
 };
 

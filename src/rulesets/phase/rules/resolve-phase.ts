@@ -12,7 +12,7 @@ import { phaseClock, type PhaseClock } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { actionSpec, roundsNeeded } from "./slots.js";
-import { changedCombatant, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
+import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
 import { surprise } from "./surprise.js";
 import { type Area, type OutState, TIMED_LENGTHS, type TimedLength } from "./types.js";
 import { condition, type HitDamage, outOfAction, takeHits } from "./wounds.js";
@@ -145,8 +145,6 @@ export function resolvePhase(
     people.set(c.id, changedCombatant(c, { action: null, targeting: null, aim: null, defending: false }));
   }
 
-  // Where each combatant stands in the list: whoever goes out is reported in that order.
-  const place = new Map(state.combatants.map((c, i) => [c.id, i]));
   for (const length of TIMED_LENGTHS) {
     const dueNow = due.filter((d) => d.length === length);
     // Nothing resolves with this length: nobody is hurt by it, nothing changes.
@@ -154,11 +152,11 @@ export function resolvePhase(
     const entries: ResolvedEntry[] = [];
     const hits = new Map<string, { area: Area; damage: HitDamage }[]>();
     const needs: AttackNeed[] = [];
-    const snapshot = new Map(people);
+    // Every roll of this length is made against the people as they were before it: they change only after the loop.
     for (const d of dueNow) {
-      const c = snapshot.get(d.c.id)!;
+      const c = people.get(d.c.id)!;
       if (lost.has(d.action.id) || out.has(c.id) || c.action?.id !== d.action.id) continue;
-      const outcome = resolveEntry(d, c, snapshot, bodies, rolls, phase, rules, needs);
+      const outcome = resolveEntry(d, c, people, bodies, rolls, phase, rules, needs);
       if (outcome) entries.push({ action: d.action, part: d.part, outcome });
       if (outcome?.kind === "attack") {
         const a = outcome.attack;
@@ -178,7 +176,8 @@ export function resolvePhase(
     for (const e of entries) if (e.part === null) people.set(e.action.actor, changedCombatant(people.get(e.action.actor)!, { action: null }));
     // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved. Only a wound
     // changes that, so only those hit now are looked at — in the combatants' order.
-    const struck = [...hits.keys()].filter((id) => people.has(id)).sort((a, b) => place.get(a)! - place.get(b)!);
+    // Whoever goes out is reported in the combatants' order.
+    const struck = [...hits.keys()].filter((id) => people.has(id)).sort((a, b) => combatantIndex(state, a) - combatantIndex(state, b));
     for (const id of struck) {
       const c = people.get(id)!;
       const f = bodies[c.id];

@@ -189,6 +189,9 @@ function placeOf(list: readonly CombatantPhase[], id: string): number {
   return placesOf(list).get(id) ?? -1;
 }
 
+/** Where `id` stands in the state's combatants (by the same map), or -1. */
+export const combatantIndex = (state: PhaseState, id: string): number => placeOf(state.combatants, id);
+
 export function combatantOf(state: PhaseState, id: string): CombatantPhase {
   const i = placeOf(state.combatants, id);
   if (i < 0) throw new PhaseError("unknownCombatant", { id });

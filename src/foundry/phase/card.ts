@@ -32,8 +32,8 @@ function viewer(flow: PhaseFlow): CardViewer {
   return {
     isGM: user.isGM,
     owns: (uuid) => syncUuid(uuid)?.isOwner === true,
-    // Only the GM's client holds the ledger: undo is offered while nothing has happened since.
-    ...(user.isGM && application && { undoable: ledgerFor(flow.combatId).ledger?.revision === application.revision }),
+    // Only the GM's client holds the ledger: once the phase has moved on, undo takes back the sheets only.
+    ...(user.isGM && application && { recordMovedOn: ledgerFor(flow.combatId).ledger?.revision !== application.revision }),
   };
 }
 

@@ -52,8 +52,9 @@ export const syncWoundStatuses = (actor: StatusActorDoc) => syncStatuses(actor, 
 
 /** P3/P24 (GM): every combatant's surprised and suppressed marks, from the ledger. */
 export async function syncTrackerStatuses(combat: { combatants: { contents: { id: string; actor: unknown }[] } }, ledger: PhaseLedger): Promise<void> {
+  const actors = new Map(combat.combatants.contents.map((x) => [x.id, x.actor]));
   for (const c of ledger.state.combatants) {
-    const actor = combat.combatants.contents.find((x) => x.id === c.id)?.actor;
+    const actor = actors.get(c.id);
     if (!isPhaseActor(actor)) continue;
     const wanted: PhaseStatus[] = [];
     if (c.awareness.state === "surprised") wanted.push("surprised");

@@ -74,7 +74,8 @@ export function trackerViewFor(combat: PhaseCombatDoc, user: UserDoc): PhaseTrac
   });
   if (!known.view) return phaseTrackerView({ phase: 1, step: "start", current: null, rows: [], events: [], due: [] }, people, { isGM: user.isGM, resolving: false, surpriseDue: [], surpriseRolled: [], problem: known.problem ?? "noRecord" }, tr, phaseRules());
   const view = known.view;
-  const surpriseDue = view.step === "start" ? view.rows.filter((r) => r.awareness === "surprised" && r.surpriseLeft === 0 && !known.rolled.includes(r.id)).map((r) => r.id) : [];
+  const rolled = new Set(known.rolled);
+  const surpriseDue = view.step === "start" ? view.rows.filter((r) => r.awareness === "surprised" && r.surpriseLeft === 0 && !rolled.has(r.id)).map((r) => r.id) : [];
   return phaseTrackerView(view, people, { isGM: user.isGM, resolving: known.resolving, surpriseDue, surpriseRolled: known.rolled, problem: null }, tr, phaseRules());
 }
 

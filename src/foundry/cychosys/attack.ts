@@ -12,6 +12,7 @@ import { applyDialog, attackDialog, defenseDialog } from "./dialogs.js";
 import { type AttackFlow, type FlowUser, type StruckState, struckParticipant } from "../../rulesets/cychosys/workflow/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../rulesets/cychosys/views/card.js";
 import { trustedFlow } from "../../core/transport/flow-store.js";
+import { attackerInCombat } from "../../core/transport/combat-gate.js";
 import { localizeWith } from "../../core/localize.js";
 import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
 import { assertMayAttack, heldParryBonusOf } from "../../rulesets/cychosys/workflow/attack.js";
@@ -61,8 +62,9 @@ async function showDice(roll: CychosysRoll): Promise<void> {
  * R13, R19, R21: the attack dialog and the roll on the attacker's client; the
  * active GM checks the attack and posts the card (src/chat/declare.ts). In a
  * started combat the attack spends an action (R15) and, against one target,
- * uses the parry bonus held against it (R25); with no action left, or no GM
- * connected, nothing is rolled.
+ * uses the parry bonus held against it (R25); with no action left, an
+ * attacker outside the combat a target fights in, or no GM connected,
+ * nothing is rolled.
  */
 export async function startAttack(actor: CychosysActor & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
   if (item.type !== "weapon" && item.type !== "trick") return;
@@ -70,7 +72,8 @@ export async function startAttack(actor: CychosysActor & { id?: string }, item: 
   if (!derived) return;
   if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
   try {
-    assertMayAttack(combatantOf(actor.uuid), CONFIG.CYCHOSYS); // refuses now, before the dialog, when no action is left
+    // Refuses now, before the dialog, what the GM would refuse: an attacker outside the combat a target fights in, or no action left.
+    assertMayAttack(attackerInCombat({ combatantOf }, actor, currentTargets(actor.uuid), g().user), CONFIG.CYCHOSYS);
   } catch (error) {
     return void notify("warn", localizeWith(format, error));
   }

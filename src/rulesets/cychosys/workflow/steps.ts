@@ -11,6 +11,7 @@
 import type { CardFlow, FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow, StepContext, StepResult } from "../../../core/ruleset.js";
 import type { ActorLike, ItemLike, UserLike, WorkflowEnv } from "../../../core/transport/ports.js";
 import { isActor } from "../../../core/transport/ports.js";
+import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { CombatantDerived } from "../data/derive/combatant.js";
 import { conditionEffectData } from "../data/status-effects.js";
@@ -226,7 +227,8 @@ async function declare(ctx: StepContext, request: Declaration, author: UserLike,
   const targetUuids = targets.map((t) => t.actorUuid);
 
   const commands: WriteCommand[] = [];
-  const ref = env.combatantOf(attacker.uuid);
+  // A fighter in a started combat is attacked only through that combat (the shared gate), so the attacker is metered below.
+  const ref = attackerInCombat(env, attacker, targets, author);
   // R15 refuses here when no action is left; R25 adds the bonus held against a single target.
   const parryBonus = ref ? attackRoundStep(readRound(ref), targetUuids).parryBonus : 0;
   if (ref) commands.push({ kind: "round", actorUuid: attacker.uuid, operation: { kind: "attack", targetUuids } satisfies RoundOperation });

@@ -12,6 +12,7 @@ import type { CardFlow, FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow
 import type { ActorLike, ItemLike, UserLike, WorkflowEnv } from "../../../core/transport/ports.js";
 import { isActor } from "../../../core/transport/ports.js";
 import { attackerInCombat } from "../../../core/transport/combat-gate.js";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { CombatantDerived } from "../data/derive/combatant.js";
 import { conditionEffectData } from "../data/status-effects.js";
@@ -162,7 +163,7 @@ export async function writeCommands(commands: readonly FlowCommand[], env: Workf
 /** The state machine's answer to a request on a card. */
 async function machineStep(flow: AttackFlow, request: CardRequest, user: FlowUser, actors: ReadonlyMap<string, ActorLike>, env: WorkflowEnv, rules: Rules) {
   if (request.step === "assignTargets") {
-    if (!user.isGM) throw new FlowError("gmOnly");
+    // A player's targets were refused before the step (CYCHOSYS_GM_ONLY_FIELDS); the state machine refuses a player's step as a whole.
     return assignTargets(flow, await participantsFrom(env, request.targets, flow.attacker.actorUuid), user);
   }
   const index = request.targetIndex;
@@ -250,6 +251,16 @@ async function declare(ctx: StepContext, request: Declaration, author: UserLike,
   return { flow: declareAttack(env.randomId(), { actorUuid: attacker.uuid, name: attacker.name }, declaration, targets), commands };
 }
 
+/**
+ * The card requests' fields only a GM may send (src/core/gm-only.ts): the
+ * targets of an attack posted without any, which the card offers to a GM
+ * only. Every other field is the author's own answer for an actor they own
+ * (checked by the state machine); nothing in Cychosys's rules is a GM's
+ * figure sent with a request (R13's situational modifier is the roller's,
+ * as the dialog offers it to everyone).
+ */
+export const CYCHOSYS_GM_ONLY_FIELDS = { assignTargets: ["targets"] } as const satisfies GmOnlyFields;
+
 /** Cychosys's `RulesetWorkflow`, over the world's rules as they are when each step runs. */
 export function cychosysWorkflow(rules: () => Rules, readRound: (ref: NonNullable<ReturnType<WorkflowEnv["combatantOf"]>>) => RoundState): RulesetWorkflow<AttackFlow, Declaration, CardRequest> {
   return {
@@ -261,6 +272,7 @@ export function cychosysWorkflow(rules: () => Rules, readRound: (ref: NonNullabl
         ? { ok: true, parsed: { kind: "declare", request } }
         : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
     },
+    gmOnlyFields: CYCHOSYS_GM_ONLY_FIELDS,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), readRound),
     async step(ctx, flow, request, user, actors) {
       const world = rules();

@@ -17,7 +17,7 @@ import { localizeWith } from "../../core/localize.js";
 import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
 import { assertMayAttack, heldParryBonusOf } from "../../rulesets/cychosys/workflow/attack.js";
 import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
-import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
+import { type CychosysActor, struckStateAt } from "../../rulesets/cychosys/workflow/steps.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { mayKnow, oddsShown } from "../odds.js";
@@ -225,7 +225,7 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const struck = struckParticipant(flow, index);
       const actor = struck && (await actorAt(struck.actorUuid));
       if (!struck || !actor) return;
-      const choices = await applyDialog(flow, index, struck.name, struckStateOf(actor), g().user.isGM && actor.type === "npc");
+      const choices = await applyDialog(flow, index, struck.name, struckStateAt(flow, index, actor), g().user.isGM && actor.type === "npc");
       // The dialog's choices as plain JSON (its lists are read-only views).
       if (choices) await sendStep(message, flow, { targetIndex: index, step: "apply", choices: structuredClone(choices) as Extract<CardRequest, { step: "apply" }>["choices"] });
       return;
@@ -237,10 +237,10 @@ async function onCardAction(message: MessageLike, action: string, index: number,
   }
 }
 
-/** The struck side as this client sees it now, for the card's injury preview. */
-function stateOf(actorUuid: string): StruckState | undefined {
+/** The struck side of a card's target as this client sees it now, for the card's injury preview. */
+function stateOf(flow: AttackFlow, index: number, actorUuid: string): StruckState | undefined {
   const actor = syncUuid(actorUuid);
-  return actor?.system.derived ? struckStateOf(actor) : undefined;
+  return actor?.system.derived ? struckStateAt(flow, index, actor) : undefined;
 }
 
 /** Draw the attack card for this user and bind its buttons (the transport's gate has let it through). */
@@ -250,7 +250,7 @@ export function renderCard(message: MessageLike, flow: AttackFlow, html: HTMLEle
     rules: CONFIG.CYCHOSYS,
     isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
     userName: (id) => g().users.get(id)?.name ?? id,
-    stateOf,
+    stateOf: (uuid, index) => stateOf(flow, index, uuid),
     oddsSideOf: (uuid) => {
       const actor = oddsShown() ? (syncUuid(uuid) as KnowableActor | null) : null;
       return actor && mayKnow(actor) ? oddsSideOf(actor) : undefined;

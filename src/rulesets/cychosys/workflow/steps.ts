@@ -60,6 +60,27 @@ export function struckStateOf(actor: CychosysActor): StruckState {
   return { outfit: derived.outfit, extraSoakSteps: actor.system.modifiers?.soakSteps ?? 0, pools: derived.pools };
 }
 
+/**
+ * R25, R37: the hits the parry object a target's defense named holds now —
+ * an item of `actor` (the defender), read from the actor as it is; undefined
+ * for an ad-hoc object or an item no longer there (then the hits declared).
+ */
+export function parryObjectHitsNow(flow: AttackFlow, index: number, actor: ActorLike): number | undefined {
+  const defense = flow.targets[index]?.defense;
+  const uuid = defense && defense.form !== "counter" ? defense.object?.itemUuid : undefined;
+  const prefix = `${actor.uuid}.Item.`;
+  if (!uuid?.startsWith(prefix)) return undefined;
+  const hits = (actor.items.get(uuid.slice(prefix.length)) as ItemLike<GearSystem> | undefined)?.system.parry?.hits;
+  return typeof hits === "number" && Number.isInteger(hits) && hits >= 0 ? hits : undefined;
+}
+
+/** The struck side of a card's target as it is now: `struckStateOf`, and the parry object's hits as its item holds them. */
+export function struckStateAt(flow: AttackFlow, index: number, actor: CychosysActor): StruckState {
+  const state = struckStateOf(actor);
+  const objectHits = parryObjectHitsNow(flow, index, actor);
+  return objectHits === undefined ? state : { ...state, objectHits };
+}
+
 /** The actor's own weapons and tricks as the builders read them: nobody else's item can be named. */
 export function gearOf(actor: ActorLike): (id: string) => GearRef | undefined {
   return (id) => {
@@ -190,7 +211,7 @@ async function machineStep(flow: AttackFlow, request: CardRequest, user: FlowUse
       if (target.phase === "applied") throw new FlowError("alreadyApplied", { name: target.target.name });
       if (!struck) throw new FlowError(target.phase === "resolved" ? "nobodyStruck" : "notResolved");
       if (!(user.isGM || user.owns(struck.actorUuid))) throw new FlowError("notYours", { name: struck.name });
-      const state = struckStateOf(actorOrThrow(actors, struck.actorUuid));
+      const state = struckStateAt(flow, index, actorOrThrow(actors, struck.actorUuid));
       const preview = previewResolution(flow, index, state, request.choices, rules);
       if (!preview?.strike) throw new FlowError("nobodyStruck");
       const ids = Array.from({ length: preview.strike.taken.length }, () => env.randomId());
@@ -212,7 +233,7 @@ export function shouldAutoApply(flow: AttackFlow, index: number, actors: Readonl
   const struck = struckParticipant(flow, index);
   const actor = struck && (actors.get(struck.actorUuid) as CychosysActor | undefined);
   if (!actor || actor.type !== "npc" || !actor.system.derived) return false;
-  return !!previewResolution(flow, index, struckStateOf(actor), {}, rules)?.strike;
+  return !!previewResolution(flow, index, struckStateAt(flow, index, actor), {}, rules)?.strike;
 }
 
 /** R13, R15, R19, R25, R27, R29, R36, R40: a declared attack's flow, checked, and the writes it needs. */

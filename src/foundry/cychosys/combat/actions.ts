@@ -5,8 +5,9 @@
  * round state is read from and written to the combat (round-state.ts); the
  * requester's identity is the request message's author. Where a control
  * changes two documents (an extra action: the actor's fatigue, then the
- * combat), a failure of the second pays the first back, and a failure of
- * that is reported, never left silently half done.
+ * combat), a failure of the second pays the first back (by the amount paid,
+ * so a change made in between is kept), and a failure of that is reported,
+ * never left silently half done.
  *
  * The recovery pool (R17) is the owner's preference on their own combatant;
  * the owner writes it directly, and the GM checks it when it is used.
@@ -17,6 +18,7 @@ import { escapeHtml } from "../../../core/html.js";
 import {
   type CombatantFacts,
   type DocumentUpdate,
+  fatigueRefund,
   interruptReturnTurn,
   orderFiguresOf,
   planExtraAction,
@@ -106,7 +108,7 @@ export async function extraAction(combat: CombatDoc, combatantId: string, pool: 
   } catch (error) {
     console.error("Cychosys | the extra action could not be recorded; paying the fatigue back", error);
     try {
-      await combatant.actor.update(plan.refund);
+      await combatant.actor.update(fatigueRefund(combatant.actor, pool, plan.paid));
     } catch (refundError) {
       console.error("Cychosys | paying the fatigue back failed", refundError);
       throw new PartialChange(format("CYCHOSYS.Combat.extraPartial", { name: combatant.name, cost: options.extraActionFatigue, pool: localize(`CYCHOSYS.Facet.${pool}`) }));

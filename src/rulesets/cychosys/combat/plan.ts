@@ -260,27 +260,37 @@ export function planWait(combat: RoundStateSource, c: CombatantFacts, options: R
 
 /**
  * R16: pay the extra-action fatigue from `pool`: the actor's update, the
- * combat's update (the budget), and the actor update that pays it back
- * should the combat's fail. Throws the rules core's error when the pool is
- * short.
+ * combat's update (the budget), and the fatigue `paid` — which
+ * `fatigueRefund` pays back should the combat's update fail. Throws the
+ * rules core's error when the pool is short.
  */
 export function planExtraAction(
   combat: RoundStateSource,
   c: CombatantFacts,
   pool: Facet,
   options: RulesOptions,
-): { state: RoundState; combatUpdate: DocumentUpdate; actorUpdate: DocumentUpdate; refund: DocumentUpdate } {
+): { state: RoundState; combatUpdate: DocumentUpdate; actorUpdate: DocumentUpdate; paid: number } {
   const pools = c.actor?.system.pools;
   if (!pools) throw new TypeError(`${c.name} has no fatigue pools`);
   const fatigue = values(pools.fatigue, "value");
   const bought = buyExtraAction(readRoundState(combat, c, options), fatigue, pool, options);
-  const path = `system.pools.fatigue.${pool}.value`;
   return {
     state: bought.state,
     combatUpdate: roundStateUpdate(combat, c.id, bought.state),
-    actorUpdate: { [path]: bought.fatigue[pool] },
-    refund: { [path]: fatigue[pool] },
+    actorUpdate: { [`system.pools.fatigue.${pool}.value`]: bought.fatigue[pool] },
+    paid: fatigue[pool] - bought.fatigue[pool],
   };
+}
+
+/**
+ * R16: pay `paid` fatigue back to `pool`, by delta from the pool as the actor
+ * holds it now (a change made since the payment is kept), within 0 and its
+ * maximum — never the value read before the payment written back.
+ */
+export function fatigueRefund(actor: ActorFacts, pool: Facet, paid: number): DocumentUpdate {
+  const source = actor.system.pools?.fatigue[pool];
+  if (!source) return {};
+  return { [`system.pools.fatigue.${pool}.value`]: Math.max(0, Math.min(source.max, source.value + paid)) };
 }
 
 /** The fatigue pools an extra action can be paid from (R16): each with its value, and whether it can pay. */

@@ -17,15 +17,16 @@ import { format, localize } from "../../i18n.js";
 import { escapeHtml } from "../../../core/html.js";
 import {
   type CombatantFacts,
+  combatantFacts,
   type DocumentUpdate,
   fatigueRefund,
   interruptReturnTurn,
-  orderFiguresOf,
   planExtraAction,
   planInterrupt,
   planWait,
   readInterrupt,
   recoveryPoolUpdate,
+  storedOrderFigures,
 } from "../../../rulesets/cychosys/combat/plan.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../../requests.js";
 import type { CombatRequest } from "../../../rulesets/cychosys/combat/request-schema.js";
@@ -55,18 +56,15 @@ export interface CombatDoc {
   updateEmbeddedDocuments(name: "Combatant", updates: DocumentUpdate[]): Promise<unknown>;
 }
 
-export const facts = (c: CombatantDoc): CombatantFacts => {
-  const order = orderFiguresOf((c as { combat?: { flags?: Record<string, unknown> } | null }).combat?.flags, c.id);
-  return {
-    id: c.id,
-    name: c.name,
-    initiative: typeof c.initiative === "number" ? c.initiative : null,
-    defeated: c.defeated === true,
-    flags: c.flags ?? {},
-    actor: c.actor ?? null,
-    ...(order && { order }),
-  };
-};
+/** What the tracker's rules read of a combatant, with the order figures its combat holds for it. */
+export const facts = (c: CombatantDoc): CombatantFacts => factsWith(storedOrderFigures(combatOf(c)?.flags))(c);
+
+/** `facts` for many combatants of one combat, its stored order figures read once (`storedOrderFigures`). */
+export function factsWith(stored: Readonly<Record<string, unknown>> | undefined): (c: CombatantDoc) => CombatantFacts {
+  return (c) => combatantFacts(c, stored);
+}
+
+const combatOf = (c: CombatantDoc) => (c as { combat?: { flags?: Record<string, unknown> } | null }).combat;
 
 const notify = (level: "info" | "warn", text: string) => ui.notifications?.[level](text);
 

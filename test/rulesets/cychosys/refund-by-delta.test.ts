@@ -7,26 +7,17 @@
  * fatigue on their own sheet while the GM's update was on its way).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chapterCombatants, type FakeCombatBase, FakeCombatant, deliver, player, replies, requestFrom, resetCombatWorld, world } from "../../combat/fakes.js";
-import { defineCombatDocuments } from "../../combat/classes.js";
+import { deliver, player, replies, requestFrom, resetCombatWorld } from "../../combat/fakes.js";
+import { chapterFight } from "../../combat/classes.js";
 import { registerCombatHandlers } from "../../../src/foundry/cychosys/combat/documents.js";
 import { readRoundState } from "../../../src/rulesets/cychosys/combat/round-state.js";
 
-const { CychosysCombat } = defineCombatDocuments();
 registerCombatHandlers();
 const g = globalThis as unknown as { game: { combats: unknown } };
-type Combat = FakeCombatBase & { startCombat(): Promise<unknown> };
 
 async function fight() {
-  const { parker, riddle, sentry } = chapterCombatants();
-  const c = { parker: new FakeCombatant(parker), riddle: new FakeCombatant(riddle), sentry: new FakeCombatant(sentry) };
-  const combat = new CychosysCombat() as unknown as Combat;
-  combat.list = [c.parker, c.riddle, c.sentry];
-  for (const x of combat.list) x.combat = combat;
-  g.game.combats = { contents: [combat] };
-  world.actors = [parker, riddle, sentry];
-  await combat.startCombat();
-  return { combat, c, parker };
+  const { combat, c, actors } = await chapterFight();
+  return { combat, c, parker: actors.parker };
 }
 
 beforeEach(resetCombatWorld);

@@ -30,7 +30,9 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     const page = await open("character");
     const stat = (name: string) => page.textContent(`[data-stat="${name}"] dd`);
     expect(await stat("quickness")).toBe("7");
-    expect(await stat("movement")).toBe("7");
+    // R38: the movement per round is the quickness, shown once.
+    expect(await page.locator('[data-stat="movement"]').count()).toBe(0);
+    expect(await page.textContent('[data-stat="quickness"] dt')).toBe("Quickness · move");
     expect(await stat("burden")).toBe("1");
     expect((await stat("experience"))?.replace(/\s/g, "")).toBe("3/15");
     await page.click('nav [data-tab="outfit"]');

@@ -12,7 +12,7 @@ import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { OwedRoll } from "./owed.js";
 import type { GurpsAttackInput, GurpsResolution, Payload } from "./resolve-types.js";
 import { type HitLocation, isRanged, isSlamForm, type Modifier, type Posture } from "./types.js";
-import { applyHits, type HitsContext, hitFigure, type HitToApply, type VictimResult } from "./victim.js";
+import { applyHits, type HitsContext, hitFigure, type HitToApply, knockedDown, type VictimResult } from "./victim.js";
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
 export interface HitsStage {
@@ -197,10 +197,15 @@ function slamStage(input: GurpsAttackInput, sink: { owed: OwedRoll[]; effects: E
     foeDx = rolls.slamDx ? successRoll(d.knockbackSkill, rolls.slamDx.total, "other", rules) : null;
     if (!foeDx) owe(sink.owed, { id: "rolls.slamDx", roll: "3d6", who: "defender", victim: d.id, target: d.knockbackSkill, rule: "G48" });
   }
-  if (knockdown.foe === "falls" || (foeDx && !foeDx.success)) sink.effects.push({ key: "fallsProne", rule: "G48", who: "defender" });
+  // The fall is part of each side's state after the slam: the figure the outcome reports and the card writes.
+  if (knockdown.foe === "falls" || (foeDx && !foeDx.success)) {
+    sink.effects.push({ key: "fallsProne", rule: "G48", who: "defender" });
+    stage.victim = knockedDown(stage.victim);
+  }
   if (knockdown.slammer === "falls") {
     sink.effects.push({ key: "slammerFalls", rule: "G48", who: "attacker" });
     stage.attackerPosture = "prone";
+    if (stage.self) stage.self = knockedDown(stage.self);
   }
   stage.slam = { velocity, slammerDice, foeDice, slammerRoll, foeRoll, knockdown, foeDx };
   return stage;

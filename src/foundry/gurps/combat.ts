@@ -14,7 +14,7 @@ import type { CombatRules } from "../combat.js";
 import { escapeHtml } from "../../core/html.js";
 import { format } from "../i18n.js";
 import { enqueue, isActiveGM, registerRequestParser } from "../requests.js";
-import { parseGurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
+import { GURPS_TRACKER_GM_ONLY_FIELDS, parseGurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
 import { compareEntries, getsTurns, gurpsOrderUpdate, orderEntry, type OrderFigures, readGurpsOrder, turnChange, withKeys } from "../../rulesets/gurps/combat/tracker-plan.js";
 import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE } from "../../rulesets/gurps/combat/tracker-view.js";
 import { nextTurn as nextActiveTurn, type TurnStartDue } from "../../rulesets/gurps/rules/index.js";
@@ -139,7 +139,7 @@ export const gurpsCombatRules: CombatRules = {
 
 /** Register the tracker (called from the adapter's `register`). */
 export function registerGurpsCombat(): void {
-  registerRequestParser(parseGurpsCombatRequest);
+  registerRequestParser(parseGurpsCombatRequest, GURPS_TRACKER_GM_ONLY_FIELDS);
   registerGurpsTrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: GurpsCombatDoc | null }, html: HTMLElement) => void decorateGurpsTracker(app, html)) as never);
   // The order lives in the combat's flags and Foundry re-sorts only when combatants change: re-sort here.

@@ -11,15 +11,17 @@ import { z } from "zod/mini";
 import type { CombatantRef } from "../../../core/transport/ports.js";
 import { diffUpdate } from "../../../core/update-diff.js";
 import {
-  AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
+  AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, GurpsError, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
   heldBy, HIT_LOCATIONS, holdFoe, type InjuryMark, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
   consciousnessRolled, freshItem, knockedUnready, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, recordPostureChange, recordReady, setPosture, type ShotsSpec,
   keepInjuryMarks, MARKED_FIELDS, MAX_MARKS_PER_FIELD, startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, type VictimResult, WAIT_RESPONSES,
 } from "../rules/index.js";
 
 export const FLAG_SCOPE = "cychosys";
-/** G39–G41: the weapons and shields one fighter's round keeps the state of (more is refused with a message, never dropped: `roundLimitProblem`). */
+/** G39–G41: the weapons and shields one fighter's round keeps the state of (more is refused with a message, never dropped: `gurpsRoundUpdate`). */
 export const MAX_ITEMS = 64;
+/** G43–G50: the holds a fighter's round keeps, each way. */
+export const MAX_HOLDS = 8;
 const ROUNDS = "rounds";
 const roundsPath = `flags.${FLAG_SCOPE}.${ROUNDS}`;
 
@@ -87,8 +89,8 @@ export const gurpsRoundSchema = z.strictObject({
   deathChecksRolled: int(0, 20),
   majorWound: z.optional(z.boolean()),
   chosenTurn: z.optional(int(0, 100_000)),
-  grappling: z.array(hold).check(z.maxLength(8)),
-  grappledBy: z.array(hold).check(z.maxLength(8)),
+  grappling: z.array(hold).check(z.maxLength(MAX_HOLDS)),
+  grappledBy: z.array(hold).check(z.maxLength(MAX_HOLDS)),
   pinnedBy: nullable(id),
   lastBreakFreeTurn: nullable(int(0, 100_000)),
   items: z.record(id, item),
@@ -228,7 +230,39 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
 export function gurpsRoundUpdate(ref: CombatantRef, next: GurpsFighterRound): Record<string, unknown> {
   const cid = ref.combatant.id;
   if (!/^[A-Za-z0-9]{1,64}$/.test(cid)) throw new TypeError(`Not a combatant id: ${JSON.stringify(cid)}`);
+  // A round the reader would not read back is never stored: the change is refused with what was reached (nothing stored is lost).
+  const over = roundOverLimit(next);
+  if (over) throw new GurpsError(over.code, { max: over.max, count: over.count });
   const raw = stored(ref)[cid];
   const previous = isGurpsRound(raw) ? raw : newFighterRound();
   return diffUpdate(`${roundsPath}.${cid}`, raw, keepInjuryMarks(previous, next));
+}
+
+/** The first of a round's bounded lists over its bound (the stored shape's), or null. */
+export function roundOverLimit(round: GurpsFighterRound): { code: "roundItems" | "roundHolds"; max: number; count: number } | null {
+  const items = Object.keys(round.items).length;
+  if (items > MAX_ITEMS) return { code: "roundItems", max: MAX_ITEMS, count: items };
+  for (const list of [round.grappling, round.grappledBy]) if (list.length > MAX_HOLDS) return { code: "roundHolds", max: MAX_HOLDS, count: list.length };
+  return null;
+}
+
+/**
+ * The combatants whose round a combat update (Foundry's `changed`) may have
+ * changed: those named under the rounds, or every one when the fight starts
+ * or is reset (its round goes to 1 or 0), its rounds are cleared, or the
+ * change is not known (a deleted combat).
+ */
+export function roundsChanged(changed: unknown): Set<string> | "all" {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(changed)) return "all";
+  if (changed.round === 0 || changed.round === 1 || Object.hasOwn(changed, "started")) return "all";
+  const flags = changed.flags;
+  if (!isObject(flags)) return new Set();
+  if (Object.hasOwn(flags, `-=${FLAG_SCOPE}`)) return "all";
+  const scope = flags[FLAG_SCOPE];
+  if (!isObject(scope)) return new Set();
+  if (Object.hasOwn(scope, `-=${ROUNDS}`)) return "all";
+  const rounds = scope[ROUNDS];
+  if (!isObject(rounds)) return rounds === undefined ? new Set() : "all";
+  return new Set(Object.keys(rounds).map((k) => (k.startsWith("-=") ? k.slice(2) : k)));
 }

@@ -140,8 +140,8 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
   if (hits.attackerPosture) out.attackerPosture = hits.attackerPosture;
   if (hits.self) out.attackerPosture = hits.self.after.posture;
   if (hits.victim) out.defenderPosture = hits.victim.after.posture;
-  if (hits.victim) owed.push(...hits.victim.owed);
-  if (hits.self) owed.push(...hits.self.owed);
+  if (hits.victim) for (const o of hits.victim.owed) owed.push(o);
+  if (hits.self) for (const o of hits.self.owed) owed.push(o);
   return out;
 }
 

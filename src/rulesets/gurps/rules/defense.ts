@@ -175,19 +175,6 @@ const sameHand = (a: Hand, b: Hand): boolean => a === b || a === "both" || b ===
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** `parry:<id>`, `block:<id>`, made once per source id: each resolution asks for them again, and the choice compares them. */
-const OPTION_IDS = { parry: new Map<string, string>(), block: new Map<string, string>() };
-const MAX_OPTION_IDS = 4096;
-function optionId(kind: "parry" | "block", sourceId: string): string {
-  const known = OPTION_IDS[kind];
-  let id = known.get(sourceId);
-  if (id === undefined) {
-    if (known.size >= MAX_OPTION_IDS) known.clear();
-    id = `${kind}:${sourceId}`;
-    known.set(sourceId, id);
-  }
-  return id;
-}
 /** The rule behind each reason a parry is refused. */
 const PARRY_REFUSAL_RULE: Readonly<Record<string, string>> = {
   maneuverDodgeOrBlock: "G34", justReadied: "G34", notInReach: "G60", cannotParry: "G63", notReady: "G39", unbalancedAttacked: "G41", handHeld: "G50", handBusy: "G43", handFull: "G66",
@@ -264,7 +251,7 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
 
   // G62: Block — a ready shield or cloak, once per turn; not against firearms or beams.
   for (const s of d.shields ?? NONE) {
-    const id = optionId("block", s.id);
+    const id = `block:${s.id}`;
     const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : d.readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
     if (reason) {
       refused.push({ id, kind: "block", reason, rule: reason === "attackKind" ? "G60" : reason === "blockUsed" ? "G62" : reason === "justReadied" ? "G34" : "G62" });
@@ -286,7 +273,7 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     return false;
   };
   for (const p of sources) {
-    const id = optionId("parry", p.id);
+    const id = `parry:${p.id}`;
     const reason: DefenseRefusal | null =
       maneuver.defenses === "dodgeOrBlock" ? "maneuverDodgeOrBlock"
       : d.readiedItemId === p.id && maneuver.defenses === "notReadiedItem" ? "justReadied"

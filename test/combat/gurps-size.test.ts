@@ -96,20 +96,25 @@ describe("the GURPS tracker at 1,000 combatants", () => {
   });
 
   it("the sort grows linearly: 100 → 1,000 combatants well under quadratic", async () => {
+    // The fastest of several sorts (each a new sort: a microtask between), ten at a time so a timer tick does not swamp 100 combatants.
     const time = async (size: number) => {
       const combat = await bigFight(size);
-      const runs: number[] = [];
-      for (let i = 0; i < 7; i++) {
-        await Promise.resolve();
-        const start = performance.now();
-        void combat.turns;
-        runs.push(performance.now() - start);
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 9; i++) {
+        let spent = 0;
+        for (let k = 0; k < 10; k++) {
+          await Promise.resolve();
+          const start = performance.now();
+          void combat.turns;
+          spent += performance.now() - start;
+        }
+        best = Math.min(best, spent / 10);
       }
-      return runs.sort((a, b) => a - b)[3]!;
+      return best;
     };
     const small = await time(100);
     const large = await time(1000);
-    expect(large / Math.max(small, 0.05)).toBeLessThan(40);
+    expect(large / small).toBeLessThan(40);
     expect(large).toBeLessThan(200);
   });
 });

@@ -13,6 +13,7 @@ import { attackInputOf } from "../../src/rulesets/gurps/workflow/attack-input.js
 import { victimOf } from "../../src/rulesets/gurps/data/combat-inputs.js";
 import { fighterId } from "../../src/rulesets/gurps/combat/fighter.js";
 import { GURPS_GM_ONLY_FIELDS } from "../../src/rulesets/gurps/workflow/request-schema.js";
+import { GURPS_REQUEST_KINDS, GURPS_TRACKER_GM_ONLY_FIELDS } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { chooseManeuver, GURPS_STANDARD_RULES, type GurpsFighterRound, readRoll, setPosture, startTurn } from "../../src/rulesets/gurps/rules/index.js";
 import { declareGurpsAttack, type GurpsFlow, phaseOf, resolutionOf } from "../../src/rulesets/gurps/workflow/flow.js";
 import { FakeMessage } from "../chat/fakes.js";
@@ -69,6 +70,11 @@ describe("forged GM field: every field only a GM may set, sent by a player, is r
     }
     expect(snapshot(w)).toBe(before);
     expect(w.whispers.map((m) => m.user)).toEqual(GURPS_GM_ONLY_FIELDS.declare.map(() => p1.id));
+  });
+
+  it("the tracker's requests: every kind is declared, none with a GM-only field (each is the fighter's own choice or roll on his turn)", () => {
+    expect(Object.keys(GURPS_TRACKER_GM_ONLY_FIELDS).sort()).toEqual([...GURPS_REQUEST_KINDS].sort());
+    for (const fields of Object.values(GURPS_TRACKER_GM_ONLY_FIELDS)) expect(fields).toEqual([]);
   });
 
   it("the same fields from a GM are taken: the shield's DB left out from behind (G59), the GM's bonus counted (G3)", async () => {

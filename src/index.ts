@@ -2,8 +2,8 @@
  * Foundry VTT entry point of the Cychosys system (bundled to `cychosys.mjs`).
  *
  * Registration only: no rules arithmetic lives here. Foundry is reached through
- * its globals (`Hooks`, `CONFIG`, `game`, `foundry`) and is never bundled. The
- * active ruleset's own code is a separate chunk, loaded on `init`
+ * its globals (`Hooks`, `CONFIG`, `game`, `foundry`) and is never bundled.
+ * Every ruleset is bundled; `init` registers the active one's, synchronously
  * (src/foundry/rulesets.ts).
  */
 import { init } from "./foundry/init.js";

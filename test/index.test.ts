@@ -1,14 +1,13 @@
 /**
  * src/index.ts: the Foundry entry registers, on `init`, what every world has
  * — the "Combat rules" setting, every ruleset's data models, the shared
- * document classes, the read-only sheet for other rulesets' types — and then
- * loads the active ruleset's own code (a separate chunk), which registers the
- * rest.
+ * document classes, the read-only sheet for other rulesets' types — and, in
+ * the same call, the active ruleset's own registrations (the start-up order
+ * for every ruleset: test/foundry/startup.test.ts).
  */
 import { registeredSheets } from "./foundry/fakes.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rules from "../src/rulesets/cychosys/rules/index.js";
-import { whenAdapterLoaded } from "../src/foundry/adapter.js";
 
 describe("Foundry entry point", () => {
   afterEach(() => {
@@ -17,7 +16,7 @@ describe("Foundry entry point", () => {
     Reflect.deleteProperty(globalThis, "cychosys");
   });
 
-  it("in a Cychosys world: every ruleset's models, the shared classes, the Cychosys code loaded on its own", async () => {
+  it("in a Cychosys world: every ruleset's models, the shared classes and every type's token bars, then the Cychosys registrations, all in init", async () => {
     const hooks: [string, (...args: unknown[]) => void][] = [];
     const registered: string[] = [];
     const config: Record<string, any> = {
@@ -34,11 +33,16 @@ describe("Foundry entry point", () => {
     vi.stubGlobal("Actor", class Actor {});
     vi.stubGlobal("Item", class Item {});
     vi.stubGlobal("CONFIG", config);
+    const defaults = new Map<string, unknown>();
     vi.stubGlobal("game", {
       settings: {
-        register: (ns: string, key: string) => registered.push(`${ns}.${key}`),
+        register: (ns: string, key: string, data: { default?: unknown }) => {
+          registered.push(`${ns}.${key}`);
+          defaults.set(key, data.default);
+        },
         registerMenu: (ns: string, key: string) => registered.push(`menu ${ns}.${key}`),
-        get: (_ns: string, key: string) => (key === "ruleset" ? "cychosys" : undefined),
+        // As Foundry: a setting nobody changed reads as its default.
+        get: (_ns: string, key: string) => (key === "ruleset" ? "cychosys" : structuredClone(defaults.get(key))),
       },
     });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
@@ -55,11 +59,12 @@ describe("Foundry entry point", () => {
     expect(config.Combat.documentClass.name).toBe("SystemCombat");
     expect(config.Combatant.documentClass.name).toBe("SystemCombatant");
     expect(config.Actor.trackableAttributes.character.bar).toContain("pools.hit.physical");
-    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`)).toEqual(["Actor:d6Character+d6Creature+cwnCharacter+cwnNpc+phaseCharacter+phaseCreature+gurpsCharacter", "Item:d6Skill+d6Weapon+d6Armor+cwnWeapon+cwnArmor+cwnSkill+phaseWeapon+phaseArmor+gurpsSkill+gurpsWeapon+gurpsArmor+gurpsShield"]);
+    expect(config.Actor.trackableAttributes.gurpsCharacter).toEqual({ bar: ["hp", "fp"], value: [] });
+    expect(Object.keys(config.Actor.trackableAttributes)).toEqual(Object.keys(config.Actor.dataModels));
+    expect(registeredSheets.map(([document, , types]) => `${document}:${types.join("+")}`).slice(0, 2)).toEqual(["Actor:d6Character+d6Creature+cwnCharacter+cwnNpc+phaseCharacter+phaseCreature+gurpsCharacter", "Item:d6Skill+d6Weapon+d6Armor+cwnWeapon+cwnArmor+cwnSkill+phaseWeapon+phaseArmor+gurpsSkill+gurpsWeapon+gurpsArmor+gurpsShield"]);
     expect(globalThis.cychosys.ruleset).toBe("cychosys");
 
-    // Then the Cychosys code, loaded on its own.
-    await whenAdapterLoaded();
+    // And the Cychosys registrations, in the same call.
     expect(config.CYCHOSYS).toEqual(rules.makeRules());
     expect(globalThis.cychosys.rules).toBe(rules);
     expect(hooks.map(([name]) => name)).toEqual(expect.arrayContaining(["createChatMessage", "renderCombatTracker", "updateActor", "hotbarDrop"]));
@@ -81,5 +86,6 @@ describe("Foundry entry point", () => {
       "Item:trademark",
     ]);
     expect(log).toHaveBeenCalledTimes(1);
-  });
+    // Importing every ruleset's code is the slow part on a busy machine; nothing here waits on time.
+  }, 120_000);
 });

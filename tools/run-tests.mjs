@@ -12,14 +12,21 @@
  *   { name, command: [bin, ...args] }   a command: passes when it exits 0
  *   { name, vitest: [...args] }         a vitest run: its tests are counted
  *   needs: "stage name"                 skipped when that stage failed
+ *   beside: "stage name"                runs at the same time as that (next)
+ *                                       stage, its output held back and shown
+ *                                       after it (the type checker uses one
+ *                                       core while the unit tests wait on
+ *                                       theirs)
+ *
+ * At the end, before the final line: the five slowest test files.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 
 const STAGES = [
-  { name: "typecheck", command: ["tsc", "--noEmit"] },
+  { name: "typecheck", command: ["tsc", "--noEmit"], beside: "unit" },
   { name: "unit", vitest: [] },
   { name: "browser", vitest: ["--config", "test/browser/vitest.config.ts"] },
   { name: "build", command: ["vite", "build"] },
@@ -29,19 +36,45 @@ const STAGES = [
 const root = resolve(import.meta.dirname, "..");
 const scratch = mkdtempSync(join(tmpdir(), "cychosys-tests-"));
 
-/** Run a binary from node_modules/.bin in the project root, output straight through. */
+const windows = process.platform === "win32";
+const binPath = (bin) => join(root, "node_modules", ".bin", windows ? `${bin}.cmd` : bin);
+
+/** Run a binary from node_modules/.bin in the project root, output straight through; its exit code. */
 function run(bin, args) {
-  const windows = process.platform === "win32";
-  const path = join(root, "node_modules", ".bin", windows ? `${bin}.cmd` : bin);
-  const result = spawnSync(path, args, { cwd: root, stdio: "inherit", shell: windows });
-  if (result.error) console.error(`${bin}: ${result.error.message}`);
-  return result.status ?? 1;
+  const child = spawn(binPath(bin), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], shell: windows });
+  return new Promise((resolveDone) => {
+    child.on("error", (error) => {
+      console.error(`${bin}: ${error.message}`);
+      resolveDone(1);
+    });
+    child.on("exit", (code) => resolveDone(code ?? 1));
+  });
 }
 
+/** Start a binary in the background, its output to a file; `finish()` waits for it: its exit code and output. */
+function runBeside(bin, args, index) {
+  const log = join(scratch, `beside-${index}.log`);
+  const fd = openSync(log, "w");
+  const child = spawn(binPath(bin), args, { cwd: root, stdio: ["ignore", fd, fd], shell: windows });
+  closeSync(fd);
+  const done = new Promise((resolveDone) => {
+    child.on("error", (error) => resolveDone({ status: 1, error, ended: performance.now() }));
+    child.on("exit", (code) => resolveDone({ status: code ?? 1, ended: performance.now() }));
+  });
+  return async () => {
+    const { status, error, ended } = await done;
+    return { status, ended, output: `${readFileSync(log, "utf8")}${error ? `${bin}: ${error.message}\n` : ""}` };
+  };
+}
+
+/** Every test file's time (ms) in a vitest JSON report. */
+const fileTimes = (json) => (json.testResults ?? []).map((file) => ({ file: relative(root, file.name), ms: (file.endTime ?? 0) - (file.startTime ?? 0) }));
+const slowest = [];
+
 /** Passed and failed counts of a vitest stage, from its JSON report and exit code. */
-function runVitest(stage, index) {
+async function runVitest(stage, index) {
   const report = join(scratch, `vitest-${index}.json`);
-  const status = run("vitest", ["run", ...stage.vitest, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const status = await run("vitest", ["run", ...stage.vitest, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
   let json;
   try {
     json = JSON.parse(readFileSync(report, "utf8"));
@@ -49,6 +82,7 @@ function runVitest(stage, index) {
     console.error(`${stage.name}: vitest wrote no JSON report`);
     return { passed: 0, failed: 1 };
   }
+  slowest.push(...fileTimes(json));
   const passed = json.numPassedTests ?? 0;
   // A test file that failed as a whole (it did not load) has no failing test to count.
   const brokenFiles = (json.testResults ?? []).filter(
@@ -62,25 +96,49 @@ function runVitest(stage, index) {
 const results = new Map();
 let passed = 0;
 let failed = 0;
-STAGES.forEach((stage, index) => {
-  const label = stage.command ? stage.command.join(" ") : ["vitest", "run", ...stage.vitest].join(" ");
-  console.log(`\n=== ${stage.name}: ${label}`);
-  if (stage.needs && results.get(stage.needs) !== true) {
-    console.log(`=== ${stage.name}: skipped (${stage.needs} failed)`);
-    results.set(stage.name, false);
-    return;
-  }
-  const started = performance.now();
-  const counts = stage.vitest ? runVitest(stage, index) : { passed: 0, failed: run(stage.command[0], stage.command.slice(1)) === 0 ? 0 : 1 };
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const totalStarted = performance.now();
+/** Stages started beside the next one: name → { started, finish }. */
+const beside = new Map();
+
+function report(stage, counts, started, ended = performance.now()) {
+  const seconds = ((ended - started) / 1000).toFixed(1);
   passed += counts.passed;
   failed += counts.failed;
   results.set(stage.name, counts.failed === 0);
   const outcome = counts.failed === 0 ? "ok" : "FAILED";
   const detail = stage.vitest ? ` (${counts.passed} passed, ${counts.failed} failed)` : "";
   console.log(`=== ${stage.name}: ${outcome}${detail} in ${seconds}s`);
-});
+}
+
+const label = (stage) => (stage.command ? stage.command.join(" ") : ["vitest", "run", ...stage.vitest].join(" "));
+
+for (const [index, stage] of STAGES.entries()) {
+  if (stage.beside) {
+    console.log(`\n=== ${stage.name}: ${label(stage)} (beside ${stage.beside}; its output follows it)`);
+    beside.set(stage.beside, { stage, started: performance.now(), finish: runBeside(stage.command[0], stage.command.slice(1), index) });
+    continue;
+  }
+  console.log(`\n=== ${stage.name}: ${label(stage)}`);
+  if (stage.needs && results.get(stage.needs) !== true) {
+    console.log(`=== ${stage.name}: skipped (${stage.needs} failed)`);
+    results.set(stage.name, false);
+  } else {
+    const started = performance.now();
+    const counts = stage.vitest ? await runVitest(stage, index) : { passed: 0, failed: (await run(stage.command[0], stage.command.slice(1))) === 0 ? 0 : 1 };
+    report(stage, counts, started);
+  }
+  const companion = beside.get(stage.name);
+  if (companion) {
+    const { status, output, ended } = await companion.finish();
+    console.log(`\n=== ${companion.stage.name} (ran beside ${stage.name}): ${label(companion.stage)}`);
+    if (output) process.stdout.write(output);
+    report(companion.stage, { passed: 0, failed: status === 0 ? 0 : 1 }, companion.started, ended);
+  }
+}
 
 rmSync(scratch, { recursive: true, force: true });
+const top = slowest.sort((a, b) => b.ms - a.ms).slice(0, 5);
+if (top.length) console.log(`\nslowest test files:\n${top.map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.file}`).join("\n")}`);
+console.log(`total ${((performance.now() - totalStarted) / 1000).toFixed(1)}s`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -1,76 +1,160 @@
 /**
- * `npm run bench`: how fast the rules core is. A measurement, not a test:
- * it prints rates and whether the targets of the rules-core issue are met.
+ * `npm run bench`: how fast each ruleset's rules core is. A measurement, not
+ * a test: it prints every figure beside its target, MET or NOT MET.
  *
- * It measures the code as shipped: the rules core is first bundled by Vite
- * (as `npm run build` bundles it for Foundry), then imported and timed.
+ * Per ruleset it times what `src/rulesets/<id>/bench.ts` exports as
+ * `bench: RulesetBench` (src/core/bench.ts): the fixed set, the realistic
+ * mix, and the table costs at growing sizes with how each grows from N to
+ * 10N (bench-timing.ts). A ruleset with no bench.ts yet gets its fixed set
+ * as the bench has always timed it (bench-legacy.ts). Then the figures of no
+ * one ruleset: notation parsing, the odds and the duels (bench-odds.ts).
+ *
+ * It runs as the other commands do, bundled (tools/cli.mjs): the code timed
+ * is bundled JavaScript, as a world runs it.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { cpus } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "vite";
-import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
-import type { AttackInput } from "../rulesets/cychosys/rules/index.js";
-import type * as D6Api from "../rulesets/d6/rules/index.js";
-import type * as OddsBench from "./bench-odds.js";
-import type * as PhaseApi from "../rulesets/phase/rules/index.js";
-import type * as CwnApi from "../rulesets/cwn/rules/index.js";
-import type * as GurpsApi from "../rulesets/gurps/rules/index.js";
+import { pathToFileURL } from "node:url";
+import type { RulesetBench } from "../core/bench.js";
+import { safeLine } from "../core/echo.js";
 import { english } from "../core/messages.js";
+import { RULESET_IDS, type RulesetId } from "../core/ruleset.js";
+import type * as RulesApi from "../rulesets/cychosys/rules/index.js";
+import { resolveAttack } from "../rulesets/cychosys/rules/index.js";
+import { phaseBenchSetup, runBenchPhase } from "../rulesets/phase/rules/index.js";
+import { cychosysScenarios, LEGACY_FIXED, parseSet } from "./bench-legacy.js";
+import * as odds from "./bench-odds.js";
+import { benchRuleset, DEFAULT_BENCH_OPTIONS, timeRate, verdict } from "./bench-timing.js";
+import { type CommandIo, errorLine, projectRoot, wantsHelp } from "./io.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const outDir = join(root, "node_modules", ".cache", "cychosys-bench");
-mkdirSync(outDir, { recursive: true });
-await build({
-  configFile: false,
-  logLevel: "warn",
-  build: {
-    outDir,
-    emptyOutDir: true,
-    minify: false,
-    lib: {
-      entry: {
-        rules: join(root, "src", "rulesets", "cychosys", "rules", "index.ts"),
-        d6: join(root, "src", "rulesets", "d6", "rules", "index.ts"),
-        odds: join(root, "src", "cli", "bench-odds.ts"),
-        phase: join(root, "src", "rulesets", "phase", "rules", "index.ts"),
-        cwn: join(root, "src", "rulesets", "cwn", "rules", "index.ts"),
-        gurps: join(root, "src", "rulesets", "gurps", "rules", "index.ts"),
-      },
-      formats: ["es"],
-      fileName: (_format, name) => `${name}.mjs`,
-    },
-  },
-});
-const { formatBundle, normalizeCovers, parseBundle, resolveAttack } = (await import(
-  pathToFileURL(join(outDir, "rules.mjs")).href
-)) as typeof RulesApi;
+const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
+const whole = (n: number) => Math.round(n).toLocaleString("en-US");
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const RUNS = DEFAULT_BENCH_OPTIONS.runs;
+/** The duels timed apart first: the ones that work out each fighter's decisions. */
+const FIRST_DUELS = 2000;
 
-const d6 = (await import(pathToFileURL(join(outDir, "d6.mjs")).href)) as typeof D6Api;
-const odds = (await import(pathToFileURL(join(outDir, "odds.mjs")).href)) as typeof OddsBench;
-const phase = (await import(pathToFileURL(join(outDir, "phase.mjs")).href)) as typeof PhaseApi;
-const cwn = (await import(pathToFileURL(join(outDir, "cwn.mjs")).href)) as typeof CwnApi;
-const gurps = (await import(pathToFileURL(join(outDir, "gurps.mjs")).href)) as typeof GurpsApi;
-
-/**
- * The Cychosys core as it was before the ruleset seam (git ref BEFORE_SEAM,
- * or `--before <ref>`), bundled the same way, so one run times both; absent
- * when git or that commit is not at hand (a shallow clone).
- */
+/** The Cychosys core just before the ruleset seam: `--before` with no commit given compares against it. */
 const BEFORE_SEAM = "4b42957";
-async function coreBefore(): Promise<typeof RulesApi | undefined> {
-  const at = process.argv.indexOf("--before");
-  const ref = at >= 0 ? process.argv[at + 1]! : BEFORE_SEAM;
+
+interface BenchArgs {
+  rulesets: RulesetId[];
+  /** `--before [REF]`: also time the Cychosys core of that commit. */
+  before?: string;
+}
+
+class UsageError extends Error {}
+
+export function parseBenchArgs(args: readonly string[]): BenchArgs {
+  const rulesets: RulesetId[] = [];
+  let before: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (flag === "--") continue;
+    if (flag === "--ruleset") {
+      const id = inline ?? args[++i] ?? "";
+      if (!(RULESET_IDS as readonly string[]).includes(id)) throw new UsageError(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(id, 40), known: RULESET_IDS.join(", ") }));
+      if (!rulesets.includes(id as RulesetId)) rulesets.push(id as RulesetId);
+    } else if (flag === "--before") {
+      const next = args[i + 1];
+      before = inline ?? (next !== undefined && !next.startsWith("-") ? args[++i]! : BEFORE_SEAM);
+    } else {
+      throw new UsageError(english("CYCHOSYS.Cli.unknownOption", { option: safeLine(flag, 40), command: "bench" }));
+    }
+  }
+  return { rulesets: rulesets.length ? rulesets : [...RULESET_IDS], ...(before !== undefined && { before }) };
+}
+
+/** A ruleset's own bench (src/rulesets/<id>/bench.ts), when it has one. */
+async function ownBench(root: string, id: RulesetId): Promise<RulesetBench | undefined> {
+  if (!existsSync(join(root, "src", "rulesets", id, "bench.ts"))) return undefined;
+  // A pattern, not a list: the bundler takes in every ruleset's bench.ts there is.
+  const module = (await import(`../rulesets/${id}/bench.ts`)) as { bench?: RulesetBench };
+  if (!module.bench) throw new Error(`src/rulesets/${id}/bench.ts exports no \`bench\``);
+  return module.bench;
+}
+
+/** The phase ruleset's one phase of 100 declared actions, as timed before its bench.ts: the median of 51 after 20 warm-ups. */
+function phaseOfHundred(print: (line: string) => void): void {
+  const p = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Bench.${key}`, params);
+  const setup = phaseBenchSetup(100);
+  const times: number[] = [];
+  for (let r = 0; r < 20; r++) runBenchPhase(setup);
+  for (let r = 0; r < 51; r++) {
+    const start = performance.now();
+    runBenchPhase(setup);
+    times.push(performance.now() - start);
+  }
+  const ms = median(times);
+  print(`  ${p("phaseLine", { name: p("phase", { count: 100 }), ms: ms.toFixed(2), best: Math.min(...times).toFixed(2), runs: times.length })}`);
+  print(`  ${p("phaseTarget", { target: 5, verdict: verdict(ms < 5) })}`);
+}
+
+/** Odds and duels (docs/odds.md): time per call, median of RUNS runs, against their targets. */
+function oddsAndDuels(root: string, print: (line: string) => void): void {
+  const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Odds.Bench.${key}`, params);
+  const perCall = (count: number, fn: () => unknown) => {
+    let sink = 0;
+    for (let i = 0; i < count; i++) sink += fn() ? 1 : 0;
+    const times: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const start = performance.now();
+      for (let i = 0; i < count; i++) sink += fn() ? 1 : 0;
+      times.push((performance.now() - start) / count);
+    }
+    if (sink < 0) print(String(sink));
+    return median(times);
+  };
+  const ms = (x: number) => x.toFixed(3);
+  const forms = ["evade", "brave", "parry", "counter"] as const;
+  const warm = forms.map((form) => perCall(500, odds.cychosysForm(form)));
+  const cold = forms.map((form) => perCall(50, odds.cychosysForm(form, true)));
+  print(say("forms", { forms: forms.map((f, i) => `${f} ${ms(warm[i]!)}`).join(", "), worst: ms(Math.max(...warm)), verdict: verdict(Math.max(...warm) < 1) }));
+  print(say("formsCold", { forms: forms.map((f, i) => `${f} ${ms(cold[i]!)}`).join(", ") }));
+  const all = perCall(200, odds.cychosysAllForms());
+  const allCold = perCall(30, odds.cychosysAllForms(true));
+  print(say("allForms", { ms: ms(all), cold: ms(allCold), verdict: verdict(all < 4) }));
+  const d6Choice = perCall(500, odds.d6Choice());
+  print(say("d6", { ms: ms(d6Choice), verdict: verdict(d6Choice < 1) }));
+  const actor = (path: string) => JSON.parse(readFileSync(join(root, "packs/_source", path), "utf8")) as unknown;
+  const dialog = odds.dialogUpdates({ thorton: actor("cast/thorton.json") });
+  const timed = (steps: (() => unknown)[]) =>
+    steps.map((step) => {
+      const start = performance.now();
+      step();
+      return performance.now() - start;
+    });
+  // As a table plays: the odds code has run before (here: the same changes against Aiken Byrne), then Thorton's player types against
+  // another target — every edge new for that outfit. Five targets; each pass's worst, and the median of those (one slow pass is the machine).
+  for (let i = 0; i < 3; i++) timed(dialog.pass(actor("cast/aiken-byrne.json")));
+  const passes = ["parker", "riddle", "wiley", "ungar", "belham-the-sentry"].map((name) => timed(dialog.pass(actor(`cast/${name}.json`))).sort((a, b) => a - b));
+  const again = timed(dialog.pass(actor("cast/parker.json")));
+  const worsts = passes.map((p) => p.at(-1)!);
+  print(say("dialog", { first: ms(median(passes.flat())), worst: ms(median(worsts)), worstAll: ms(Math.max(...worsts)), median: ms(median(again)), verdict: verdict(median(worsts) < 16) }));
+  for (const ruleset of ["cychosys", "d6"] as const) {
+    const duel = odds.duels(ruleset, ruleset === "cychosys" ? [actor("cast/parker.json"), actor("cast/thorton.json")] : [actor("d6-characters/kira.json"), actor("d6-characters/dax-morrow.json")]);
+    // The first duels work out the policy's decisions, then remember them.
+    const start = performance.now();
+    for (let i = 0; i < FIRST_DUELS; i++) duel.play();
+    const first = FIRST_DUELS / ((performance.now() - start) / 1000);
+    const steady = timeRate({ size: 1, describe: "", run: () => duel.play() });
+    print(say("duels", { ruleset: english(`CYCHOSYS.Ruleset.${ruleset}.name`), names: duel.names, runs: steady.runs, count: whole(steady.count), firstCount: whole(FIRST_DUELS), first: whole(first), rate: whole(steady.perSecond), verdict: verdict(steady.perSecond >= 10_000) }));
+  }
+}
+
+/** The Cychosys core as it was at commit `ref` (git archive, bundled by Vite), or undefined when git or that commit is not at hand. */
+async function coreAt(root: string, ref: string): Promise<typeof RulesApi | undefined> {
   const dir = mkdtempSync(join(tmpdir(), "cychosys-before-"));
   try {
     const archive = execFileSync("git", ["-C", root, "archive", ref, "src/rules", "lang/en.json"], { stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 });
     execFileSync("tar", ["-x", "-C", dir], { input: archive });
     if (!existsSync(join(dir, "src/rules/index.ts"))) return undefined;
-    const out = join(outDir, "before");
+    const { build } = await import("vite");
+    const out = join(dir, "out");
     await build({ configFile: false, logLevel: "warn", build: { outDir: out, emptyOutDir: true, minify: false, lib: { entry: join(dir, "src/rules/index.ts"), formats: ["es"], fileName: () => "rules.mjs" } } });
     return (await import(pathToFileURL(join(out, "rules.mjs")).href)) as typeof RulesApi;
   } catch {
@@ -79,157 +163,61 @@ async function coreBefore(): Promise<typeof RulesApi | undefined> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-const before = await coreBefore();
 
-const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
-
-/**
- * Median rate over several timed runs of `count` calls (the median, not the
- * best: this shared machine's speed varies from run to run).
- */
-function measure(count: number, runs: number, fn: (i: number) => unknown): { rate: number; ms: number; best: number } {
-  let sink = 0;
-  for (let i = 0; i < count; i++) sink += fn(i) ? 1 : 0; // warm up the JIT
-  const times: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const start = performance.now();
-    for (let i = 0; i < count; i++) sink += fn(i) ? 1 : 0;
-    times.push(performance.now() - start);
-  }
-  if (sink < 0) console.log(sink); // keep the work observable
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(runs / 2)]!;
-  return { rate: count / (median / 1000), ms: median, best: count / (times[0]! / 1000) };
-}
-
-const outfit = [
-  { shield: parseBundle("RH1"), covers: ["chest", "leftArm", "rightArm"] as const, layer: "worn" as const, weight: 1 },
-  { shield: parseBundle("BBDD2"), covers: normalizeCovers("all"), layer: "skin" as const, weight: 2 },
-].map((p) => ({ ...p, covers: [...p.covers] }));
-const pools = { hit: { physical: 10, mental: 5, emotional: 4 }, fatigue: { physical: 6, mental: 6, emotional: 6 } };
-const edges = ["VD6", "BR3", "VFXP2", "FB2", "SOBP12"].map((e) => parseBundle(e));
-const forms = ["evade", "brave", "parry", "counter"] as const;
-
-// A spread of attacks: every defense form, different totals, edges and locations.
-const scenarios: AttackInput[] = [];
-for (let i = 0; i < 64; i++) {
-  const form = forms[i % 4]!;
-  const edge = edges[i % edges.length]!;
-  const defense =
-    form === "counter"
-      ? { form, totals: [{ total: 20 + (i % 30) }, { total: 15 + (i % 25) }], edge: edges[(i + 1) % edges.length]! }
-      : { form, total: 5 + ((i * 7) % 30), ...(form === "parry" && { object: { shield: parseBundle("2") } }) };
-  scenarios.push({
-    attacker: { total: 10 + ((i * 13) % 35), edge, outfit, pools },
-    defender: { outfit, pools },
-    defense,
-  });
-}
-const notations = ["VD6", "FB2", "BR3", "VFXP2", "SOBP12", "WUXR3", "BBDD2", "X (heat)", "B*6", "SXOBH10"];
-
-const RUNS = 9;
-const resolutions = measure(200_000, RUNS, (i) => resolveAttack(scenarios[i & 63]!).struck);
-const d6Inputs = d6.benchInputs();
-const d6Resolutions = measure(200_000, RUNS, (i) => {
-  const x = d6Inputs[i % d6Inputs.length]!;
-  return d6.resolveD6Attack(x.input, x.rules).margin;
-});
-const cwnInputs = cwn.cwnBenchInputs();
-const cwnResolutions = measure(200_000, RUNS, (i) => {
-  const x = cwnInputs[i % cwnInputs.length]!;
-  return cwn.resolveCwnAttack(x.input, x.rules).dealt;
-});
-const gurpsInputs = gurps.gurpsBenchInputs();
-const gurpsResolutions = measure(200_000, RUNS, (i) => {
-  const x = gurpsInputs[i % gurpsInputs.length]!;
-  return gurps.resolveGurpsAttack(x.input, x.rules).hitsLanding;
-});
-const parses = measure(1_000_000, RUNS, (i) => formatBundle(parseBundle(notations[i % notations.length]!)));
-const phaseInputs = phase.phaseBenchAttacks();
-const phaseResolutions = measure(200_000, RUNS, (i) => {
-  const x = phaseInputs[i % phaseInputs.length]!;
-  return phase.resolveAttack(x.input, x.rules).hits;
-});
-// One whole phase with 100 declared actions, timed phase by phase (the median of 51).
-const PHASE_ACTIONS = 100;
-const phaseSetup = phase.phaseBenchSetup(PHASE_ACTIONS);
-const phaseTimes: number[] = [];
-for (let r = 0; r < 20; r++) phase.runBenchPhase(phaseSetup); // warm up the JIT
-for (let r = 0; r < 51; r++) {
-  const start = performance.now();
-  phase.runBenchPhase(phaseSetup);
-  phaseTimes.push(performance.now() - start);
-}
-phaseTimes.sort((a, b) => a - b);
-
-console.log(t("title", { node: process.version, cpus: cpus().length }));
-const report = (name: string, m: { rate: number; ms: number; best: number }, count: number, target: number) => {
-  const rate = (r: number) => Math.round(r).toLocaleString("en-US");
-  console.log(t("line", { name, rate: rate(m.rate), best: rate(m.best), count: count.toLocaleString("en-US"), ms: m.ms.toFixed(0), runs: RUNS }));
-  console.log(t("target", { target: target.toLocaleString("en-US"), verdict: t(m.rate >= target ? "met" : "missed") }));
-};
-report(t("resolutions"), resolutions, 200_000, 500_000);
-report(t("parse"), parses, 1_000_000, 2_000_000);
-report(t("d6Resolutions"), d6Resolutions, 200_000, 500_000);
-const p = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Bench.${key}`, params);
-report(p("attacks"), phaseResolutions, 200_000, 500_000);
-const phaseMedian = phaseTimes[Math.floor(phaseTimes.length / 2)]!;
-console.log(p("phaseLine", { name: p("phase", { count: PHASE_ACTIONS }), ms: phaseMedian.toFixed(2), best: phaseTimes[0]!.toFixed(2), runs: phaseTimes.length }));
-console.log(p("phaseTarget", { target: 5, verdict: t(phaseMedian < 5 ? "met" : "missed") }));
-report(english("CYCHOSYS.Cwn.Bench.resolutions"), cwnResolutions, 200_000, 500_000);
-report(english("CYCHOSYS.Gurps.Bench.resolutions"), gurpsResolutions, 200_000, 500_000);
-
-// Before and after the seam, alternated run by run so the machine's drift falls on both alike.
-if (before) {
-  const now: number[] = [];
+/** Before and after, alternated run by run so the machine's drift falls on both alike. */
+async function seam(root: string, ref: string, print: (line: string) => void): Promise<void> {
+  const before = await coreAt(root, ref);
+  if (!before) return print(t("seamUnavailable"));
+  const scenarios = cychosysScenarios();
+  const rate = (resolve: typeof resolveAttack) => timeRate({ size: scenarios.length, describe: "", run: (i) => resolve(scenarios[i]!).struck }, { ...DEFAULT_BENCH_OPTIONS, runs: 1, warmups: 1 }).perSecond;
   const then: number[] = [];
+  const now: number[] = [];
   for (let r = 0; r < RUNS; r++) {
-    then.push(measure(100_000, 1, (i) => before.resolveAttack(scenarios[i & 63]!).struck).rate);
-    now.push(measure(100_000, 1, (i) => resolveAttack(scenarios[i & 63]!).struck).rate);
+    then.push(rate(before.resolveAttack));
+    now.push(rate(resolveAttack));
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const a = median(then);
   const b = median(now);
-  const rate = (r: number) => Math.round(r).toLocaleString("en-US");
-  console.log(t("seam", { before: rate(a), after: rate(b), change: (((b - a) / a) * 100).toFixed(1), verdict: t(b >= a * 0.9 ? "met" : "missed") }));
-} else {
-  console.log(t("seamUnavailable"));
+  print(t("seam", { before: whole(a), after: whole(b), change: (((b - a) / a) * 100).toFixed(1), verdict: verdict(b >= a * 0.9) }));
 }
 
-// Odds before you roll (docs/odds.md): time per call, median of RUNS runs, against the issue's targets.
-const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Odds.Bench.${key}`, params);
-const perCall = (count: number, fn: (i: number) => unknown) => measure(count, RUNS, fn).ms / count;
-const verdict = (ok: boolean) => t(ok ? "met" : "missed");
-const ms = (x: number) => x.toFixed(3);
-const oddsForms = ["evade", "brave", "parry", "counter"] as const;
-const warm = oddsForms.map((form) => perCall(500, odds.cychosysForm(form)));
-const cold = oddsForms.map((form) => perCall(50, odds.cychosysForm(form, true)));
-console.log(say("forms", { forms: oddsForms.map((f, i) => `${f} ${ms(warm[i]!)}`).join(", "), worst: ms(Math.max(...warm)), verdict: verdict(Math.max(...warm) < 1) }));
-console.log(say("formsCold", { forms: oddsForms.map((f, i) => `${f} ${ms(cold[i]!)}`).join(", ") }));
-const all = perCall(200, odds.cychosysAllForms());
-const allCold = perCall(30, odds.cychosysAllForms(true));
-console.log(say("allForms", { ms: ms(all), cold: ms(allCold), verdict: verdict(all < 4) }));
-const d6Choice = perCall(500, odds.d6Choice());
-console.log(say("d6", { ms: ms(d6Choice), verdict: verdict(d6Choice < 1) }));
-const actor = (path: string) => JSON.parse(readFileSync(join(root, "packs/_source", path), "utf8")) as unknown;
-const dialog = odds.dialogUpdates({ thorton: actor("cast/thorton.json") });
-const timed = (steps: (() => unknown)[]) =>
-  steps.map((step) => {
-    const start = performance.now();
-    step();
-    return performance.now() - start;
-  });
-// As a table plays: the odds code has run before (here: the same changes against Aiken Byrne), then Thorton's player types against
-// another target — every edge new for that outfit. Five targets; each pass's worst, and the median of those (one slow pass is the machine).
-for (let i = 0; i < 3; i++) timed(dialog.pass(actor("cast/aiken-byrne.json")));
-const passes = ["parker", "riddle", "wiley", "ungar", "belham-the-sentry"].map((name) => timed(dialog.pass(actor(`cast/${name}.json`))).sort((a, b) => a - b));
-const again = timed(dialog.pass(actor("cast/parker.json"))).sort((a, b) => a - b);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const worsts = passes.map((p) => p.at(-1)!);
-console.log(say("dialog", { first: ms(median(passes.flat())), worst: ms(median(worsts)), worstAll: ms(Math.max(...worsts)), median: ms(median(again)), verdict: verdict(median(worsts) < 16) }));
-for (const ruleset of ["cychosys", "d6"] as const) {
-  const duel = odds.duels(ruleset, ruleset === "cychosys" ? [actor("cast/parker.json"), actor("cast/thorton.json")] : [actor("d6-characters/kira.json"), actor("d6-characters/dax-morrow.json")]);
-  const warmup = measure(2000, 1, () => duel.play()); // the first duels work out the policy's decisions, then remember them
-  const steady = measure(10_000, RUNS, () => duel.play());
-  console.log(say("duels", { ruleset: english(`CYCHOSYS.Ruleset.${ruleset}.name`), names: duel.names, first: Math.round(warmup.rate).toLocaleString("en-US"), rate: Math.round(steady.rate).toLocaleString("en-US"), verdict: verdict(steady.rate >= 10_000) }));
+export async function benchCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  if (wantsHelp(args)) {
+    io.out(`${english("CYCHOSYS.Cli.Help.bench", { rulesets: RULESET_IDS.join(", ") })}\n`);
+    return 0;
+  }
+  let options: BenchArgs;
+  try {
+    options = parseBenchArgs(args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(errorLine(error.message));
+      return 2;
+    }
+    throw error;
+  }
+  const print = (line: string) => io.out(`${line}\n`);
+  const root = projectRoot();
+  print(t("title", { node: process.version, cpus: cpus().length, runs: RUNS, warmups: DEFAULT_BENCH_OPTIONS.warmups }));
+  for (const id of options.rulesets) {
+    print(t("ruleset", { name: english(`CYCHOSYS.Ruleset.${id}.name`), id }));
+    const own = await ownBench(root, id);
+    if (own) {
+      benchRuleset(own, print);
+    } else {
+      print(t("noBench", { id }));
+      benchRuleset({ fixed: LEGACY_FIXED[id]() }, print);
+      if (id === "phase") phaseOfHundred(print);
+    }
+  }
+  if (options.rulesets.length === RULESET_IDS.length) {
+    print(t("others"));
+    const parse = timeRate(parseSet());
+    print(`  ${t("parse", { rate: whole(parse.perSecond), count: whole(parse.count), best: whole(parse.best), target: whole(2_000_000), verdict: verdict(parse.perSecond >= 2_000_000) })}`);
+    oddsAndDuels(root, (line) => print(`  ${line}`));
+  }
+  if (options.before) await seam(root, options.before, print);
+  return 0;
 }
+
+export const main = benchCommand;

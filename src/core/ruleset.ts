@@ -7,7 +7,7 @@
  *
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
- * - `Ruleset`: the engine part, loaded only for the active ruleset — its
+ * - `Ruleset`: the engine part, used only for the active ruleset — its
  *   workflow on the cards, its round state, its headless codecs, and
  *   optionally its odds and its duels (docs/odds.md).
  */
@@ -32,6 +32,18 @@ export interface TypeManifest {
   htmlFields?: readonly string[];
 }
 
+/**
+ * One actor type's token bars: the attribute paths (under `system`) a token
+ * may show — `bar`: `{ value, max }` objects, `value`: single numbers — and
+ * the two a new token of it shows (`token`: its damage track first; null for
+ * none). A derived path (`derived.…`) is shown, not edited on the token.
+ */
+export interface TokenTrackable {
+  bar: readonly string[];
+  value: readonly string[];
+  token: readonly [bar1: string | null, bar2: string | null];
+}
+
 export interface RulesetManifest {
   id: RulesetId;
   /** `CYCHOSYS.Ruleset.<id>.name` / `.blurb`: the game's name and one line about it (the first-run prompt). */
@@ -41,8 +53,8 @@ export interface RulesetManifest {
   Item: Readonly<Record<string, TypeManifest>>;
   /** The compendium packs of this ruleset (system.json names), shown in its own folder. */
   packs: readonly string[];
-  /** Token bars: the attribute paths each actor type offers. */
-  trackable: Readonly<Record<string, { bar: string[]; value: string[] }>>;
+  /** Token bars, per actor type (every one of its actor types has its own entry). */
+  trackable: Readonly<Record<string, TokenTrackable>>;
 }
 
 /** Who is asking: the transport fills it from the request's author and document ownership. */

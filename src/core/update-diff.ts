@@ -37,8 +37,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
  */
 export function diffUpdate(path: string, current: unknown, next: unknown, out: Record<string, unknown> = {}): Record<string, unknown> {
   if (isPlainObject(next) && isPlainObject(current)) {
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined) continue;
+    for (const key of Object.keys(next)) {
+      const value = next[key];
+      // Unset, or the very same value (an untouched part of a state built from `current`): nothing to write, no path to build.
+      if (value === undefined || value === current[key]) continue;
       checkKey(path, key);
       diffUpdate(`${path}.${key}`, current[key], value, out);
     }
@@ -50,6 +52,7 @@ export function diffUpdate(path: string, current: unknown, next: unknown, out: R
     return out;
   }
   if (isPlainObject(next)) for (const key of Object.keys(next)) checkKey(path, key);
-  if (!sameValue(current, next)) out[path] = structuredClone(next);
+  // A copy of an object or array; a number, text or flag is its own copy (structuredClone would cost a native call per leaf).
+  if (!sameValue(current, next)) out[path] = next !== null && typeof next === "object" ? structuredClone(next) : next;
   return out;
 }

@@ -1,7 +1,6 @@
 /**
- * A ruleset's Foundry side, loaded (with its engine) only in a world that
- * plays it: its sheets, die terms, status effects, dialogs, card drawing and
- * tracker rows. The generic Foundry glue (src/foundry/*.ts) reaches the
+ * A ruleset's Foundry side, registered only in a world that plays it: its
+ * sheets, die terms, status effects, dialogs, card drawing and tracker rows. The generic Foundry glue (src/foundry/*.ts) reaches the
  * active ruleset only through this object.
  */
 import type { CardFlow, Ruleset } from "../core/ruleset.js";
@@ -10,7 +9,7 @@ import type { CombatRules } from "./combat.js";
 
 export interface RulesetAdapter<Flow extends CardFlow = CardFlow> {
   ruleset: Ruleset;
-  /** On `init`, right after loading: sheets, die terms, status effects, settings, hooks of its own. */
+  /** On `init`, synchronously: sheets, die terms, status effects, settings, hooks of its own. */
   register(): void;
   /** The card's stored HTML (drawn for nobody in particular; each client redraws it for its user). */
   cardContent(flow: Flow): Promise<string>;
@@ -23,20 +22,19 @@ export interface RulesetAdapter<Flow extends CardFlow = CardFlow> {
 }
 
 let active: RulesetAdapter | undefined;
-const waiting: ((adapter: RulesetAdapter) => void)[] = [];
 
-/** The active ruleset's adapter, once loaded. */
+/** The active ruleset's adapter: set on `init` (src/foundry/init.ts), before any document is prepared. */
 export function activeAdapter(): RulesetAdapter | undefined {
   return active;
 }
 
-/** Set once, when the active ruleset's code has loaded. */
-export function setActiveAdapter(adapter: RulesetAdapter): void {
-  active = adapter;
-  for (const resolve of waiting.splice(0)) resolve(adapter);
+/** The active adapter where one must be: any hook or request runs after `init`, which set it. */
+export function requireActiveAdapter(): RulesetAdapter {
+  if (!active) throw new Error("Cychosys: no active ruleset (the system's init did not run)");
+  return active;
 }
 
-/** The active adapter, when it has loaded. */
-export function whenAdapterLoaded(): Promise<RulesetAdapter> {
-  return active ? Promise.resolve(active) : new Promise((resolve) => waiting.push(resolve));
+/** Set once, on `init`. */
+export function setActiveAdapter(adapter: RulesetAdapter): void {
+  active = adapter;
 }

@@ -6,9 +6,10 @@
  */
 import { localizeWith } from "../core/localize.js";
 import { format } from "./i18n.js";
+import { fromUuidSync } from "./uuid.js";
 
 const notify = (level: "info" | "warn" | "error", text: string) => ui.notifications?.[level](text);
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid);
+const syncUuid = (uuid: string) => fromUuidSync<unknown>(uuid);
 
 /** Draw a card's markup into the message and send its buttons' clicks to `onAction(button)`. */
 export function drawCard(html: HTMLElement, markup: Promise<string>, onAction: (button: HTMLButtonElement) => Promise<void>): void {

@@ -1,17 +1,19 @@
 /**
- * The Actor and Item document classes of every world. Set on `init`, before
- * the active ruleset's code has loaded, so they hold only what every ruleset
- * shares: a document knows its ruleset by its type; the create dialogs offer
- * only the active ruleset's types; creating a document of another ruleset
- * (by macro, drop or import) is refused with a clear message; a document of
- * another ruleset already in the world opens read-only (its sheet says which
- * rules it was made for) and is never changed. A ruleset adds its own
- * methods when its code loads (`addDocumentMethods`).
+ * The Actor and Item document classes of every world, set on `init`; they
+ * hold only what every ruleset shares: a document knows its ruleset by its
+ * type; the create dialogs offer only the active ruleset's types; creating a
+ * document of another ruleset (by macro, drop or import) is refused with a
+ * clear message; a document of another ruleset already in the world opens
+ * read-only (its sheet says which rules it was made for) and is never
+ * changed. A new actor's token gets the
+ * bars of its type (src/foundry/token-bars.ts). The active ruleset adds its
+ * own methods on `init` (`addDocumentMethods`).
  */
 import { DEFAULT_RULESET, type RulesetId } from "../core/ruleset.js";
 import { rulesetOfType, typesOf } from "../core/schema/registry.js";
 import { format, localize } from "./i18n.js";
 import { activeRulesetId } from "./ruleset-setting.js";
+import { prototypeBars } from "./token-bars.js";
 
 type DocumentName = "Actor" | "Item";
 
@@ -47,6 +49,7 @@ const notifyError = (text: string) => ui.notifications?.error(text);
 type DocumentBase = new (...args: any[]) => {
   type: string;
   parent?: { type?: string } | null;
+  updateSource(changes: object): unknown;
 };
 type StaticCreate = { createDialog(data?: unknown, createOptions?: unknown, dialogOptions?: Record<string, unknown>, renderOptions?: unknown): Promise<unknown> };
 
@@ -75,6 +78,11 @@ function withRuleset<B extends DocumentBase>(Base: B, documentName: DocumentName
       if (refusal) {
         notifyError(refusal);
         return false;
+      }
+      // A new actor's token shows bars its type has (made here, imported from a pack or an older export).
+      if (documentName === "Actor") {
+        const bars = prototypeBars(this.type, (data as { prototypeToken?: Parameters<typeof prototypeBars>[1] } | null)?.prototypeToken);
+        if (bars) this.updateSource({ prototypeToken: bars });
       }
     }
 

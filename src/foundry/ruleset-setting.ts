@@ -11,6 +11,7 @@ import { rulesetChoiceView, type WorldHoldings } from "../core/views/ruleset-cho
 import { format, localize } from "./i18n.js";
 import { SYSTEM_ID } from "./system.js";
 import { templatePath } from "../core/views/templates.js";
+import { systemNamed } from "./class-name.js";
 
 export const RULESET_SETTING = "ruleset";
 /** Set once a GM has chosen (or the world already held Cychosys documents): no first-run prompt then. */
@@ -45,10 +46,11 @@ export function registerRulesetSetting(): RulesetId {
     requiresReload: true,
   });
   s.register(SYSTEM_ID, RULESET_CHOSEN_SETTING, { scope: "world", config: false, type: Boolean, default: false });
+  // Keys, not words: Foundry puts them in words when it draws the settings, after the translations load (i18nInit).
   s.registerMenu(SYSTEM_ID, "rulesetMenu", {
-    name: localize("CYCHOSYS.Ruleset.settingName"),
-    label: localize("CYCHOSYS.Ruleset.menuLabel"),
-    hint: localize("CYCHOSYS.Ruleset.settingHint"),
+    name: "CYCHOSYS.Ruleset.settingName",
+    label: "CYCHOSYS.Ruleset.menuLabel",
+    hint: "CYCHOSYS.Ruleset.settingHint",
     icon: "fa-solid fa-dice",
     type: defineRulesetWindow(false),
     restricted: true,
@@ -107,7 +109,7 @@ type WindowBase = new (options?: object) => { render(options?: boolean | object)
 export function defineRulesetWindow(firstRun: boolean) {
   const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
   const Base = HandlebarsApplicationMixin(ApplicationV2) as unknown as WindowBase;
-  return class RulesetWindow extends Base {
+  class RulesetWindow extends Base {
     static DEFAULT_OPTIONS = {
       id: "cychosys-ruleset",
       tag: "form",
@@ -128,7 +130,8 @@ export function defineRulesetWindow(firstRun: boolean) {
       if (!isRulesetId(id)) return;
       if (await choose(id)) await this.close();
     }
-  };
+  }
+  return systemNamed(RulesetWindow, "RulesetWindow");
 }
 
 /**

@@ -9,6 +9,8 @@
  */
 import type { SubmitProblem } from "../core/schema/submission.js";
 import { registerSheet } from "./card-glue.js";
+import { systemNamed } from "./class-name.js";
+import { loadHousePartials } from "./house.js";
 import { format } from "./i18n.js";
 
 export type Context = Record<string, unknown>;
@@ -186,7 +188,8 @@ export function defineRulesetSheetBases<A extends SheetDocument, I extends Sheet
     }
   }
 
-  return { RulesetActorSheet, RulesetItemSheet };
+  // Named per ruleset ("CychosysD6ActorSheetBase"): Foundry fires render hooks by every class name in the chain.
+  return { RulesetActorSheet: systemNamed(RulesetActorSheet, `${spec.cssClass}ActorSheetBase`), RulesetItemSheet: systemNamed(RulesetItemSheet, `${spec.cssClass}ItemSheetBase`) };
 }
 
 /** ApplicationV2's TABS for one "primary" group. */
@@ -194,10 +197,10 @@ export const primaryTabs = (tabs: readonly { id: string; icon: string }[], initi
   primary: { tabs: tabs.map((t) => ({ id: t.id, icon: t.icon })), initial, labelPrefix },
 });
 
-/** A sheet for one document type: the base's options plus its own classes and size, its parts, and its tabs if any. */
+/** A sheet for one document type (named `Cychosys<Type>Sheet`): the base's options plus its own classes and size, its parts, and its tabs if any. */
 export function sheetVariant<B extends SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults }>(
   Base: B,
-  variant: { classes: string[]; position: { width: number; height: number }; parts: unknown; tabs?: unknown },
+  variant: { type: string; classes: string[]; position: { width: number; height: number }; parts: unknown; tabs?: unknown },
 ): B {
   const Variant = class extends Base {
     static override DEFAULT_OPTIONS: B["DEFAULT_OPTIONS"] = { ...Base.DEFAULT_OPTIONS, classes: [...Base.DEFAULT_OPTIONS.classes, ...variant.classes], position: variant.position };
@@ -205,13 +208,14 @@ export function sheetVariant<B extends SheetConstructor & { DEFAULT_OPTIONS: She
   };
   // Only a tabbed sheet defines TABS (ApplicationV2's default stays otherwise).
   if (variant.tabs) Object.defineProperty(Variant, "TABS", { value: variant.tabs, writable: true, configurable: true, enumerable: true });
-  return Variant;
+  return systemNamed(Variant, `${variant.type}Sheet`);
 }
 
 /** Register a ruleset's sheets (default for its types only, scope "cychosys", labelled `<labelPrefix>.<label>`) and load its partials. */
 export function registerRulesetSheets(labelPrefix: string, sheets: readonly (readonly [documentClass: unknown, sheetClass: unknown, type: string, label: string])[], partials: readonly string[]): void {
   for (const [documentClass, sheetClass, type, label] of sheets) registerSheet(documentClass, sheetClass, { types: [type], makeDefault: true, label: `${labelPrefix}.${label}` });
   void foundry.applications.handlebars.loadTemplates([...partials]);
+  loadHousePartials();
 }
 
 /** One document type's sheet: its label key (`<labelPrefix>.<label>`), extra classes, size, parts and tabs. */
@@ -267,8 +271,10 @@ export function rulesetSheets<A extends SheetDocument, I extends SheetDocument, 
         return Object.assign(context, await s.itemView(this));
       }
     }
+    systemNamed(ActorSheet, `${s.cssClass}ActorSheet`);
+    systemNamed(ItemSheet, `${s.cssClass}ItemSheet`);
     const variant = (Base: typeof ActorSheet | typeof ItemSheet, t: SheetTypeSpec, item: boolean) =>
-      sheetVariant(Base as SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults }, { classes: t.classes ?? (item ? [t.type] : []), position: t.position, parts: t.parts, ...(t.tabs !== undefined && { tabs: t.tabs }) });
+      sheetVariant(Base as SheetConstructor & { DEFAULT_OPTIONS: SheetDefaults }, { type: t.type, classes: t.classes ?? (item ? [t.type] : []), position: t.position, parts: t.parts, ...(t.tabs !== undefined && { tabs: t.tabs }) });
     const sheets = Object.fromEntries([...s.actors.map((t) => [t.type, variant(ActorSheet, t, false)]), ...s.items.map((t) => [t.type, variant(ItemSheet, t, true)])]);
     return (defined = { spec: s, sheets: sheets as NonNullable<typeof defined>["sheets"] });
   };

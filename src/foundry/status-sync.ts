@@ -3,11 +3,10 @@
  * the actor guard of its types, the option marking the sync's own writes
  * (the HUD guard lets them through), the check that an update touched the
  * fields the statuses mirror, and `CONFIG.statusEffects` set to the
- * ruleset's statuses then Foundry's "dead" marker (again at `setup`, when the
- * translations are there). The rulings (which status shows, what a HUD click
+ * ruleset's statuses then Foundry's "dead" marker (again on `i18nInit`, when
+ * the translations are there). The rulings (which status shows, what a HUD click
  * means) stay in each ruleset.
  */
-import { whenReached } from "./lifecycle.js";
 
 /** What a status mirror reads of an effect on a ruleset's actor. */
 export interface StatusSyncEffect {
@@ -48,12 +47,12 @@ export function touchesSystem(changes: unknown, fields: readonly string[]): bool
   return !!system && typeof system === "object" && fields.some((f) => f in system);
 }
 
-/** `CONFIG.statusEffects` = the ruleset's statuses then Foundry's "dead" marker, now and again at `setup`. */
+/** `CONFIG.statusEffects` = the ruleset's statuses then Foundry's "dead" marker, now and again on `i18nInit` (in words). */
 export function installStatusEffects(statuses: () => readonly object[]): void {
   const apply = () => {
     const dead = CONFIG.statusEffects.filter((s) => s.id === "dead");
     CONFIG.statusEffects = [...statuses(), ...dead] as typeof CONFIG.statusEffects;
   };
   apply();
-  whenReached("setup", apply);
+  Hooks.once("i18nInit", apply);
 }

@@ -9,9 +9,10 @@ import { flowRuleset, trustedFlow } from "../core/transport/flow-store.js";
 import { escapeHtml } from "../core/html.js";
 import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "../core/transport/ports.js";
 import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from "../core/transport/processor.js";
-import { activeAdapter, whenAdapterLoaded } from "./adapter.js";
+import { activeAdapter, requireActiveAdapter } from "./adapter.js";
 import { format, localize } from "./i18n.js";
 import { enqueue } from "./requests.js";
+import { fromUuid } from "./uuid.js";
 
 export const SETTING_AUTO_APPLY = "autoApplyNpcInjury";
 const SYSTEM = "cychosys";
@@ -45,10 +46,10 @@ const RECENT_MESSAGES = 200;
 /** The world, as the processor sees it. */
 export function foundryEnv(): WorkflowEnv {
   return {
-    resolve: async (uuid) => ((await fromUuid(uuid as never)) as never) ?? undefined,
+    resolve: async (uuid) => (await fromUuid<never>(uuid)) ?? undefined,
     message: (id) => g().messages.get(id),
     createCard: async (speaker, flow) => {
-      const adapter = await whenAdapterLoaded();
+      const adapter = requireActiveAdapter();
       const message = await ChatMessage.implementation.create({
         speaker: ChatMessage.implementation.getSpeaker({ actor: speaker as never }),
         content: await adapter.cardContent(flow),
@@ -77,7 +78,7 @@ const queue = { run: enqueue };
  */
 export async function dispatch(request: Record<string, unknown>): Promise<void> {
   const user = g().user;
-  const adapter = await whenAdapterLoaded();
+  const adapter = requireActiveAdapter();
   await dispatchStep(
     {
       user,
@@ -138,17 +139,18 @@ export function registerTransport(): void {
     if (message.flags?.cychosys?.request === undefined) return;
     const self = g().user;
     const isActiveGM = g().users.activeGM?.id === self.id;
-    const adapter = await whenAdapterLoaded();
+    const adapter = requireActiveAdapter();
     return handleRequestMessage(foundryEnv(), adapter.ruleset, queue, message, { id: self.id, name: self.name, isGM: self.isGM, isActiveGM });
   };
   Hooks.on("createChatMessage", ((message: MessageLike) => void handle(message)) as never);
   // After the active GM's client (re)starts: finish what a failure left recorded, then answer the requests still waiting.
   Hooks.once("ready", () => {
     if (g().users.activeGM?.id !== g().user.id) return;
-    void whenAdapterLoaded().then(async (adapter) => {
+    const adapter = requireActiveAdapter();
+    void (async () => {
       const messages = g().messages.contents;
       await finishAllPending(foundryEnv(), adapter.ruleset, queue, messages);
       for (const message of messages.filter((m) => m.flags?.cychosys?.request !== undefined)) await handle(message);
-    });
+    })();
   });
 }

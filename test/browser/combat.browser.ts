@@ -7,14 +7,12 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { buildCombatPages } from "../../tools/preview/combat.js";
-import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("combat");
 
 describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
-  const { open } = previewBrowser(() => buildCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
+  const { open } = previewBrowser({ width: 1000, height: 900 });
 
   rendersCleanly(open, ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"], "combat-");
 

@@ -6,13 +6,12 @@
  * every input labelled; the figures are the core's.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("CWN cards");
 
 describe.skipIf(!available)("the CWN cards in Chromium", () => {
-  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 600, height: 900 });
+  const { open } = previewBrowser({ width: 600, height: 900 });
 
   rendersCleanly(open, ["cwn-card-traumatic", "cwn-card-traumatic-light", "cwn-card-swarm", "cwn-card-screened", "cwn-card-shock", "cwn-attack-dialog", "cwn-card-skill", "cwn-skill-dialog"]);
 

@@ -6,14 +6,12 @@
  * refusals greyed out and their reasons — no raw keys, nothing overflowing.
  */
 import { describe, expect, it } from "vitest";
-import { buildCwnCombatPages } from "../../tools/preview/cwn-combat.js";
-import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("cwn-combat");
 
 describe.skipIf(!available)("the CWN tracker in Chromium", () => {
-  const { open } = previewBrowser(() => buildCwnCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 1000 });
+  const { open } = previewBrowser({ width: 1000, height: 1000 });
 
   rendersCleanly(open, ["cwn-tracker-setup", "cwn-tracker", "cwn-actions"]);
 

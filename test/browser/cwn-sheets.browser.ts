@@ -7,13 +7,12 @@
  * derive's.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("CWN sheet");
 
 describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
-  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+  const { open, pages } = previewBrowser({ width: 1000, height: 1000 });
 
   tabsRenderCleanly(open, pages, ["cwn-character", "cwn-character-light", "cwn-character-readonly"], ["combat", "stats", "biography"]);
 

@@ -5,14 +5,12 @@
  * keys, nothing overflowing, the figures of the thug fight on screen.
  */
 import { describe, expect, it } from "vitest";
-import { buildD6CombatPages } from "../../tools/preview/d6-combat.js";
-import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("d6-combat");
 
 describe.skipIf(!available)("the OpenD6 tracker in Chromium", () => {
-  const { open } = previewBrowser(() => buildD6CombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
+  const { open } = previewBrowser({ width: 1000, height: 900 });
 
   rendersCleanly(open, ["d6-tracker-rolling", "d6-tracker", "d6-declare"]);
 

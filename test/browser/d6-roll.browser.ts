@@ -5,14 +5,13 @@
  * removing mode, the total. No raw keys, nothing overflowing.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("d6-roll");
 const IDS = ["d6-roll-exploding", "d6-roll-exploding-light", "d6-roll-complication", "d6-roll-complication-light"];
 
 describe.skipIf(!available)("the OpenD6 roll card in Chromium", () => {
-  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 600, height: 600 });
+  const { open } = previewBrowser({ width: 600, height: 600 });
 
   rendersCleanly(open, IDS, "d6-roll-");
 

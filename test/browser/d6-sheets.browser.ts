@@ -6,13 +6,12 @@
  * overflowing, every input labelled; the figures are the derive's.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("OpenD6 sheet");
 
 describe.skipIf(!available)("OpenD6 sheets in Chromium", () => {
-  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+  const { open, pages } = previewBrowser({ width: 1000, height: 1000 });
 
   tabsRenderCleanly(open, pages, ["d6-character", "d6-character-light", "d6-character-readonly"], ["attributes", "combat", "biography"]);
 

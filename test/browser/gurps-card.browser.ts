@@ -7,14 +7,13 @@
  * out of a combat. No raw keys, nothing overflowing, inputs labelled.
  */
 import { describe, expect, it } from "vitest";
-import { buildGurpsCardPages, GURPS_CARD_PAGES } from "../../tools/preview/gurps-card.js";
-import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { GURPS_CARD_PAGES } from "../../tools/preview/gurps-card.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("gurps-card");
 
 describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
-  const { open } = previewBrowser(() => buildGurpsCardPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 700, height: 1000 });
+  const { open } = previewBrowser({ width: 700, height: 1000 });
 
   rendersCleanly(open, GURPS_CARD_PAGES);
 

@@ -7,14 +7,12 @@
  * nothing overflowing.
  */
 import { describe, expect, it } from "vitest";
-import { buildGurpsCombatPages } from "../../tools/preview/gurps-combat.js";
-import { frameCss, makeEnvironment, readLang, systemCss } from "../../tools/preview/render.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("gurps-combat");
 
 describe.skipIf(!available)("the GURPS tracker in Chromium", () => {
-  const { open } = previewBrowser(() => buildGurpsCombatPages(makeEnvironment(readLang()), systemCss(), frameCss(), PREVIEW), { width: 1000, height: 900 });
+  const { open } = previewBrowser({ width: 1000, height: 900 });
 
   rendersCleanly(open, ["gurps-tracker", "gurps-tracker-light", "gurps-tracker-choosing", "gurps-tracker-choosing-light", "gurps-tracker-zero-hp", "gurps-tracker-zero-hp-light", "gurps-maneuver", "gurps-maneuver-light"]);
 

@@ -6,13 +6,12 @@
  * overflowing, every input labelled; the figures are the derive's.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("GURPS sheet");
 
 describe.skipIf(!available)("GURPS sheets in Chromium", () => {
-  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+  const { open, pages } = previewBrowser({ width: 1000, height: 1000 });
 
   tabsRenderCleanly(open, pages, ["gurps-character", "gurps-character-light", "gurps-character-readonly", "gurps-character-fighting"], ["attributes", "combat", "traits", "notes"]);
 

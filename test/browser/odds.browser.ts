@@ -7,14 +7,13 @@
  * (workflow.browser.ts). No raw keys, nothing overflowing.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("odds");
 const IDS = ["d6-card-interrupt-odds", "d6-dialog-attack-odds"];
 
 describe.skipIf(!available)("OpenD6 odds in Chromium", () => {
-  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 600, height: 900 });
+  const { open } = previewBrowser({ width: 600, height: 900 });
 
   rendersCleanly(open, IDS, "odds-");
 

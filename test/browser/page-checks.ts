@@ -1,34 +1,24 @@
 /**
- * What every browser test checks on a preview page, shared by the sheet,
- * combat and workflow tests: Chromium's path and flags, where pages and
- * screenshots go (test/browser/global-setup.ts empties the screenshots once
- * per run), and `inspect`, run in the page — raw lang keys, overflowing or
- * clipped elements, inputs without a label — then the screenshot.
+ * What every browser test checks on a preview page, shared by every browser
+ * test file: the run's one Chromium and its pages (`previewBrowser`; see
+ * test/browser/global-setup.ts), and `check` — in the page, raw lang keys,
+ * overflowing or clipped elements, inputs without a label (`inspect`),
+ * icons without a glyph (`iconProblems`), axe-core's accessibility
+ * violations (`accessibilityViolations`: serious and critical ones fail) —
+ * then the screenshot.
  */
-import { existsSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { mkdirSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOT } from "../../tools/preview/render.js";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { ACCESSIBILITY, CHROMIUM, type PreviewPage, SCREENSHOTS } from "./harness.js";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-export const SCREENSHOTS = join(ROOT, "test-results/screenshots");
-export const PREVIEW = join(ROOT, "test-results/preview");
+export { ACCESSIBILITY, CHROMIUM, FLAGS, PREVIEW, type PreviewPage, SCREENSHOTS } from "./harness.js";
 
-/** Is Chromium here? If not, say so loudly (CI always has it: .ci/run installs it). */
+/** Is Chromium here (global-setup launched it)? If not, say so loudly (CI always has it: .ci/run installs it). */
 export function chromiumAvailable(what: string): boolean {
-  const available = existsSync(CHROMIUM);
+  const available = inject("chromiumEndpoint") !== "";
   if (!available) console.warn(`\n*** SKIPPED: ${what} browser tests — ${CHROMIUM} is missing (apt-get install -y chromium) ***\n`);
   return available;
 }
@@ -121,35 +111,42 @@ export function inspect(whole: string): Findings {
   return { rawKeys, overflow, unlabelled };
 }
 
-export interface PreviewPage {
-  id: string;
-  file: string;
-  tabs?: string[];
-}
-
 /**
- * For one describe block: before all, write its preview pages (`build`, into
- * PREVIEW) and launch Chromium; after all, close it. `open(id)` shows a page
- * in a new tab of `viewport`; `pages()` lists what was built.
+ * For one describe block: before all, connect to the run's one Chromium
+ * (test/browser/global-setup.ts launched it and wrote every preview page)
+ * and open a browser context of `viewport`; after all, close the context.
+ * `open(id)` shows a page in a tab; `pages()` lists what was built. A tab
+ * a test closes goes back to the file's pool and the next `open` navigates
+ * it (a new tab costs more than a navigation); each navigation is a fresh
+ * document.
  */
-export function previewBrowser(build: () => PreviewPage[], viewport: { width: number; height: number }) {
+export function previewBrowser(viewport: { width: number; height: number }) {
   let browser: Browser | undefined;
-  let pages: PreviewPage[] = [];
+  let context: BrowserContext | undefined;
+  const idle: Page[] = [];
+  const pages = (): PreviewPage[] => inject("previewPages");
   beforeAll(async () => {
-    mkdirSync(PREVIEW, { recursive: true });
-    pages = build();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    browser = await chromium.connect(inject("chromiumEndpoint"));
+    context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   });
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
   });
   return {
-    pages: () => pages,
+    pages,
     async open(id: string): Promise<Page> {
-      const entry = pages.find((p) => p.id === id);
-      if (!entry || !browser) throw new Error(`no preview page ${id}`);
-      const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
-      await page.goto(pathToFileURL(entry.file).href);
+      const entry = pages().find((p) => p.id === id);
+      if (!entry || !context) throw new Error(`no preview page ${id}`);
+      let page = idle.pop();
+      if (!page) {
+        const fresh = await context.newPage();
+        fresh.close = async () => {
+          idle.push(fresh);
+        };
+        page = fresh;
+      }
+      await page.goto(entry.url ?? pathToFileURL(entry.file).href);
       return page;
     },
   };
@@ -190,11 +187,77 @@ export function tabsRenderCleanly(open: (id: string) => Promise<Page>, pages: ()
   }
 }
 
-/** Inspect the page, screenshot its `.application` as `<shot>.png`, and fail on any finding. */
+/**
+ * Runs in the page: every Font Awesome icon that would show no glyph — its
+ * class names no icon of the free set (no `::before` content), the icon
+ * font is not applied, or (for an icon on screen) the font face did not load.
+ */
+export function iconProblems(): string[] {
+  const problems: string[] = [];
+  const styles = /(^|\s)(fa-solid|fa-regular|fa-brands|fas|far|fab|fa)(\s|$)/;
+  for (const el of document.querySelectorAll("[class*='fa-']")) {
+    if (!styles.test(el.className.toString())) continue;
+    const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    const before = getComputedStyle(el, "::before");
+    if (["none", "normal", "", '""'].includes(before.content)) {
+      problems.push(`no glyph: ${name}`);
+      continue;
+    }
+    const family = before.fontFamily.split(",")[0]!.replace(/["']/g, "").trim();
+    if (!/^Font Awesome/.test(family)) {
+      problems.push(`icon font not applied: ${name} (${before.fontFamily})`);
+      continue;
+    }
+    const shown = el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    const loaded = [...document.fonts].some((face) => face.family.replace(/["']/g, "") === family && String(face.weight) === before.fontWeight && face.status === "loaded");
+    if (shown && !loaded) problems.push(`icon font not loaded: ${name} (${family} ${before.fontWeight})`);
+  }
+  return problems;
+}
+
+/**
+ * Exclusions from the accessibility check, each narrow and caused by the
+ * preview harness itself, never by our templates or stylesheets:
+ * `{ rule, selector, why }` — the rule is skipped on that selector only.
+ */
+export const AXE_EXCLUSIONS: readonly { rule: string; selector: string; why: string }[] = [];
+
+/**
+ * axe-core's violations on the page (WCAG 2.x A/AA and axe's best
+ * practices), one line per element: `<impact> <rule> (<help>): <element> — <fix>`.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: inject("axeUrl") });
+  return page.evaluate(async (exclusions) => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Result[] }> } }).axe;
+    // No preload: axe would fetch every stylesheet again for one rule about orientation locks, which our pages never set.
+    const { violations } = await axe.run(document, { resultTypes: ["violations"], preload: false });
+    const excluded = (rule: string, target: string) => exclusions.some((e) => e.rule === rule && document.querySelector(target)?.matches(e.selector));
+    return violations.flatMap((v) =>
+        v.nodes
+          .filter((n) => !excluded(v.id, n.target.join(" ")))
+          .map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target.join(" ")} — ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`),
+    );
+  }, AXE_EXCLUSIONS);
+}
+
+/**
+ * Inspect the page, screenshot its `.application` as `<shot>.png`, and fail
+ * on any finding: raw keys, overflow, unlabelled inputs, icons without a
+ * glyph, serious accessibility violations.
+ */
 export async function check(page: Page, shot: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const findings = await page.evaluate(inspect, WHOLE);
+  const icons = await page.evaluate(iconProblems);
+  const accessibility = await accessibilityViolations(page);
   await page.locator(".application").screenshot({ path: join(SCREENSHOTS, `${shot}.png`) });
+  // Every violation, moderate and minor too, one file per screenshot: what a ruleset's helper reads.
+  writeFileSync(join(ACCESSIBILITY, `${shot}.txt`), accessibility.map((line) => `${line}\n`).join(""));
   expect(findings.rawKeys, "raw lang keys").toEqual([]);
   expect(findings.overflow, "overflowing elements").toEqual([]);
   expect(findings.unlabelled, "inputs without a label").toEqual([]);
+  expect(icons, "icons without a glyph").toEqual([]);
+  expect(accessibility.filter((line) => /^(serious|critical) /.test(line)), "serious accessibility violations (axe-core)").toEqual([]);
 }

@@ -9,13 +9,12 @@
  * labelled; the figures are the core's.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("phase-based");
 
 describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
-  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1200 });
+  const { open, pages } = previewBrowser({ width: 1000, height: 1200 });
 
   tabsRenderCleanly(open, pages, ["phase-character", "phase-character-light"], ["combat", "gear", "biography"]);
   rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light"]);

@@ -6,15 +6,14 @@
  * and the wound applied. No raw keys, nothing overflowing, inputs labelled.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("rulesets");
 
 const IDS = ["ruleset-first-run", "ruleset-change", "ruleset-change-light", "inactive-sheet", "d6-card-interruptible", "d6-card-interrupted", "d6-card-damage", "d6-card-applied", "d6-card-applied-light"];
 
 describe.skipIf(!available)("rulesets: the choice, the read-only sheet, the OpenD6 card in Chromium", () => {
-  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 900, height: 900 });
+  const { open } = previewBrowser({ width: 900, height: 900 });
 
   rendersCleanly(open, IDS, "rulesets-");
 

@@ -7,14 +7,13 @@
  * Without /usr/bin/chromium the tests are skipped with a loud SKIPPED line.
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly, tabsRenderCleanly } from "./page-checks.js";
 import { CHARACTER_TABS } from "../../src/rulesets/cychosys/views/parts.js";
 
 const available = chromiumAvailable("sheet");
 
 describe.skipIf(!available)("sheets in Chromium", () => {
-  const { open, pages } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1000 });
+  const { open, pages } = previewBrowser({ width: 1000, height: 1000 });
 
   it("builds a page for every sheet: character, NPC, object and each item type", () => {
     const ids = pages().map((p) => p.id);

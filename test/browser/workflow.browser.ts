@@ -6,16 +6,15 @@
  * if missing, never emptied here).
  */
 import { describe, expect, it } from "vitest";
-import { buildPreview } from "../../tools/preview/build.js";
 import { workflowFlows } from "../../tools/preview/workflow.js";
-import { chromiumAvailable, PREVIEW, previewBrowser, rendersCleanly } from "./page-checks.js";
+import { chromiumAvailable, previewBrowser, rendersCleanly } from "./page-checks.js";
 
 const available = chromiumAvailable("workflow");
 
 const IDS = ["card-awaiting", "card-exchange", "card-resolved", "card-resolved-light", "card-applied", "card-smallTarget", "dialog-attack", "dialog-attack-odds", "dialog-attack-odds-added", "dialog-defense", "dialog-counter", "dialog-apply"];
 
 describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () => {
-  const { open } = previewBrowser(() => buildPreview(PREVIEW).pages, { width: 1000, height: 1100 });
+  const { open } = previewBrowser({ width: 1000, height: 1100 });
 
   rendersCleanly(open, IDS, "workflow-");
 

@@ -1,19 +1,24 @@
 /**
  * Checks of the built system in dist/ (run after `vite build`): the files
  * Foundry loads are there, the manifest is the one in the repository, and
- * `cychosys.mjs` with the chunks it loads reach Foundry only through its
- * globals; each ruleset's engine is a chunk of its own, loaded only where it
- * is played (test/build/load.test.ts runs them).
+ * `cychosys.mjs` is one minified module with every ruleset that reaches
+ * Foundry only through its globals (a world registers its own ruleset on
+ * `init`, with nothing loaded behind a promise; test/build/load*.test.ts run
+ * it). Prints what a world downloads and holds it under a ceiling.
  */
 import "../foundry/fakes.js";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
 const dist = resolve(root, "dist");
 const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(path, "utf8"));
+
+/** The most JavaScript a world may download, gzip (issue 21: never above 400 KB, every ruleset bundled). */
+const JS_CEILING_KB = 400;
 
 interface Manifest {
   id: string;
@@ -50,10 +55,12 @@ describe("dist/", () => {
   });
 });
 
-describe("dist/: the entry and the rulesets' chunks", () => {
+describe("dist/: what a world downloads", () => {
   const files = readdirSync(dist).filter((f) => f.endsWith(".js") || f.endsWith(".mjs"));
   const read = (f: string) => readFileSync(resolve(dist, f), "utf8");
-  /** The files a module imports statically, by relative path. */
+  const gzipped = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  /** The files a module imports, by specifier. */
   const importsOf = (code: string, name: string) => {
     const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
     const found: { spec: string; dynamic: boolean }[] = [];
@@ -69,39 +76,41 @@ describe("dist/: the entry and the rulesets' chunks", () => {
     visit(file);
     return found;
   };
-  /** The entry and everything it imports statically: what every world downloads before its ruleset. */
-  const staticClosure = (entry: string): Set<string> => {
-    const seen = new Set<string>();
-    const walk = (f: string) => {
-      if (seen.has(f)) return;
-      seen.add(f);
-      for (const i of importsOf(read(f), f)) if (!i.dynamic) walk(i.spec.replace(/^\.\//, ""));
-    };
-    walk(entry);
-    return seen;
-  };
 
-  it("reach only each other: relative imports of files in dist/, nothing else (Foundry only through its globals)", () => {
-    for (const f of files) {
-      for (const i of importsOf(read(f), f)) {
-        expect(i.spec, `${f} imports ${i.spec}`).toMatch(/^\.\/[\w.-]+\.(m?js)$/);
-        expect(existsSync(resolve(dist, i.spec)), `${f} imports ${i.spec}`).toBe(true);
-      }
-    }
+  it("is one module with every ruleset, importing nothing (Foundry only through its globals; nothing loaded behind a promise)", () => {
+    expect(files).toEqual(["cychosys.mjs"]);
+    expect(importsOf(read("cychosys.mjs"), "cychosys.mjs")).toEqual([]);
+    // One marker per engine: every ruleset's rules are in the one file a world loads on init.
+    for (const marker of ["function resolveStrike(", "function resolveD6Attack(", "function resolvePhase("]) expect(read("cychosys.mjs")).toContain(marker);
   });
 
-  it("every world downloads the entry and the shared core; each ruleset's engine only where it is played (a chunk of its own)", () => {
-    const shared = staticClosure("cychosys.mjs");
-    const sharedCode = [...shared].map(read).join("\n");
-    // One marker per engine: Cychosys's strike, OpenD6's attack, the phase ruleset's phase end.
-    const markers = ["function resolveStrike(", "function resolveD6Attack(", "function resolvePhase("];
-    for (const marker of markers) expect(sharedCode).not.toContain(marker);
-    const dynamic = importsOf(read("cychosys.mjs"), "cychosys.mjs").filter((i) => i.dynamic).map((i) => i.spec.replace(/^\.\//, ""));
-    const engines = dynamic.flatMap((f) => [...staticClosure(f)].filter((x) => !shared.has(x)));
-    const engineCode = (needle: string) => engines.filter((f) => read(f).includes(needle));
-    for (const marker of markers) expect(engineCode(marker), marker).toHaveLength(1);
-    const size = (set: Iterable<string>) => [...set].reduce((n, f) => n + read(f).length, 0);
-    // The figures the README quotes: what a world downloads before its ruleset's chunk.
-    console.log(`shared ${Math.round(size(shared) / 1024)} kB; engines: ${dynamic.map((f) => `${f} ${Math.round(size(new Set([...staticClosure(f)].filter((x) => !shared.has(x)))) / 1024)} kB`).join(", ")}`);
+  it(`prints what a world downloads, and holds its JS under ${JS_CEILING_KB} KB gzip (minified, every class name kept, source map shipped)`, () => {
+    const manifest = readJson(resolve(dist, "system.json")) as unknown as Manifest;
+    const js = manifest.esmodules.map((f) => resolve(dist, f));
+    const css = manifest.styles.map((f) => resolve(dist, f));
+    const jsGzip = js.reduce((n, f) => n + gzipped(f), 0);
+    const jsRaw = js.reduce((n, f) => n + statSync(f).size, 0);
+    const cssGzip = css.reduce((n, f) => n + gzipped(f), 0);
+    const cssRaw = css.reduce((n, f) => n + statSync(f).size, 0);
+    // The same for every ruleset: each world loads every module and stylesheet system.json names.
+    const rulesets = ["cychosys", "d6", "cwn", "phase", "gurps"];
+    console.log(
+      [`what a world downloads (gzip; the same whatever it plays: ${rulesets.join(", ")}):`, `  JS  ${kb(jsGzip)} (${kb(jsRaw)} minified) in ${js.length} file(s)`, `  CSS ${kb(cssGzip)} (${kb(cssRaw)} minified) in ${css.length} file(s)`].join("\n"),
+    );
+    expect(jsGzip / 1024).toBeLessThanOrEqual(JS_CEILING_KB);
+    // Minified: long lines (only the markup in template strings keeps its own), and the source map is there for debugging.
+    const code = read("cychosys.mjs");
+    expect(code.length / code.split("\n").length).toBeGreaterThan(1000);
+    expect(existsSync(resolve(dist, "cychosys.mjs.map"))).toBe(true);
+    expect(read("cychosys.mjs")).toMatch(/\/\/# sourceMappingURL=cychosys\.mjs\.map\s*$/);
+  });
+
+  it("every stylesheet is minified: smaller than its source, no comments, no indented lines", () => {
+    const manifest = readJson(resolve(dist, "system.json")) as unknown as Manifest;
+    for (const file of manifest.styles) {
+      const built = readFileSync(resolve(dist, file), "utf8");
+      expect(built.length, file).toBeLessThan(statSync(resolve(root, file)).size);
+      expect(built, file).not.toMatch(/\/\*|\n\s+\S/);
+    }
   });
 });

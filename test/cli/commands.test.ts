@@ -1,21 +1,18 @@
 /**
- * The headless entry points, run as a user runs them: a separate Node process.
- * `rules` must resolve every seed example to its checked outcome; errors are
- * one line and exit code 2; `demo` prints the whole fight.
+ * The headless commands: `rules` must resolve every seed example to its
+ * checked outcome; errors are one line and exit code 2; `demo` prints the
+ * whole fight. Each command runs in-process (its function on captured
+ * streams); "as a process" at the end starts the command as `npm run` does,
+ * for what only a process shows: exit codes and real standard streams.
  */
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { demoCommand } from "../../src/cli/demo.js";
+import { rulesCommand } from "../../src/cli/rules.js";
+import { root, runCommand, spawnCommand } from "./run.js";
 
-const root = join(import.meta.dirname, "..", "..");
-const run = (script: string, args: string[], input?: string) =>
-  spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", script), ...args], {
-    cwd: root,
-    input: input ?? "",
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+const run = (script: "rules.ts" | "demo.ts", args: string[], input?: string) => runCommand(script === "rules.ts" ? rulesCommand : demoCommand, args, input ?? "");
 
 const examples = readdirSync(join(root, "examples")).filter((f) => f.endsWith(".json"));
 
@@ -236,5 +233,61 @@ describe("rules command, GURPS (--ruleset gurps)", () => {
     expect(result.stdout).toContain("GURPS 4e");
     expect(result.stdout).toContain("Louis LeBlanc rolls 13 against 15");
     expect(result.stdout).toMatch(/\(G77, G94\)/);
+  });
+});
+
+describe("usage and --help", () => {
+  it("rules with no scenario and nothing piped in prints its usage, exit code 2", () => {
+    const result = runCommand(rulesCommand, []);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^Usage: npm run --silent rules -- \[--ruleset ID\]/);
+  });
+
+  it.each([["rules", rulesCommand, "Usage: npm run --silent rules --"], ["demo", demoCommand, "Usage: npm run demo"]] as const)("%s --help prints its usage on standard output, exit code 0", (_name, command, usage) => {
+    for (const flag of ["--help", "-h"]) {
+      const result = runCommand(command, [flag]);
+      expect(result.status).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout.startsWith(usage)).toBe(true);
+      expect(result.stdout).toContain("cychosys, d6, cwn, phase, gurps");
+    }
+  });
+
+  it("rules --help names the exit codes, a refusal among the outcomes", () => {
+    const help = runCommand(rulesCommand, ["--ruleset", "d6", "--help"]).stdout;
+    expect(help).toMatch(/0 {2}an outcome .*"refused"/);
+    expect(help).toMatch(/2 {2}the input is not a valid scenario/);
+  });
+});
+
+describe("the commands as a process (tools/cli.mjs, as npm run starts them)", () => {
+  it("rules: a scenario file resolves to its outcome on standard output, exit code 0", () => {
+    const result = spawnCommand("rules", [join("examples", "wiley-braves.json")]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(readFileSync(join(root, "examples", "outcomes", "wiley-braves.json"), "utf8")));
+  });
+
+  it("rules: the scenario piped on standard input", () => {
+    const result = spawnCommand("rules", ["--ruleset", "d6"], readFileSync(join(root, "examples", "d6", "floor-of-three-shot.json"), "utf8"));
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(readFileSync(join(root, "examples", "d6", "outcomes", "floor-of-three-shot.json"), "utf8")));
+  });
+
+  it("rules: a bad scenario is exit code 2, nothing on standard output, one line on standard error", () => {
+    const result = spawnCommand("rules", [], "this is not json");
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining("The scenario is not valid JSON")]);
+  });
+
+  it("demo prints the fight, exit code 0; an unknown command is exit code 2", () => {
+    const demo = spawnCommand("demo", ["d6"]);
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toContain("OpenD6");
+    const unknown = spawnCommand("nope", []);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "nope"');
   });
 });

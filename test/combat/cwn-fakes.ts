@@ -4,24 +4,22 @@
  * injected failures): CWN actors derived by the real `deriveCwnActor`
  * (owners, items), combatants with their token's disposition, the combat
  * classes with CWN's combat rules active, and request messages delivered
- * to the active GM. Importing it registers CWN's request parser and
- * handlers (the world's ruleset is CWN).
+ * to the active GM. Importing it registers CWN's request parser, its
+ * GM-only fields and its handlers as the adapter does (the world's ruleset
+ * is CWN).
  */
 import { FakeActor, type FakeCombatBase, FakeCombatant, world } from "./fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
-import { cwnCombatRules } from "../../src/foundry/cwn/combat.js";
-import { registerCwnTrackerHandlers } from "../../src/foundry/cwn/combat-actions.js";
-import { registerRequestParser } from "../../src/foundry/requests.js";
-import { parseCwnCombatRequest } from "../../src/rulesets/cwn/combat/request-schema.js";
+import { cwnCombatRules, registerCwnRequests } from "../../src/foundry/cwn/combat.js";
 import { deriveCwnActor } from "../../src/rulesets/cwn/data/derive.js";
 import { createCwnRuleset, fightOf } from "../../src/rulesets/cwn/ruleset.js";
 import type { CwnCombatState } from "../../src/rulesets/cwn/rules/combat.js";
 import { guards, vee } from "../fixtures/cwn-sheets.js";
 
 setActiveAdapter({ ruleset: createCwnRuleset(), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, combat: cwnCombatRules });
-registerRequestParser(parseCwnCombatRequest);
-registerCwnTrackerHandlers();
+// The adapter's own registration: the shape check, the GM-only fields, the handlers.
+registerCwnRequests();
 export const { SystemCombat: CwnCombat } = defineCombatDocuments();
 
 /** A CWN item as the tracker touches it (Ready/Stow, reload). */

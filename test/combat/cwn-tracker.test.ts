@@ -12,6 +12,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { asUser, createdMessages, gm, mallory, PermissionError, player, replies, resetCombatWorld, setUsers, type FakeUser } from "./fakes.js";
+import { capturingErrors } from "../fixtures/console.js";
 
 const queued: number[] = [];
 vi.mock("../../src/foundry/cwn/dice.js", () => ({
@@ -58,7 +59,7 @@ describe("before the fight (W2, W3)", () => {
     expect(said("alice")).toContain("have rolled already");
     expect(setupOf(w.combat).rolls).toEqual({ pcs: { roll: 6, tieRolls: [] } });
     await send(player, { kind: "cwnSurprise", combatId: "combat1", sideId: "hostile", surprised: true });
-    expect(said("alice")).toContain("Only the GM");
+    expect(said("alice")).toContain("Only a GM may set");
     await send(gm, { kind: "cwnSurprise", combatId: "combat1", sideId: "hostile", surprised: true });
     await send(gm, { kind: "cwnGroup", combatId: "combat1", combatantId: "guard2", sideId: "snipers" });
     expect(setupOf(w.combat)).toMatchObject({ surprised: ["hostile"], groups: { guard2: "snipers" } });
@@ -185,7 +186,7 @@ describe("Morale, swarms, arrivals, the end (W1, W3, W6, W19, W24)", () => {
     await send(gm, { kind: "cwnEndSide", combatId: "combat1" });
     expect(w.fight().sides.hostile!.morale.status).toBe("due");
     await send(player, { kind: "cwnMorale", combatId: "combat1", sideId: "hostile", faces: [6, 6] });
-    expect(said("alice")).toContain("Only the GM");
+    expect(said("alice")).toContain("Only a GM may set");
     await send(gm, { kind: "cwnMorale", combatId: "combat1", sideId: "hostile", faces: [5, 6] });
     expect(w.fight().sides.hostile!.morale).toMatchObject({ status: "broken", roll: 11 });
   });
@@ -327,7 +328,8 @@ describe("the hostile table", () => {
     await send(player, { kind: "cwnBeginTurn", combatId: "combat1", combatantId: "vee" });
     w.combat.failNext = 1;
     setUsers(gm, gm);
-    await send(player, { kind: "cwnAct", combatId: "combat1", combatantId: "vee", action: "readyStow", metres: 0, allyId: "", itemId: "wPistol", targetId: "", label: "", quiver: false });
+    const logged = await capturingErrors(() => send(player, { kind: "cwnAct", combatId: "combat1", combatantId: "vee", action: "readyStow", metres: 0, allyId: "", itemId: "wPistol", targetId: "", label: "", quiver: false }));
+    expect(logged).toEqual([expect.stringMatching(/^Cychosys \| the cwnAct request of Alice failed Error: .*refused the update/)]);
     expect(w.actors.vee.itemDocs.find((i) => i.id === "wPistol")!.system.state).toBe("readied");
     expect(w.fight().fighters.vee!.main).toBe("unspent");
     expect(said("alice")).toContain("could not carry it out");

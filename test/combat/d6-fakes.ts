@@ -3,19 +3,17 @@
  * actors (attributes, derived bonus and wound, Character Points, owners),
  * the combat classes with OpenD6's combat rules active, and request
  * messages delivered to the active GM. Importing it registers OpenD6's
- * request parser and handlers (the world's ruleset is OpenD6).
+ * request parser (with its GM-only fields) and handlers, as the world's
+ * ruleset does.
  */
 import { FakeActor, type FakeCombatBase, FakeCombatant, world } from "./fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
 import { d6CombatRules } from "../../src/foundry/d6/combat.js";
 import { registerD6TrackerHandlers } from "../../src/foundry/d6/combat-actions.js";
-import { registerRequestParser } from "../../src/foundry/requests.js";
-import { parseD6CombatRequest } from "../../src/rulesets/d6/combat/request-schema.js";
 import { createD6Ruleset } from "../../src/rulesets/d6/ruleset.js";
 
 setActiveAdapter({ ruleset: createD6Ruleset(), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, combat: d6CombatRules });
-registerRequestParser(parseD6CombatRequest);
 registerD6TrackerHandlers();
 export const { SystemCombat: D6Combat } = defineCombatDocuments();
 

@@ -12,6 +12,7 @@ import { FakeCombatant } from "./fakes.js";
 import { readD6Round } from "../../src/rulesets/d6/combat/round-state.js";
 import { readD6Order } from "../../src/rulesets/d6/combat/tracker-plan.js";
 import { beginTurn } from "../../src/foundry/d6/combat.js";
+import { capturingErrors } from "../fixtures/console.js";
 
 const g = globalThis as any;
 beforeEach(resetCombatWorld);
@@ -19,8 +20,51 @@ afterEach(() => {
   g.game.combats = { contents: [] };
 });
 
-const roll = (combatantId: string, dice: number[], wild: number[], group = false) => ({ kind: "d6Initiative", combatId: "combat1", combatantId, dice, wild, group });
+/** A roll as the client sends it: `group` only when the GM rolls once for a group (D6), a GM-only field. */
+const roll = (combatantId: string, dice: number[], wild: number[], group = false) => ({ kind: "d6Initiative", combatId: "combat1", combatantId, dice, wild, ...(group && { group: true }) });
+/** N as the client sends it: `movedUp` only for a moved-up action the GM grants (D15), a GM-only field. */
+const declareN = (combatantId: string, actions: number, movedUp = false) => ({ kind: "d6Declare", combatId: "combat1", combatantId, actions, ...(movedUp && { movedUp: true }) });
+/** The shared check's refusal, as whispered back (escaped, in the refusal's frame). */
+const gmOnly = (field: string) => `<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only a GM may set &quot;${field}&quot;; the request was refused and nothing changed.</p>`;
 const refOf = (combat: unknown, c: unknown) => ({ combat: combat as never, combatant: c as never });
+
+describe("forged GM field (the tracker's GM-only fields, declared once for the shared check)", () => {
+  it("a player's group roll (D6), place (D5) or moved-up action (D15) is refused naming the field, whatever its value; nothing is written", async () => {
+    const { combat } = await thugFight();
+    const before = structuredClone(combat.flags);
+    await send(player, roll("mara", [2, 3], [4], true));
+    await send(player, { ...roll("mara", [2, 3], [4]), group: false });
+    await send(player, { kind: "d6Place", combatId: "combat1", combatantId: "mara", position: 0 });
+    await send(player, declareN("mara", 1, true));
+    await send(player, { ...declareN("mara", 1), movedUp: false });
+    expect(replies("alice")).toEqual([gmOnly("group"), gmOnly("group"), gmOnly("position"), gmOnly("movedUp"), gmOnly("movedUp")]);
+    expect(combat.flags).toEqual(before);
+  });
+
+  it("the same requests without the GM's fields are the player's own: her roll is read, and on her turn her N", async () => {
+    const { combat, c } = await thugFight();
+    await send(player, roll("mara", [2, 3], [4]));
+    expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
+    await send(gm, roll("thug", [1], [2], true));
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    expect(combat.turns[0]!.id).toBe("mara");
+    await send(player, declareN("mara", 2));
+    expect(replies("alice")).toEqual([]);
+    expect(readD6Round(refOf(combat, c.mara)).round).toMatchObject({ declared: 2, movedUp: false });
+  });
+
+  it("the GM may send every one of them", async () => {
+    const { combat, c } = await thugFight();
+    await send(gm, roll("thug", [1], [2], true));
+    expect(readD6Round(refOf(combat, c.thug2)).initiative?.group).toBe("thug");
+    await send(gm, roll("mara", [2, 3], [4]));
+    await send(gm, { kind: "d6Place", combatId: "combat1", combatantId: "thug", position: 0 });
+    await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
+    await send(gm, declareN("thug2", 1, true));
+    expect(replies("gm")).toEqual([]);
+    expect(readD6Round(refOf(combat, c.thug2)).round).toMatchObject({ declared: 1, movedUp: true });
+  });
+});
 
 describe("forged fields", () => {
   it("a total, a wrong number of dice, a face out of range or an extra field is refused; nothing is written", async () => {
@@ -34,13 +78,11 @@ describe("forged fields", () => {
     expect(readD6Round(refOf(combat, c.mara)).initiative).toBeUndefined();
   });
 
-  it("a player's group roll, place or set-order is the GM's alone", async () => {
+  it("a player's set-order is the GM's alone (D6, D9)", async () => {
     const { combat } = await thugFight();
-    await send(player, roll("mara", [2, 3], [4], true));
     await send(player, { kind: "d6SetOrder", combatId: "combat1" });
-    await send(player, { kind: "d6Place", combatId: "combat1", combatantId: "mara", position: 0 });
-    expect(replies("alice").every((r) => r.includes("Only the GM"))).toBe(true);
-    expect(replies("alice")).toHaveLength(3);
+    expect(replies("alice")).toHaveLength(1);
+    expect(replies("alice")[0]).toContain("Only the GM may do that.");
     expect(readD6Order(combat.flags, 1).set).toBe(false);
   });
 
@@ -64,7 +106,7 @@ describe("a player acting for someone else's combatant", () => {
     await send(player, roll("mara", [2, 3], [4]));
     await send(mallory, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
     await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
-    await send(mallory, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 3, movedUp: false });
+    await send(mallory, declareN("mara", 3));
     expect(replies("mallory")).toHaveLength(4);
     expect(replies("mallory").every((r) => r.includes("You do not control that combatant."))).toBe(true);
     expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
@@ -77,11 +119,11 @@ describe("a player acting for someone else's combatant", () => {
     await send(player, roll("mara", [1, 1], [2]));
     await send(gm, roll("thug", [3], [3], true));
     await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
-    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: false });
-    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: true });
+    await send(player, declareN("mara", 2));
+    await send(player, declareN("mara", 2, true));
     expect(replies("alice")[0]).toContain("It is not Mara");
-    expect(replies("alice")[1]).toContain("Only the GM");
-    await send(gm, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 2, movedUp: true });
+    expect(replies("alice")[1]).toBe(gmOnly("movedUp"));
+    await send(gm, declareN("mara", 2, true));
     expect(readD6Round(refOf(combat, c.mara)).round).toMatchObject({ declared: 2, movedUp: true });
     await send(player, { kind: "d6Wait", combatId: "combat1", combatantId: "mara" }); // her moved-up action
     expect(readD6Round(refOf(combat, c.mara)).round.waits).toBe(1);
@@ -122,8 +164,8 @@ describe("replays and two requests at once", () => {
     await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
     expect(replies("alice").at(-1)).toContain("already set");
     await Promise.all([
-      send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 1, movedUp: false }),
-      send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 4, movedUp: false }),
+      send(player, declareN("mara", 1)),
+      send(player, declareN("mara", 4)),
     ]);
     expect(readD6Round(refOf(combat, c.mara)).round.declared).toBe(1);
     expect(replies("alice")).toHaveLength(2);
@@ -135,7 +177,8 @@ describe("a failure halfway", () => {
     const { combat, c, actors } = await thugFight();
     await send(player, roll("mara", [2, 3], [4]));
     combat.failNext = 1;
-    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    const logged = await capturingErrors(() => send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] }));
+    expect(logged).toEqual([expect.stringMatching(/^Cychosys \| D6: the Character Point could not be recorded; paying it back Error: .*refused the update/)]);
     expect(actors.mara.system.characterPoints).toBe(2);
     expect(readD6Round(refOf(combat, c.mara)).initiative?.total).toBe(9);
     expect(replies("alice").at(-1)).toContain("paid back");
@@ -146,7 +189,12 @@ describe("a failure halfway", () => {
     await send(player, roll("mara", [2, 3], [4]));
     combat.failNext = 1;
     actors.mara.failWhen = (data) => data["system.characterPoints"] === 2;
-    await send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] });
+    const logged = await capturingErrors(() => send(player, { kind: "d6CharacterPoint", combatId: "combat1", combatantId: "mara", chain: [5] }));
+    expect(logged).toEqual([
+      expect.stringContaining("Cychosys | D6: the Character Point could not be recorded; paying it back"),
+      expect.stringContaining("Cychosys | D6: paying the Character Point back failed"),
+      expect.stringContaining("the d6CharacterPoint request of Alice failed PartialChange: Mara's Character Point was spent but could not be recorded, nor paid back"),
+    ]);
     expect(actors.mara.system.characterPoints).toBe(1);
     expect(notifications.error.join(" ")).toContain("correct the actor by hand");
   });
@@ -172,7 +220,7 @@ describe("the round (D6, D18)", () => {
     await send(player, roll("mara", [6, 6], [5]));
     await send(gm, roll("thug", [1], [2], true));
     await send(gm, { kind: "d6SetOrder", combatId: "combat1" });
-    await send(player, { kind: "d6Declare", combatId: "combat1", combatantId: "mara", actions: 1, movedUp: false });
+    await send(player, declareN("mara", 1));
     combat.flags.cychosys.rounds.mara.round.defenses = [{ skill: "dodge", mode: "partial", roll: 11, total: 11 }];
     await combat.nextRound();
     await send(player, roll("mara", [1, 1], [2]));

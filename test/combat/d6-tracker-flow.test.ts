@@ -61,7 +61,8 @@ describe("the tracker on the clients", () => {
     await again.combat.rollInitiative(["mara", "thug"]);
     expect(rolled.slice(2)).toEqual([{ dice: 3, pips: 0 }]); // not the thug: not hers
     const [message] = sentBy(player);
-    expect((message!.flags as any).cychosys.combatRequest).toEqual({ kind: "d6Initiative", combatId: "combat1", combatantId: "mara", dice: [3, 3], wild: [4], group: false });
+    // No `group`: a GM-only field, never sent by a player's client (D6_TRACKER_GM_ONLY).
+    expect((message!.flags as any).cychosys.combatRequest).toStrictEqual({ kind: "d6Initiative", combatId: "combat1", combatantId: "mara", dice: [3, 3], wild: [4] });
     setUsers(gm, gm);
     world.messages.push(message!);
     await deliver(message!);
@@ -75,12 +76,18 @@ describe("the tracker on the clients", () => {
     (combat as any).setupTurns = setupTurns;
     await deliver(Object.assign(new FakeMessage("place1", gm, { cychosys: { combatRequest: { kind: "d6Place", combatId: "combat1", combatantId: "mara", position: 0 } } })));
     await deliver(new FakeMessage("set1", gm, { cychosys: { combatRequest: { kind: "d6SetOrder", combatId: "combat1" } } }));
-    hooks.get("updateCombat")!(combat, { flags: {} });
-    expect(setupTurns).toHaveBeenCalled();
+    // Only what the order reads re-sorts: the order state, an initiative, a new round — not an action spent.
+    hooks.get("updateCombat")!(combat, { flags: { cychosys: { rounds: { mara: { round: { used: 1 } } } } } });
+    hooks.get("updateCombat")!(combat, { turn: 1 });
+    expect(setupTurns).not.toHaveBeenCalled();
+    hooks.get("updateCombat")!(combat, { flags: { cychosys: { d6Order: { set: true } } } });
+    expect(setupTurns).toHaveBeenCalledTimes(1);
+    hooks.get("updateCombat")!(combat, { flags: { cychosys: { rounds: { mara: { initiative: { total: 12 } } } } } });
+    expect(setupTurns).toHaveBeenCalledTimes(2);
     createdMessages.length = 0;
     setUsers(player, { id: "gm", isSelf: false });
     hooks.get("updateCombat")!(combat, { turn: 0 });
-    await vi.waitFor(() => expect(sentBy(player)).toHaveLength(1));
+    await vi.waitFor(() => expect(sentBy(player)).toHaveLength(1), { timeout: 30_000 });
     expect(prompts).toHaveLength(1);
     hooks.get("updateCombat")!(combat, { turn: 0 }); // a redraw does not ask twice
     expect(prompts).toHaveLength(1);

@@ -79,7 +79,7 @@ describe("the GURPS tracker on the clients", () => {
     joiner.combat = combat;
     combat.list.push(joiner);
     hooks.get("createCombatant")!(joiner);
-    await vi.waitFor(() => expect(readGurpsOrder(combat.flags).keys.ranger).toMatchObject({ basicSpeed: 7, dx: 13 }));
+    await vi.waitFor(() => expect(readGurpsOrder(combat.flags).keys.ranger).toMatchObject({ basicSpeed: 7, dx: 13 }), { timeout: 30_000 });
     expect(combat.turns.map((t) => t.id)[0]).toBe("ranger");
     setUsers(player, { id: "gm", isSelf: false });
     await combat.rollInitiative(["louis"]);

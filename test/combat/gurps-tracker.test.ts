@@ -15,6 +15,7 @@ import { readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { readGurpsOrder } from "../../src/rulesets/gurps/combat/tracker-plan.js";
 import { parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { beginGurpsTurn } from "../../src/foundry/gurps/combat.js";
+import { capturingErrors } from "../fixtures/console.js";
 
 useGurpsCombatWorld();
 
@@ -175,7 +176,8 @@ describe("choosing a maneuver (G10, G26, G28, G31) against a hostile table", () 
   it("a failure halfway: the combat refuses the write; nothing is recorded and the choice may be made again", async () => {
     const { combat, c } = await started();
     combat.failNext = 1;
-    await send(player, maneuver("louis", 1, { id: "attack" }));
+    const logged = await capturingErrors(() => send(player, maneuver("louis", 1, { id: "attack" })));
+    expect(logged).toEqual([expect.stringMatching(/^Cychosys \| the gurpsManeuver request of Alice failed Error: .*refused the update/)]);
     expect(replies("alice")[0]).toContain("refused the update");
     expect(readGurpsRound(ref(combat, c.louis)).chosenTurn).toBeUndefined();
     await send(player, maneuver("louis", 1, { id: "attack" }));

@@ -7,7 +7,8 @@
  * user's client receives — and request messages delivered to the active GM.
  * Importing it registers the phase tracker's request parser and handlers.
  */
-import { applyUpdate, FakeActor, type FakeCombatBase, FakeCombatant, FakeMessage, type FakeUser, gm, mallory, may, PermissionError, player, world } from "./fakes.js";
+import { afterEach, beforeEach, vi } from "vitest";
+import { applyUpdate, FakeActor, type FakeCombatBase, FakeCombatant, FakeMessage, type FakeUser, gm, mallory, may, PermissionError, player, resetCombatWorld, world } from "./fakes.js";
 import { createdMessages } from "../foundry/fakes.js";
 import { setActiveAdapter } from "../../src/foundry/adapter.js";
 import { defineCombatDocuments } from "../../src/foundry/combat.js";
@@ -17,12 +18,12 @@ import { registerPhaseTrackerHandlers } from "../../src/foundry/phase/tracker-ac
 import { foundryPhaseWorld } from "../../src/foundry/phase/world.js";
 import { systemDefaults } from "../../src/core/schema/validate.js";
 import "../../src/rulesets/manifests.js";
-import { parsePhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
+import { PHASE_TRACKER_GM_ONLY, parsePhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
 import { derivePhaseActor } from "../../src/rulesets/phase/data/derive.js";
 import { createPhaseRuleset } from "../../src/rulesets/phase/ruleset.js";
 
 setActiveAdapter({ ruleset: createPhaseRuleset(undefined, foundryPhaseWorld), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, combat: phaseCombatRules });
-registerRequestParser(parsePhaseTrackerRequest);
+registerRequestParser(parsePhaseTrackerRequest, PHASE_TRACKER_GM_ONLY);
 registerPhaseTrackerHandlers();
 export const { SystemCombat: PhaseCombat } = defineCombatDocuments();
 
@@ -115,3 +116,39 @@ export async function seedFight() {
 }
 
 export { deliver, replies, requestFrom, send } from "./fakes.js";
+
+/**
+ * A fight of `count` phase-based combatants (20.5): every third one Alice's
+ * (a character), the others the GM's creatures, each with a drawn pistol, in
+ * a started combat.
+ */
+export async function bigFight(count: number) {
+  const actors = Array.from({ length: count }, (_, i) => {
+    const mine = i % 3 === 0;
+    return new PhaseFakeActor({ id: `f${i}`, name: `Fighter ${i}`, type: mine ? "phaseCharacter" : "phaseCreature", owners: mine ? ["alice"] : [], system: { reflexes: 1 + (i % 7), skills: [{ name: "pistol", value: 2 }] } }).addWeapon("pistol", "Pistol", { ready: true });
+  });
+  const combat = new PhaseCombat() as unknown as FakeCombatBase & { startCombat(): Promise<unknown> };
+  combat.list = actors.map((a) => new FakeCombatant(a));
+  for (const x of combat.list) x.combat = combat;
+  g.game.combats = { contents: [combat], get: (id: string) => (id === combat.id ? combat : undefined) };
+  g.game.users.contents = USERS.map((u) => ({ ...u, isSelf: u.id === g.game.user.id }));
+  world.actors = actors;
+  await combat.startCombat();
+  return { combat, actors };
+}
+
+/** Each test in a fresh world: the GM's client, no messages; the injected failures' console errors kept quiet; the combat gone after. */
+export function usePhaseCombatWorld(): void {
+  beforeEach(() => {
+    resetCombatWorld();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    world.messages.length = 0;
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    g.game.combats = { contents: [] };
+  });
+}
+
+/** A request's place: the test combat and one of its combatants. */
+export const on = (combatantId: string) => ({ combatId: "combat1", combatantId });

@@ -7,26 +7,15 @@
  * forged fields, another's combatant, a replay, two at once, a failure
  * halfway, a player's own "record".
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mallory, notifications, player, resetCombatWorld, world } from "./fakes.js";
-import { delivered, replies, requestFrom, deliver, seedFight, send, StoredMessage } from "./phase-fakes.js";
+import { describe, expect, it } from "vitest";
+import { mallory, notifications, player, world } from "./fakes.js";
+import { delivered, on, replies, requestFrom, deliver, seedFight, send, StoredMessage, usePhaseCombatWorld } from "./phase-fakes.js";
 import { ledgerFor } from "../../src/foundry/phase/store.js";
 import { readProjection } from "../../src/rulesets/phase/combat/projection-reader.js";
 import { trackerViewFor } from "../../src/foundry/phase/tracker.js";
 
 const g = globalThis as any;
-beforeEach(() => {
-  resetCombatWorld();
-  // The failures the tests inject are logged on the GM's console; keep the run's output clean.
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  world.messages.length = 0;
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  g.game.combats = { contents: [] };
-});
-
-const on = (combatantId: string) => ({ combatId: "combat1", combatantId });
+usePhaseCombatWorld();
 const ledger = () => ledgerFor("combat1").ledger!;
 
 /** Seed checks 1–2 up to Earl's slot: Leroy 16, Earl 21; Leroy declares his draw. */
@@ -89,7 +78,7 @@ describe("the tracker's requests, hostile", () => {
     expect(replies("alice")).toEqual([
       '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: You do not control that combatant.</p>',
       '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only the GM can do that.</p>',
-      '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only the GM can do that.</p>',
+      '<p class="cychosys cy-refusal">The GM&#39;s client refused the request: Only a GM may set &quot;aware&quot;; the request was refused and nothing changed.</p>',
     ]);
     expect(replies("mallory")).toHaveLength(2);
     expect(replies("mallory")[0]).toContain("total");

@@ -3,8 +3,9 @@
  * table"): the attack → screen → resolution → apply ⇄ undo flow run by the
  * GM's transport. The GM reads every figure from its own documents (the
  * derived figures, the fight on the combat); a request names dice only; only
- * the side concerned (or the GM) may answer; undo restores hit points, soak
- * and the downed state exactly.
+ * the side concerned (or the GM) may answer; undo takes back the hit
+ * points, soak and downed state the apply wrote (test/cwn/undo.test.ts:
+ * only its own change).
  */
 import { describe, expect, it } from "vitest";
 import { phaseOf, resolutionOf } from "../../src/rulesets/cwn/workflow/flow.js";
@@ -88,7 +89,7 @@ describe("the CWN attack on a card (W13–W19, W39)", () => {
     await w.send(shot(w, { d20: 14, trauma: [7], damage: [6] }), p1);
     const card = w.cards()[0]!;
     await w.local({ step: "apply", ...onCard(card) });
-    expect(await w.send({ step: "downed", ...onCard(card), state: "unconscious" }, p1)).toMatchObject({ ok: false, reason: "Only the GM can choose what a downed fighter is (W19)." });
+    expect(await w.send({ step: "downed", ...onCard(card), state: "unconscious" }, p1)).toMatchObject({ ok: false, reason: 'Only a GM may set "state"; the request was refused and nothing changed.' });
     expect(await w.local({ step: "downed", ...onCard(card), state: "unconscious" })).toMatchObject({ ok: true });
     expect(w.g1.downed).toBe("unconscious");
     await w.local({ step: "undo", ...onCard(card) });

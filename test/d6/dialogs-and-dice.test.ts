@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { codeFormula, facesOf } from "../../src/foundry/d6/code-roll.js";
 import { english } from "../../src/core/messages.js";
 import { newCombatantRound, parseDieCode } from "../../src/rulesets/d6/rules/index.js";
-import { d6AttackDialogView, readD6AttackForm } from "../../src/rulesets/d6/views/dialogs.js";
+import { d6AttackDialogView, declaredChoice, readD6AttackForm } from "../../src/rulesets/d6/views/dialogs.js";
 import { attackPlan, defensePlan } from "../../src/rulesets/d6/workflow/dice-plans.js";
 import type { D6Derived } from "../../src/rulesets/d6/data/derived.js";
 
@@ -52,6 +52,13 @@ describe("the attack dialog", () => {
   it("reads its form back bounded: a distance wins over a band, numbers whole and clamped, unknown choices dropped", () => {
     expect(readD6AttackForm({ flat: "2", band: "medium", metres: "", cover: "light", modifier: "0" })).toEqual({ flat: 2, band: "medium", cover: "light" });
     expect(readD6AttackForm({ flat: "1e9", band: "orbit", metres: "25", cover: "smoke", modifier: "-500", itemId: "<x>" })).toEqual({ flat: 99, metres: 25, modifier: -99 });
+  });
+
+  it("forged GM field: D26's modifier is declared for a GM only — a player's client never sends it, whatever its form held", () => {
+    const values = readD6AttackForm({ flat: "1", band: "medium", cover: "light", modifier: "-99" });
+    expect(declaredChoice(values, true)).toEqual({ flat: 1, range: { band: "medium" }, cover: "light", modifiers: [{ value: -99 }] });
+    expect(declaredChoice(values, false)).toStrictEqual({ flat: 1, range: { band: "medium" }, cover: "light" });
+    expect(declaredChoice(readD6AttackForm({ flat: "0", metres: "12" }), false)).toStrictEqual({ flat: 0, range: { metres: 12 } });
   });
 });
 

@@ -84,21 +84,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("registerD6StatusEffects", () => {
-  it("sets the wound levels then Foundry's dead marker as the status effects, and the D6 token bars", () => {
+  it("sets the wound levels then Foundry's dead marker as the status effects, and leaves the token bars (every type's own, set on init) alone", () => {
     registerD6StatusEffects();
     expect(config.statusEffects.map((s) => s.id)).toEqual(["d6-stunned", "d6-wounded", "d6-severelyWounded", "d6-incapacitated", "d6-mortallyWounded", "d6-killed", "dead"]);
-    expect(config.Actor.trackableAttributes).toEqual({ d6Character: { bar: [], value: ["characterPoints"] }, d6Creature: { bar: [], value: [] } });
+    expect(config.Actor.trackableAttributes).toEqual({ character: { bar: ["pools.hit.physical"], value: [] } });
     expect(config.statusEffects[0]).toMatchObject({ name: "CYCHOSYS.D6.Wound.stunned", img: "icons/svg/daze.svg", hud: { actorTypes: ["d6Character", "d6Creature"] } });
   });
 
-  it("puts the descriptions in words again at setup, and hooks the sync once however often it is called", async () => {
+  it("puts the descriptions in words again on i18nInit, and hooks the sync once however often it is called", async () => {
     vi.resetModules();
     const fresh = await import("../../src/foundry/d6/status.js");
     fresh.registerD6StatusEffects();
     fresh.registerD6StatusEffects();
-    expect(hooks.get("setup")).toHaveLength(2);
+    expect(hooks.get("i18nInit")).toHaveLength(2);
     config.statusEffects = [{ id: "dead" }];
-    callAll("setup");
+    callAll("i18nInit");
     expect(config.statusEffects).toHaveLength(7);
     for (const name of ["preCreateActiveEffect", "preDeleteActiveEffect", "updateActor", "createActor", "updateCombat", "deleteCombat"]) expect(hooks.get(name), name).toHaveLength(1);
   });

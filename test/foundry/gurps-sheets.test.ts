@@ -9,6 +9,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screenGurpsSubmission } from "../../src/foundry/gurps/sheet-actions.js";
 import { aldric } from "../fixtures/gurps-sheets.js";
+// The GURPS notations (G2) are registered with its manifest, as every world does on init.
+import "../../src/rulesets/manifests.js";
 
 let warnings: string[];
 beforeEach(() => {

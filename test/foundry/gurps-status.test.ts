@@ -77,11 +77,10 @@ const register = async () => {
 };
 
 describe("GURPS conditions on the token", () => {
-  it("registers the conditions then Foundry's dead marker, and the HP/FP bars", async () => {
+  it("registers the conditions then Foundry's dead marker (the HP/FP bars are set on init: test/foundry/token-bars.test.ts)", async () => {
     await register();
     expect(config.statusEffects.map((s) => s.id).slice(0, 3)).toEqual(["gurps-shock", "gurps-stunned", "gurps-mentallyStunned"]);
     expect(config.statusEffects.at(-1)!.id).toBe("dead");
-    expect(config.Actor.trackableAttributes).toEqual({ gurpsCharacter: { bar: ["hp", "fp"], value: [] } });
   });
 
   it("HP: reeling below a third (G80), at 0 HP (G81), dead at −5 × HP; healed: gone", async () => {

@@ -70,7 +70,7 @@ describe("someone else's dice, the GM's buttons", () => {
   it("apply, undo, cancel and the TN modifiers are the GM's alone", async () => {
     const { w, card } = await shootout();
     for (const step of ["apply", "undo", "cancel"]) expect(await w.send({ step, ...onCard(card()) }, p1)).toMatchObject({ ok: false, reason: "Only the GM can do that." });
-    expect(await w.send({ step: "modifiers", ...onCard(card()), combatantId: "mo", range: -3, cover: 0, other: 0, coverAreas: [] }, p1)).toMatchObject({ ok: false, reason: "Only the GM can do that." });
+    expect(await w.send({ step: "modifiers", ...onCard(card()), combatantId: "mo", range: -3, cover: 0, other: 0, coverAreas: [] }, p1)).toMatchObject({ ok: false, reason: 'Only a GM may set "range"; the request was refused and nothing changed.' });
     expect(card().flow.status).toBe("rolling");
     expect(w.ledger().resolving).toEqual({ flowId: card().flow.id });
   });
@@ -175,7 +175,7 @@ describe("stale and forged cards", () => {
   it("only the GM resolves a phase's end; a request made against an older record is refused", async () => {
     const w = phaseWorld();
     w.track({ kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 }, { kind: "phaseCloseInitiative" });
-    expect(await w.send({ step: "declare", combatId: "combat1", revision: w.ledger().revision }, p1)).toMatchObject({ ok: false, reason: "Only the GM can do that." });
+    expect(await w.send({ step: "declare", combatId: "combat1", revision: w.ledger().revision }, p1)).toMatchObject({ ok: false, reason: 'Only a GM may set "revision"; the request was refused and nothing changed.' });
     expect(await w.local({ step: "declare", combatId: "combat1", revision: w.ledger().revision - 1 })).toMatchObject({ ok: false, reason: expect.stringContaining("changed") });
     expect(w.cards()).toEqual([]);
   });

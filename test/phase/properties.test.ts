@@ -99,7 +99,7 @@ describe("phase cards: random requests from the GM and two players", () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 60_000); // a time budget of its own: many requests the whole way, on a busy 2-core machine too
 
   it("a whole shootout always plays to the end: whatever the dice, the owed rolls lead to a resolved card the GM applies", async () => {
     await fc.assert(
@@ -132,5 +132,5 @@ describe("phase cards: random requests from the GM and two players", () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 60_000); // a time budget of its own: many requests the whole way, on a busy 2-core machine too
 });

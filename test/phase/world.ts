@@ -14,7 +14,7 @@ import { systemDefaults } from "../../src/core/schema/validate.js";
 import "../../src/rulesets/manifests.js";
 import { derivePhaseActor, phaseFighter } from "../../src/rulesets/phase/data/derive.js";
 import type { PhaseDerived } from "../../src/rulesets/phase/data/derived.js";
-import { newLedger, type PhaseLedger, startWhenReady } from "../../src/rulesets/phase/combat/ledger.js";
+import { newLedger, type PhaseLedger, startWhenReady, syncCombatants } from "../../src/rulesets/phase/combat/ledger.js";
 import type { PhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
 import { planTrackerRequest } from "../../src/rulesets/phase/combat/tracker-plan.js";
 import type { Asked } from "../rulesets/phase/table-helpers.js";
@@ -119,11 +119,28 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
       const owner = (id: string) => (combat.combatants.find((c) => c.id === id)?.actor as unknown as FakePhaseActor | undefined)?.owners.includes(user.id) ?? false;
       const plan = planTrackerRequest(ledger(), { combatId: combat.id, ...step } as PhaseTrackerRequest, { isGM: user.isGM, owns: owner }, table().fighters, () => 0.5);
       ledgers.set(combat.id, plan.ledger);
+      // P7: a fastdraw readies the weapon at once (the GM's handler writes the item, tracker-actions.ts).
+      for (const r of plan.readied) {
+        const item = (combat.combatants.find((c) => c.id === r.combatantId)?.actor as unknown as FakePhaseActor | undefined)?.items.get(r.weaponId);
+        if (item) item.system.ready = r.ready;
+      }
     }
+  };
+  /** A combatant leaves the combat: the ledger follows, as the GM's `deleteCombatant` hook does (syncPhaseCombatants). */
+  const remove = (id: string) => {
+    combat.combatants.splice(combat.combatants.findIndex((c) => c.id === id), 1);
+    ledgers.set(combat.id, startWhenReady(syncCombatants(ledger(), combat.combatants.map((c) => c.id)), table().fighters));
   };
   /** The GM resolves the phase's end on a card (as the tracker's "resolve" button does). */
   const resolve = () => local({ step: "declare", combatId: combat.id, revision: ledger().revision });
-  return { leroy, earl, mo, actors, combat, messages, env, whispers, reported, ruleset, queue, world, ledgers, stored, table, ledger, track, resolve, requestMessage, handle, send, local, cards };
+  /** The tracker's requests played, then the phase's end resolved on a card: that card, as it stands when asked. */
+  const cardAfter = async (...steps: Parameters<typeof track>) => {
+    track(...steps);
+    const outcome = await resolve();
+    if (!outcome?.ok) throw new Error(`the phase's end was not resolved: ${JSON.stringify(outcome)}`);
+    return () => cards().at(-1)!;
+  };
+  return { leroy, earl, mo, actors, combat, messages, env, whispers, reported, ruleset, queue, world, ledgers, stored, table, ledger, track, remove, resolve, cardAfter, requestMessage, handle, send, local, cards };
 }
 
 export const onCard = (card: { id: string; flow: { id: string } }) => ({ attackId: card.flow.id, messageId: card.id });

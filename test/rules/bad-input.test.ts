@@ -1,7 +1,7 @@
 /**
  * Bad input to the rules core: every mistake is a RulesError with a code and
- * an English message that names the offending thing. Rule ids refer to
- * /work/shared/rules/cychosys-combat.md.
+ * an English message that names the offending thing. Rule ids: the rule
+ * index of docs/rulesets/cychosys.md.
  */
 import { describe, expect, it } from "vitest";
 import {

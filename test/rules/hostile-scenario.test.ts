@@ -3,7 +3,7 @@
  * is one RulesError whose message is one short line, names the place, echoes
  * values cut and escaped, and is found fast. The time measured here is the
  * rules core's own work, nothing else (test/cli/hostile-input.test.ts times
- * the whole command). Rule ids: /work/shared/rules/cychosys-combat.md.
+ * the whole command). Rule ids: the rule index of docs/rulesets/cychosys.md.
  */
 import { describe, expect, it } from "vitest";
 import {

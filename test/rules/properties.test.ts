@@ -1,6 +1,6 @@
 /**
  * Property tests of the rules core (fast-check). Each test names the rule
- * ids of /work/shared/rules/cychosys-combat.md it checks.
+ * ids it checks (the rule index of docs/rulesets/cychosys.md).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

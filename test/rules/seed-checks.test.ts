@@ -1,6 +1,6 @@
 /**
- * Every "seed check" of the rules reference (../shared/rules/cychosys-combat.md),
- * named by its rule id. Where the seed's printed figure contradicts its own rule
+ * Every "seed check" of the Cychosys rules reference, named by its rule id
+ * (the rule index of docs/rulesets/cychosys.md). Where the seed's printed figure contradicts its own rule
  * text, the test asserts the rule and says which printed figure it departs from.
  */
 import { describe, expect, it } from "vitest";

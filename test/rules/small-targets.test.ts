@@ -4,7 +4,8 @@
  * blow lands (R29), summing every piece that covers it (R30, as R31 counts V).
  * Named examples of the two errors differential fuzzing found, then the
  * differential property itself against an independent, straightforward
- * reading of the rule text (test/fixtures/r35-reference.ts). Rule ids: /work/shared/rules/cychosys-combat.md.
+ * reading of the rule text (test/fixtures/r35-reference.ts). Rule ids: the
+ * rule index of docs/rulesets/cychosys.md.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

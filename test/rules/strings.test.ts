@@ -31,6 +31,7 @@ const prefixOf: Record<string, string> = {
   "src/rulesets/cychosys/rules/scenario.ts": "CYCHOSYS.Scenario.",
   "src/rulesets/cychosys/demo-log.ts": "CYCHOSYS.Demo.",
   "src/cli/bench.ts": "CYCHOSYS.Bench.",
+  "src/cli/bench-timing.ts": "CYCHOSYS.Bench.",
 };
 
 describe("strings", () => {

@@ -16,6 +16,9 @@ import { buildD6OddsPages } from "./d6-odds.js";
 import { buildPhasePages } from "./phase.js";
 import { buildCwnSheetPages } from "./cwn-sheets.js";
 import { buildCwnCombatPages } from "./cwn-combat.js";
+import { buildD6CombatPages } from "./d6-combat.js";
+import { buildGurpsCombatPages } from "./gurps-combat.js";
+import { buildHouseKitPages, buildHouseStylePage } from "./house-style.js";
 import { buildCwnCardPages } from "./cwn-cards.js";
 import { buildGurpsCardPages } from "./gurps-card.js";
 import { buildGurpsSheetPages } from "./gurps-sheets.js";
@@ -58,6 +61,16 @@ export function buildPreview(outDir = join(ROOT, "test-results/preview")): { dir
   pages.push(...buildCwnCardPages(env, css, frameCss(), outDir));
   pages.push(...buildGurpsCardPages(env, css, frameCss(), outDir));
   pages.push(...buildGurpsSheetPages(env, css, frameCss(), outDir));
+  pages.push(...buildD6CombatPages(env, css, frameCss(), outDir));
+  pages.push(...buildGurpsCombatPages(env, css, frameCss(), outDir));
+  pages.push(...buildHouseKitPages(env, css, frameCss(), outDir));
+  // The side-by-side pages frame the pages above, so they come last.
+  pages.push(buildHouseStylePage("dark", outDir), buildHouseStylePage("light", outDir));
+  const seen = new Set<string>();
+  for (const { id } of pages) {
+    if (seen.has(id)) throw new Error(`two preview pages are called ${id}`);
+    seen.add(id);
+  }
   const index = pages.map((p) => `<li><a href="${p.id}.html">${p.id}</a></li>`).join("\n");
   writeFileSync(join(outDir, "index.html"), `<!doctype html><meta charset="utf-8"><title>Cychosys sheet previews</title><ul>${index}</ul>\n`);
   return { dir: outDir, pages };

@@ -49,11 +49,13 @@ export function renderChatPage(env: ReturnType<typeof makeEnvironment>, css: str
 <style>${CHAT_LOG_CSS}</style>
 </head>
 <body class="theme-${theme}">
+<main>
 <section id="chat" class="application themed theme-${theme} cychosys" style="width: 320px;" data-preview-sheet="chat">
   <ol class="chat-log">
 ${messages}
   </ol>
 </section>
+</main>
 </body>
 </html>
 `;

@@ -66,9 +66,6 @@ export const TRACKER_CSS = `
   li.combatant .token-name { flex: 1; min-width: 0; display: flex; flex-direction: column; }
   li.combatant .token-name strong { font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   li.combatant .token-initiative { flex: 0 0 28px; text-align: center; font-size: 18px; font-weight: 600; }
-  button { font: inherit; color: inherit; background: #ffffff14; border: 1px solid #ffffff30; border-radius: 3px; cursor: pointer; }
-  .theme-light button { background: #0000000d; border-color: #0000004d; }
-  input { font: inherit; color: inherit; background: var(--cychosys-field); border: 1px solid var(--cychosys-border); border-radius: 3px; padding: 1px 4px; box-sizing: border-box; }
 `;
 
 /** A preview page: the frame, the system's styles, then the page's own (the tracker and chat log by default). */
@@ -83,7 +80,9 @@ export function page(title: string, id: string, body: string, css: string, frame
 ${extraCss.map((extra) => `<style>${extra}</style>`).join("\n")}
 </head>
 <body class="theme-${theme}">
+<main>
 ${body.replace("{{id}}", escape(id))}
+</main>
 </body>
 </html>
 `;

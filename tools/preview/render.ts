@@ -4,7 +4,9 @@
  * Foundry-like window, with the system's stylesheet. Pages are static HTML.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import { TEMPLATE_ROOT } from "../../src/rulesets/cychosys/views/index.js";
 import type { PreviewSheet } from "./fixtures.js";
@@ -69,8 +71,30 @@ export function renderParts(env: ReturnType<typeof makeEnvironment>, sheet: Prev
     .join("\n");
 }
 
-/** Harness-only CSS: the page, the Foundry window frame and glyphs standing in for Font Awesome. */
-export const frameCss = (): string => FRAME_CSS;
+/**
+ * Where preview pages find the repository's files (the icon font, axe-core):
+ * the repository's file URL by default (pages opened from disk); the browser
+ * tests serve them over HTTP (test/browser/static-server.ts) and set that.
+ */
+let assetBase = pathToFileURL(ROOT).href + "/";
+export function useAssetBase(base: string): void {
+  assetBase = base.endsWith("/") ? base : `${base}/`;
+}
+/** A repository file's URL as preview pages load it. */
+export const assetUrl = (path: string): string => new URL(path, assetBase).href;
+
+/** Font Awesome Free's stylesheet in the repository (its fonts sit beside it, in ../webfonts). */
+export const ICON_FONT_CSS = relative(ROOT, createRequire(import.meta.url).resolve("@fortawesome/fontawesome-free/css/all.min.css")).split("\\").join("/");
+const FOUNDRY_STANDIN_CSS = readFileSync(join(import.meta.dirname, "foundry-standin.css"), "utf8");
+
+/**
+ * Harness-only CSS: the icon font Foundry v13 ships (Font Awesome 6, the
+ * free set from node_modules), our stand-in for Foundry's form and button
+ * look (foundry-standin.css), the page and the Foundry window frame.
+ */
+export const frameCss = (): string => `@import url("${assetUrl(ICON_FONT_CSS)}");
+${FOUNDRY_STANDIN_CSS}
+${FRAME_CSS}`;
 
 /** Foundry's chat log, reduced to what our cards sit in (the chat, workflow and round-end previews). */
 export const CHAT_LOG_CSS = `
@@ -80,6 +104,8 @@ export const CHAT_LOG_CSS = `
 `;
 const FRAME_CSS = `
   html, body { margin: 0; padding: 0; }
+  /* Foundry's page is its own; ours wraps the window in <main> so the page has its landmark. */
+  main { display: block; }
   body { font-family: "Signika", "Noto Sans", "DejaVu Sans", sans-serif; font-size: 14px; padding: 24px; }
   body.theme-dark { background: #0b0a13; }
   body.theme-light { background: #8a8a8a; }
@@ -94,14 +120,6 @@ const FRAME_CSS = `
   .window-header .header-control { background: none; border: none; color: inherit; font-size: 14px; }
   .window-content { flex: 1; display: flex; flex-direction: column; min-height: 0; overflow: hidden; padding: 0; }
   .cy-part { display: contents; }
-  i[class*="fa-"] { font-style: normal; display: inline-block; min-width: 1em; text-align: center; }
-  i[class*="fa-"]::before { content: "•"; }
-  i.fa-dice::before { content: "⚄"; } i.fa-crosshairs::before { content: "◎"; } i.fa-trash::before { content: "✕"; }
-  i.fa-pen-to-square::before, i.fa-edit::before { content: "✎"; } i.fa-plus::before { content: "+"; } i.fa-xmark::before { content: "✕"; }
-  i.fa-heart-pulse::before { content: "♥"; } i.fa-shirt::before { content: "▤"; } i.fa-book-open::before { content: "❡"; }
-  i.fa-arrow-up-from-bracket::before, i.fa-arrow-up-right-dots::before { content: "⇧"; } i.fa-lock::before { content: "⚿"; }
-  i.fa-turn-up::before { content: "↳"; } i.fa-rotate-90 { transform: none; } i.fa-swords::before { content: "⚔"; }
-  i.fa-toggle-on::before { content: "◉"; } i.fa-toggle-off::before { content: "○"; }
   prose-mirror { display: block; }
 `;
 
@@ -128,10 +146,11 @@ export function renderPage(env: ReturnType<typeof makeEnvironment>, sheet: Previ
 <head>
 <meta charset="utf-8">
 <title>${escape(sheet.title)} — Cychosys preview</title>
-<style>${FRAME_CSS}</style>
+<style>${frameCss()}</style>
 <style>${css}</style>
 </head>
 <body class="theme-${sheet.theme}">
+<main>
 <form id="${escape(sheet.id)}" class="${classes}" style="width: ${sheet.width}px; height: ${sheet.height}px;" data-preview-sheet="${escape(sheet.id)}">
   <header class="window-header">
     <h1 class="window-title">${escape(sheet.title)}</h1>
@@ -142,6 +161,7 @@ ${renderParts(env, sheet)}
   </section>
 </form>
 <script>${TAB_SCRIPT}</script>
+</main>
 </body>
 </html>
 `;
@@ -149,11 +169,12 @@ ${renderParts(env, sheet)}
 
 /**
  * The Cychosys stylesheets (styles/cychosys.css and its styles/cychosys-*.css
- * continuations), in the order system.json loads them.
+ * continuations) and the house style's shared kit (styles/house.css), in the
+ * order system.json loads them.
  */
 export function systemStylesheets(): string[] {
   const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { styles: string[] };
-  return manifest.styles.filter((f) => /^styles\/cychosys(-[a-z-]+)?\.css$/.test(f));
+  return manifest.styles.filter((f) => /^styles\/(cychosys(-[a-z-]+)?|house)\.css$/.test(f));
 }
 
 export function systemCss(): string {

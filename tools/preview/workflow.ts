@@ -102,9 +102,11 @@ export const page = (id: string, theme: "dark" | "light", title: string, width: 
 </style>
 </head>
 <body class="theme-${theme}">
+<main>
 <section id="${id}" class="application themed theme-${theme} cychosys" style="width: ${width}px;" data-preview-sheet="${id}">
 ${body}
 </section>
+</main>
 </body>
 </html>
 `;

@@ -27,6 +27,7 @@ import { measureOnScene } from "./board.js";
 import { rollAndShow } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 import { setSheetAttack } from "./sheet-actions.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -38,7 +39,7 @@ interface GameLike {
   users: { activeGM: UserLike | null };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as CwnActor | null;
+const syncUuid = (uuid: string) => fromUuidSync<CwnActor>(uuid);
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
 /** This client's user: ownership from the documents as loaded here. */
@@ -96,7 +97,8 @@ export async function startCwnAttack(actor: CwnActor, itemId: string): Promise<v
       distance: values.distance,
       adjacentFoe: values.adjacentFoe,
       inRange: values.inRange,
-      ...(values.modifier && { modifiers: [values.modifier] }),
+      // W13: the situation's modifiers are a GM-only field (the shared check refuses them from anyone else).
+      ...(values.modifier && g().user.isGM && { modifiers: [values.modifier] }),
       lethal: values.lethal,
       roll: attackRollOf(weapon.rules, faces.slice(0, groups.length)),
       ...(seen.screened && { screenDice: faces[groups.length] }),
@@ -108,7 +110,7 @@ export async function startCwnAttack(actor: CwnActor, itemId: string): Promise<v
 
 /** `cychosys.attack(itemUuid)` in a CWN world: what a hotbar macro made from a weapon runs. */
 export async function cwnAttackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; type: string; parent: CwnActor | null } | null;
+  const item = (await fromUuid(itemUuid)) as { id: string; type: string; parent: CwnActor | null } | null;
   if (!item?.parent || item.type !== "cwnWeapon") return void notify("warn", localize("CYCHOSYS.Cwn.Card.noSuchItem", { id: itemUuid }));
   await startCwnAttack(item.parent, item.id);
 }

@@ -11,14 +11,16 @@
 import { escapeHtml } from "../../core/html.js";
 import { applyTableOperation, type CwnCombatOperation } from "../../rulesets/cwn/combat/state.js";
 import { sideName } from "../../rulesets/cwn/combat/table-view.js";
-import { arrivals, CWN_SETUP_FLAG, CWN_SETUP_PATH, type CwnCombatantFacts, type CwnSetup, markedFighter, plannedSides, readCwnSetup, sideSetup, turnKey } from "../../rulesets/cwn/combat/tracker-plan.js";
+import {
+  arrivals, CWN_SETUP_FLAG, CWN_SETUP_PATH, type CwnCombatantFacts, type CwnSetup, markedFighter, orderedTurns, plannedSides, readCwnSetup, requireStorableSetup, sideSetup, turnPlaces,
+} from "../../rulesets/cwn/combat/tracker-plan.js";
 import type { CwnCombatRequest } from "../../rulesets/cwn/combat/request-schema.js";
 import type { CwnDerived } from "../../rulesets/cwn/data/derived.js";
 import { fightOf, fightUpdate } from "../../rulesets/cwn/ruleset.js";
-import { type AdjacentEnemy, type CombatActionContext, type CwnCombatState, type CwnEvent, explainCwnEvent } from "../../rulesets/cwn/rules/index.js";
+import { type AdjacentEnemy, type CombatActionContext, type CwnCombatState, CwnError, type CwnEvent, explainCwnEvent, sidesByFighter } from "../../rulesets/cwn/rules/index.js";
 import { foes, metresOf } from "../../rulesets/cwn/workflow/board.js";
 import { foeHolding } from "../../rulesets/cwn/workflow/inputs.js";
-import { format, localize } from "../i18n.js";
+import { format, localize, localizeError } from "../i18n.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { cwnRules } from "./rules-source.js";
 
@@ -95,10 +97,6 @@ function controlled(combat: CwnCombatDoc, combatantId: string, user: RequestUser
   return combatant;
 }
 
-const requireGM = (user: RequestUser) => {
-  if (!user.isGM) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.gmOnly"));
-};
-
 function fightIn(combat: CwnCombatDoc): CwnCombatState {
   const fight = fightOf(combat);
   if (!fight) throw new Refusal(localize("CYCHOSYS.Cwn.Error.noFight"));
@@ -110,7 +108,7 @@ export const nameIn = (combat: CwnCombatDoc) => (id: string) => combat.combatant
 
 /** W4, W5: Foundry's round and turn marker as the fight has them: the acting side's member (W4), the round (the free round shows as 1). */
 export function markerUpdate(combat: CwnCombatDoc, fight: CwnCombatState): Record<string, unknown> {
-  const ordered = combat.combatants.contents.map((c) => c.id).sort((a, b) => turnKey(fight, a) - turnKey(fight, b) || a.localeCompare(b));
+  const ordered = orderedTurns(combat.combatants.contents.map((c) => c.id), turnPlaces(fight));
   const marked = markedFighter(fight);
   const turn = marked ? ordered.indexOf(marked) : null;
   const round = Math.max(1, fight.round);
@@ -130,10 +128,24 @@ export async function postEvents(combat: CwnCombatDoc, events: readonly CwnEvent
     .catch((error: unknown) => console.error("Cychosys | CWN: could not post the fight's note", error));
 }
 
+/** The refusals that mean the fight is at one of its limits (issue 20): the GM hears of them whoever asked. */
+const LIMIT_CODES: readonly string[] = ["tooManyFighters", "tooManyRounds", "tooManySwarms", "tooManyTieRolls", "fightUnreadable"];
+
+/** A step of the fight, or (at a limit) the GM told on its own client too, and the refusal passed on to whoever asked: nothing was written. */
+export function stepOrTellGM<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof CwnError && LIMIT_CODES.includes(error.code)) ui.notifications?.error(localizeError(error), { permanent: true });
+    throw error;
+  }
+}
+
 /** Run one operation on the fight and store it with Foundry's marker; the events are posted. */
 export async function operate(combat: CwnCombatDoc, op: CwnCombatOperation): Promise<CwnCombatState> {
-  const step = applyTableOperation(fightIn(combat), op, cwnRules());
-  await combat.update({ ...fightUpdate(combat, step.state), ...markerUpdate(combat, step.state) });
+  const fight = fightIn(combat);
+  const step = stepOrTellGM(() => applyTableOperation(fight, op, cwnRules()));
+  await combat.update({ ...fightUpdate(combat, step.state, fight), ...markerUpdate(combat, step.state) });
   await postEvents(combat, step.events);
   return step.state;
 }
@@ -148,9 +160,10 @@ function adjacentEnemies(combat: CwnCombatDoc, combatant: CwnCombatantDoc): Adja
   if (!mine) return [];
   const fight = fightOf(combat);
   const me = { disposition: mine.document.disposition, actorUuid: "", derived: undefined };
+  const byActor = new Map(combat.combatants.contents.map((c) => [c.actor?.uuid, c] as const));
   const out: AdjacentEnemy[] = [];
   for (const t of board.tokens.placeables) {
-    const other = combat.combatants.contents.find((c) => c.actor?.uuid === t.actor?.uuid);
+    const other = t.actor ? byActor.get(t.actor.uuid) : undefined;
     const d = t.actor?.system?.derived;
     if (t === mine || !other || !d || !foes(me, { disposition: t.document.disposition, actorUuid: "", derived: d })) continue;
     if (metresOf(grid.measurePath([mine.center, t.center]).distance, grid.units ?? "m") > cwnRules().meleeRangeMetres) continue;
@@ -213,12 +226,12 @@ export async function act(combat: CwnCombatDoc, r: Extract<CwnCombatRequest, { k
   const item = weapon ? combatant.actor!.items.get(weapon.id) : undefined;
   if (r.action === "reload" && weapon) {
     // W32: a full magazine; the cost is the weapon's (checked before anything is written).
-    applyTableOperation(fight, { kind: "act", fighterId: combatant.id, action: "reload", context: ctx }, cwnRules());
+    stepOrTellGM(() => applyTableOperation(fight, { kind: "act", fighterId: combatant.id, action: "reload", context: ctx }, cwnRules()));
     return withItem(item, { "system.magazine.value": weapon.magazine.max }, { "system.magazine.value": weapon.magazine.value }, () => operate(combat, { kind: "act", fighterId: combatant.id, action: "reload", context: ctx }), weapon.name);
   }
   if (r.action === "readyStow" && weapon) {
     // W31: Readied ⇄ Stowed.
-    applyTableOperation(fight, { kind: "act", fighterId: combatant.id, action: "readyStow", context: ctx }, cwnRules());
+    stepOrTellGM(() => applyTableOperation(fight, { kind: "act", fighterId: combatant.id, action: "readyStow", context: ctx }, cwnRules()));
     const next = weapon.state === "readied" ? "stowed" : "readied";
     return withItem(item, { "system.state": next }, { "system.state": weapon.state }, () => operate(combat, { kind: "act", fighterId: combatant.id, action: "readyStow", context: ctx }), weapon.name);
   }
@@ -232,28 +245,30 @@ export async function rollSide(combat: CwnCombatDoc, sideId: string, face: numbe
   if (!user.isGM && !(side.playerCharacters && side.members.some((m) => mayControl(user, combat.combatants.get(m.id))))) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.notYourSide"));
   if (side.roll) throw new Refusal(format("CYCHOSYS.Cwn.Combat.alreadyRolled", { side: sideName(sideId, localize) }));
   const setup = setupOf(combat);
-  await combat.update({ [CWN_SETUP_PATH]: { ...setup, rolls: { ...setup.rolls, [sideId]: { roll: face, tieRolls: [] } } } });
+  await combat.update({ [CWN_SETUP_PATH]: requireStorableSetup({ ...setup, rolls: { ...setup.rolls, [sideId]: { roll: face, tieRolls: [] } } }) });
 }
 
-/** W3, W4: the GM groups a combatant into a side (a new group id, or a side that exists). */
-export async function group(combat: CwnCombatDoc, combatantId: string, sideId: string, user: RequestUser): Promise<void> {
-  requireGM(user);
+/**
+ * W3, W4: the GM groups a combatant into a side (a new group id, or a side
+ * that exists). Only a GM may send it: its fields are GM-only
+ * (CWN_TRACKER_GM_ONLY, refused from anyone else before this runs); the
+ * same holds for surprise, Morale and arrivals below.
+ */
+export async function group(combat: CwnCombatDoc, combatantId: string, sideId: string): Promise<void> {
   if (!combat.combatants.get(combatantId)) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.notYours"));
   const setup = setupOf(combat);
-  await combat.update({ [CWN_SETUP_PATH]: { ...setup, groups: { ...setup.groups, [combatantId]: sideId } } });
+  await combat.update({ [CWN_SETUP_PATH]: requireStorableSetup({ ...setup, groups: { ...setup.groups, [combatantId]: sideId } }) });
 }
 
 /** W2: the GM marks a side caught wholly unaware. */
-export async function surprise(combat: CwnCombatDoc, sideId: string, surprised: boolean, user: RequestUser): Promise<void> {
-  requireGM(user);
+export async function surprise(combat: CwnCombatDoc, sideId: string, surprised: boolean): Promise<void> {
   const setup = setupOf(combat);
   const list = setup.surprised.filter((s) => s !== sideId);
-  await combat.update({ [CWN_SETUP_PATH]: { ...setup, surprised: surprised ? [...list, sideId] : list } });
+  await combat.update({ [CWN_SETUP_PATH]: requireStorableSetup({ ...setup, surprised: surprised ? [...list, sideId] : list }) });
 }
 
 /** W3: the arrivals of one planned side join with the GM's d8. */
-export async function join(combat: CwnCombatDoc, sideId: string, face: number, user: RequestUser): Promise<void> {
-  requireGM(user);
+export async function join(combat: CwnCombatDoc, sideId: string, face: number): Promise<void> {
   const fight = fightIn(combat);
   const side = arrivals(combat.combatants.contents.map(factsOf), fight, setupOf(combat)).find((s) => s.id === sideId);
   if (!side) throw new Refusal(format("CYCHOSYS.Cwn.Combat.noSide", { side: sideId }));
@@ -263,8 +278,9 @@ export async function join(combat: CwnCombatDoc, sideId: string, face: number, u
 
 /** Each combatant's Foundry initiative shows its side's total (W3; display only, the order is the fight's). */
 export async function mirrorTotals(combat: CwnCombatDoc, fight: CwnCombatState): Promise<void> {
+  const sides = sidesByFighter(fight);
   const updates = combat.combatants.contents.flatMap((c) => {
-    const side = fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(c.id));
+    const side = sides.get(c.id);
     return side && c.initiative !== side.initiative.total ? [{ _id: c.id, initiative: side.initiative.total }] : [];
   });
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates).catch((error) => console.error("Cychosys | CWN: could not show the sides' totals", error));
@@ -274,8 +290,9 @@ export async function mirrorTotals(combat: CwnCombatDoc, fight: CwnCombatState):
 export function registerCwnTrackerHandlers(): void {
   const on = requestHandlers<CwnCombatRequest>();
   on("cwnRollSide", (user, r) => rollSide(combatOf(r.combatId, false), r.sideId, r.face, user));
-  on("cwnGroup", (user, r) => group(combatOf(r.combatId, false), r.combatantId, r.sideId, user));
-  on("cwnSurprise", (user, r) => surprise(combatOf(r.combatId, false), r.sideId, r.surprised, user));
+  // cwnGroup, cwnSurprise, cwnMorale, cwnJoin: the GM's only (their fields are GM-only, CWN_TRACKER_GM_ONLY).
+  on("cwnGroup", (_user, r) => group(combatOf(r.combatId, false), r.combatantId, r.sideId));
+  on("cwnSurprise", (_user, r) => surprise(combatOf(r.combatId, false), r.sideId, r.surprised));
   on("cwnBeginTurn", async (user, r) => {
     const combat = combatOf(r.combatId, true);
     await operate(combat, { kind: "beginTurn", fighterId: controlled(combat, r.combatantId, user).id });
@@ -293,8 +310,7 @@ export function registerCwnTrackerHandlers(): void {
     if (!user.isGM && !(side?.playerCharacters && side.members.some((id) => mayControl(user, combat.combatants.get(id))))) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.notYourSide"));
     await operate(combat, { kind: "endSideTurn" });
   });
-  on("cwnMorale", async (user, r) => {
-    requireGM(user);
+  on("cwnMorale", async (_user, r) => {
     await operate(combatOf(r.combatId, true), { kind: "morale", sideId: r.sideId, faces: r.faces.length ? r.faces : null });
   });
   on("cwnReadySwarm", async (user, r) => {
@@ -304,5 +320,5 @@ export function registerCwnTrackerHandlers(): void {
     if (!user.isGM && !members.some((id) => mayControl(user, combat.combatants.get(id)))) throw new Refusal(localize("CYCHOSYS.Cwn.Combat.notYourSide"));
     await operate(combat, { kind: "readySwarm", swarmId: r.swarmId });
   });
-  on("cwnJoin", (user, r) => join(combatOf(r.combatId, true), r.sideId, r.face, user));
+  on("cwnJoin", (_user, r) => join(combatOf(r.combatId, true), r.sideId, r.face));
 }

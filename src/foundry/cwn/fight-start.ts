@@ -10,7 +10,8 @@ import { escapeHtml } from "../../core/html.js";
 import { afterFightChanges } from "../../rulesets/cwn/data/after-fight.js";
 import { applyTableOperation } from "../../rulesets/cwn/combat/state.js";
 import { sideName } from "../../rulesets/cwn/combat/table-view.js";
-import { CWN_SETUP_PATH, plannedSides, sideSetup, startOwed } from "../../rulesets/cwn/combat/tracker-plan.js";
+import { CWN_FIGHT_LIMITS } from "../../rulesets/cwn/combat/fight-shape.js";
+import { CWN_SETUP_PATH, plannedSides, requireStorableSetup, sideSetup, startOwed } from "../../rulesets/cwn/combat/tracker-plan.js";
 import { fightOf, fightUpdate } from "../../rulesets/cwn/ruleset.js";
 import { format, localize } from "../i18n.js";
 import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, markerUpdate, mirrorTotals, postEvents, setupOf } from "./combat-actions.js";
@@ -18,8 +19,8 @@ import { ownedItemInputs } from "../derive-items.js";
 import { rollAndShow } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 
-/** Most rounds of tie rolls before the GM is asked to settle a tie by hand (W3: each is a fresh 1d8 per side). */
-const MAX_TIE_ROUNDS = 20;
+/** Most rounds of tie rolls before the GM is asked to settle a tie by hand (W3: each is a fresh 1d8 per side): as many as a side keeps. */
+const MAX_TIE_ROUNDS = CWN_FIGHT_LIMITS.tieRolls;
 
 /** W2, W3: roll what is owed on the GM's client and start the fight; nothing is written when it cannot start. */
 export async function startFight(combat: CwnCombatDoc): Promise<void> {
@@ -42,7 +43,7 @@ export async function startFight(combat: CwnCombatDoc): Promise<void> {
     ties.push(...tied.map((id, n) => `${sideName(id, localize)} ${faces![n]}`));
   }
   const step = applyTableOperation(null, { kind: "start", sides: plannedSides(facts, setup).map((s) => sideSetup(s, rules)) }, rules);
-  await combat.update({ [CWN_SETUP_PATH]: setup, ...fightUpdate(combat, step.state), ...markerUpdate(combat, step.state) });
+  await combat.update({ [CWN_SETUP_PATH]: requireStorableSetup(setup), ...fightUpdate(combat, step.state), ...markerUpdate(combat, step.state) });
   await mirrorTotals(combat, step.state);
   const order = step.state.order.map((id) => `${sideName(id, localize)} ${step.state.sides[id]!.initiative.total}`).join(", ");
   const notes = [...(ties.length ? [format("CYCHOSYS.Cwn.Combat.tiesRolled", { rolls: ties.join(", ") })] : []), format("CYCHOSYS.Cwn.Combat.orderNote", { order })];

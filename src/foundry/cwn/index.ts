@@ -1,12 +1,11 @@
 /**
- * Cities Without Number's Foundry side, loaded only in a world that plays it
+ * Cities Without Number's Foundry side, registered only in a world that plays it
  * (src/foundry/rulesets.ts): its world settings, its token status effects,
  * the sheets, the attack cards and the turn tracker by side. Its dice are
  * Foundry's own (no custom term); its round state is the whole fight on the
  * combat (W3, W4).
  */
 import type { RulesetAdapter } from "../adapter.js";
-import { whenReached } from "../lifecycle.js";
 import { createCwnRuleset } from "../../rulesets/cwn/ruleset.js";
 import type { CwnFlow } from "../../rulesets/cwn/workflow/flow.js";
 import { cardContent, registerCwnAttack, renderCard } from "./attack.js";
@@ -26,8 +25,8 @@ function actorOfFighter(combatId: string, fighterId: string): string | undefined
 
 function register(): void {
   registerCwnSettings();
-  // World settings are readable from `setup`: they replace parts of the standard CWN rules.
-  whenReached("setup", () => readCwnSettings());
+  // The world's settings replace parts of the standard CWN rules now, before any actor is prepared with them.
+  readCwnSettings();
   registerCwnStatusEffects();
   registerCwnSheets();
   registerCwnAttack();

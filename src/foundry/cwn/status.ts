@@ -12,7 +12,7 @@
 import { CWN_ACTOR_TYPES } from "../../rulesets/cwn/data/schema.js";
 import { cwnStatusEffects, cwnStatusId, DOWNED_STATUS_KINDS, downedOfStatus, FIGHT_STATUS_KINDS, statusKindOf, statusPlan, wantedStatuses } from "../../rulesets/cwn/data/status.js";
 import { fightOf } from "../../rulesets/cwn/ruleset.js";
-import type { CwnCombatState } from "../../rulesets/cwn/rules/combat.js";
+import { type CwnCombatState, type CwnSideState, sidesByFighter } from "../../rulesets/cwn/rules/combat.js";
 import { DOWNED_STATES, type DownedState, isMember } from "../../rulesets/cwn/rules/types.js";
 import { format } from "../i18n.js";
 import { KeyedQueue } from "../../core/queue.js";
@@ -59,11 +59,11 @@ const syncs = new KeyedQueue();
 const serially = <T>(key: string, task: () => Promise<T>): Promise<T> => syncs.run(key, task);
 
 /** Make the actor's managed effects show exactly what the rules say; `where` overrides the fight looked up (null: none). */
-export function syncCwnStatuses(actor: StatusActorDoc, where?: { fight: CwnCombatState; fighterId: string } | null): Promise<boolean> {
+export function syncCwnStatuses(actor: StatusActorDoc, where?: { fight: CwnCombatState; fighterId: string; sides?: ReadonlyMap<string, CwnSideState> } | null): Promise<boolean> {
   return serially(actor.uuid, async () => {
     if (!isCwnActor(actor)) return false;
-    const at = where === undefined ? fightOfActor(actor) : where;
-    const wanted = wantedStatuses(downedOf(actor), at?.fight ?? null, at?.fighterId ?? null);
+    const at: { fight: CwnCombatState; fighterId: string; sides?: ReadonlyMap<string, CwnSideState> } | null = where === undefined ? fightOfActor(actor) : where;
+    const wanted = wantedStatuses(downedOf(actor), at?.fight ?? null, at?.fighterId ?? null, at?.sides);
     const effects = [...actor.effects].map((e) => ({ id: e.id, statuses: [...(e.statuses ?? [])], managed: (e.flags?.cychosys as Record<string, unknown> | undefined)?.[STATUS_FLAG] === true }));
     const plan = statusPlan(wanted, effects);
     if (plan.remove.length) await actor.deleteEmbeddedDocuments("ActiveEffect", plan.remove, { [STATUS_SYNC_OPTION]: true });
@@ -80,9 +80,10 @@ export function syncCwnStatuses(actor: StatusActorDoc, where?: { fight: CwnComba
 export function syncCombat(combat: CombatDoc, ended = false): void {
   if (!world().user?.isActiveGM) return;
   const fight = ended ? null : fightOf(combat as never);
+  const sides = fight ? sidesByFighter(fight) : undefined;
   for (const c of combat.combatants) {
     if (!isCwnActor(c.actor)) continue;
-    const where = fight && Object.hasOwn(fight.fighters, c.id) ? { fight, fighterId: c.id } : ended ? null : undefined;
+    const where = fight && Object.hasOwn(fight.fighters, c.id) ? { fight, fighterId: c.id, sides } : ended ? null : undefined;
     void syncCwnStatuses(c.actor, where).catch(report);
   }
 }

@@ -9,10 +9,12 @@
  * control is a request to the active GM (the GM's own click too, through
  * the same queue); the views are pure (src/rulesets/cwn/combat/table-view.ts).
  */
-import { actionFormView, actionMenuView, CWN_TRACKER_TEMPLATES, fighterRowView, fightBannerView, readActionForm, setupBannerView, sideHeaderView, type TableUser } from "../../rulesets/cwn/combat/table-view.js";
+import {
+  actionFormView, actionMenuView, CWN_TRACKER_TEMPLATES, fighterRowView, fightBannerView, readActionForm, setupBannerView, sideHeaderView, type TableUser, trackerIndex,
+} from "../../rulesets/cwn/combat/table-view.js";
 import { arrivals } from "../../rulesets/cwn/combat/tracker-plan.js";
 import { fightOf } from "../../rulesets/cwn/ruleset.js";
-import type { CwnCombatState } from "../../rulesets/cwn/rules/combat.js";
+import { type CwnCombatState, sidesByFighter } from "../../rulesets/cwn/rules/combat.js";
 import { escapeHtml } from "../../core/html.js";
 import { promptForm, formValues } from "../dialogs.js";
 import { format, localize } from "../i18n.js";
@@ -21,6 +23,7 @@ import { type CwnCombatantDoc, type CwnCombatDoc, factsOf, mayControl, nameIn, p
 import { rollAndShow } from "./dice.js";
 import { startFight } from "./fight-start.js";
 import { cwnRules } from "./rules-source.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean; targets?: Set<{ actor: { uuid: string } | null }> } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -52,7 +55,7 @@ async function promptActions(combat: CwnCombatDoc, fight: CwnCombatState, combat
   if (!d) return;
   const reloadable = d.weapons.find((w) => w.magazine.max > 0);
   const menu = actionMenuView(fight, combatant.id, { moveMetres: d.moveMetres, highestSkill: d.highestCombatSkill, shootLevel: d.combatSkills.shoot, ...(reloadable && { reload: reloadable.reloadAction }) }, localize, cwnRules());
-  const side = fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(combatant.id));
+  const side = sidesByFighter(fight).get(combatant.id);
   const allies = (side?.members ?? []).filter((id) => id !== combatant.id).map((id) => ({ id, name: combat.combatants.get(id)?.name ?? id }));
   const weapons = d.weapons.filter((w) => !w.unarmed).map((w) => ({ id: w.id, name: w.name }));
   const targeted = [...(me().targets ?? [])].map((t) => combat.combatants.contents.find((c) => c.actor?.uuid === t.actor?.uuid)).find((c) => c && c.id !== combatant.id);
@@ -120,7 +123,10 @@ async function onRow(combat: CwnCombatDoc, combatant: CwnCombatantDoc, action: s
 /** `renderCombatTracker`: the banner, each side's header and each fighter's row. */
 export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
-  if (!combat || html.querySelector(".cwn-banner")) return;
+  if (!combat) return;
+  // Every piece is drawn first, then all are put in at once (in place of an earlier redraw's).
+  const put = claimDecoration(html, ".cwn-banner, .cwn-side-header, .cwn-row");
+  const placing: (() => void)[] = [];
   const user = tableUser(combat);
   const names = nameIn(combat);
   const fight = fightOf(combat);
@@ -136,25 +142,33 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
   };
   top.addEventListener("click", (e) => (e.target as HTMLElement).matches("input") || act(e));
   top.addEventListener("change", act);
-  const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
-  if (list) list.before(top);
-  else html.prepend(top);
-  if (!fight) return;
-  const firstOfSide = new Set(fight.order.map((id) => fight.sides[id]!.members.find((m) => html.querySelector(`li.combatant[data-combatant-id="${m}"]`))).filter((m): m is string => !!m));
-  for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
+  placing.push(() => {
+    const list = html.querySelector("ol.combat-tracker, ol.plain, ol");
+    if (list) list.before(top);
+    else html.prepend(top);
+  });
+  if (!fight) return void put(() => placing.forEach((place) => place()));
+  // One view of the fight for every row, and each fighter's side found once (no search per row).
+  const index = trackerIndex(fight);
+  const sides = sidesByFighter(fight);
+  const rows = [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")];
+  const shown = new Set(rows.map((row) => row.dataset.combatantId!));
+  const firstOfSide = new Set(fight.order.map((id) => fight.sides[id]!.members.find((m) => shown.has(m))).filter((m): m is string => !!m));
+  for (const row of rows) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
     if (firstOfSide.has(combatant.id)) {
-      const sideId = fight.order.find((id) => fight.sides[id]!.members.includes(combatant.id))!;
-      row.before(await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sideId, localize)));
+      const header = await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sides.get(combatant.id)!.id, localize, index));
+      placing.push(() => row.before(header));
     }
-    const view = fighterRowView(fight, combatant.id, names, user, localize);
+    const view = fighterRowView(fight, combatant.id, names, user, localize, index);
     if (!view) continue;
     const el = await element(CWN_TRACKER_TEMPLATES.row, view);
     el.addEventListener("click", (event) => {
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
       if (button && !button.disabled) void onRow(combat, combatant, button.dataset.cychosysAction!);
     });
-    (row.querySelector(".token-name") ?? row).append(el);
+    placing.push(() => (row.querySelector(".token-name") ?? row).append(el));
   }
+  put(() => placing.forEach((place) => place()));
 }

@@ -24,6 +24,8 @@ import {
   type RollTermFacts,
 } from "../../rulesets/cychosys/views/chase-logic.js";
 import { CHASE_TEMPLATE, chaseView } from "../../rulesets/cychosys/views/chase-view.js";
+import { systemNamed } from "../class-name.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 export const CHASE_SETTING = "chase";
 
@@ -42,7 +44,7 @@ interface UserLike {
 
 const settings = () => game.settings as unknown as { get(scope: string, key: string): unknown; set(scope: string, key: string, value: unknown): Promise<unknown> };
 const me = () => (game as unknown as { user: UserLike }).user;
-const actorFrom = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as ActorLike | null;
+const actorFrom = (uuid: string) => fromUuidSync<ActorLike>(uuid);
 
 export function readChase(): ChaseState | null {
   const value = settings().get(SYSTEM_ID, CHASE_SETTING);
@@ -115,7 +117,8 @@ export function defineChaseApp() {
       );
     }
 
-    protected async _onRender(): Promise<void> {
+    /** Once: the window's element outlives its renders, so a listener bound on every render would run once per render. */
+    protected async _onFirstRender(): Promise<void> {
       const element = this.element;
       element.addEventListener("dragover", (event) => event.preventDefault());
       element.addEventListener("drop", (event) => void ChaseApp.#onDrop(event));
@@ -161,7 +164,7 @@ export function defineChaseApp() {
       const editor = foundry.applications.ux.TextEditor.implementation as unknown as { getDragEventData(e: DragEvent): { type?: string; uuid?: string } };
       const data = editor.getDragEventData(event);
       if (data.type !== "Actor" || !data.uuid) return;
-      const actor = (await (foundry.utils as unknown as { fromUuid(uuid: string): Promise<unknown> }).fromUuid(data.uuid)) as ActorLike | null;
+      const actor = await fromUuid<ActorLike>(data.uuid);
       if (!actor) return;
       await updateChase({ kind: "add", participant: { actorUuid: actor.uuid, name: actor.name, position: 0, quickness: quicknessOf(actor) } });
     }
@@ -176,7 +179,7 @@ export function defineChaseApp() {
     }
   }
 
-  return ChaseApp;
+  return systemNamed(ChaseApp, "ChaseApp");
 }
 
 /** Open (or bring up) the chase window. */

@@ -1,6 +1,6 @@
 /**
- * Cychosys's Foundry side, loaded only in a world that plays Cychosys
- * (src/foundry/rulesets.ts): the rules data and its settings, the `dc` die,
+ * Cychosys's Foundry side, registered only in a world that plays Cychosys
+ * (src/foundry/rulesets.ts registers it on `init`): the rules data and its settings, the `dc` die,
  * the conditions as status effects, the sheets, the attack cards, the turn
  * tracker's rules and the chase window, and the actor's own methods.
  *
@@ -9,7 +9,7 @@
  */
 import type { RulesetAdapter } from "../adapter.js";
 import { addDocumentMethods, worldClasses } from "../documents.js";
-import { whenReached } from "../lifecycle.js";
+import { whenDiceSoNiceReady } from "../dice-so-nice.js";
 import * as rules from "../../rulesets/cychosys/rules/index.js";
 import * as schema from "../../rulesets/cychosys/data/schema/index.js";
 import { createCychosysRuleset } from "../../rulesets/cychosys/ruleset.js";
@@ -42,6 +42,8 @@ function register(): void {
   CONFIG.Dice.rolls.push(CychosysRoll as never);
 
   registerStatusEffects(CONFIG.CYCHOSYS.effects);
+  // Their descriptions in the user's language once the translations are loaded.
+  Hooks.once("i18nInit", () => registerStatusEffects(CONFIG.CYCHOSYS.effects));
   registerSettings(RulesSettingsApp as never);
   registerSheets();
   registerAttackWorkflow();
@@ -49,10 +51,10 @@ function register(): void {
   registerOdds();
   void foundry.applications.handlebars.loadTemplates(["systems/cychosys/templates/dialog/cost-readout.hbs"]);
   registerCombat();
-  // World settings are readable from `setup`: they replace parts of CONFIG.CYCHOSYS.
-  whenReached("setup", () => applyRulesSettings());
+  // The world's settings replace parts of CONFIG.CYCHOSYS now, before any actor is prepared with them.
+  applyRulesSettings();
   // Dice So Nice (optional): the dc die with 11 and 12 marked S and C.
-  Hooks.once("diceSoNiceReady" as never, ((dice3d: unknown) => void registerDiceSoNice(dice3d)) as never);
+  whenDiceSoNiceReady((dice3d) => void registerDiceSoNice(dice3d));
 }
 
 export const adapter: RulesetAdapter<AttackFlow> = {

@@ -8,6 +8,7 @@ import type { ChartTable, EffectsTable } from "../../rulesets/cychosys/rules/ind
 import { localize } from "../i18n.js";
 import { readRulesForm, rulesFormContext, rulesFormProblems } from "./rules-form.js";
 import { SYSTEM_ID, standardChart, standardEffects } from "./settings.js";
+import { systemNamed } from "../class-name.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -96,3 +97,4 @@ export class RulesSettingsApp extends FormBase {
     await this.render();
   }
 }
+systemNamed(RulesSettingsApp, "RulesSettingsApp");

@@ -125,10 +125,11 @@ export function registerSettings(menu: new (...args: never[]) => unknown): void 
       onChange,
     } as never);
   }
+  // Keys, not words: Foundry puts them in words when it draws the settings, after the translations load (i18nInit).
   settings.registerMenu(SYSTEM_ID, "rulesMenu", {
-    name: localize("CYCHOSYS.Settings.rulesMenu.name"),
-    label: localize("CYCHOSYS.Settings.rulesMenu.label"),
-    hint: localize("CYCHOSYS.Settings.rulesMenu.hint"),
+    name: "CYCHOSYS.Settings.rulesMenu.name",
+    label: "CYCHOSYS.Settings.rulesMenu.label",
+    hint: "CYCHOSYS.Settings.rulesMenu.hint",
     icon: "fa-solid fa-table",
     type: menu,
     restricted: true,

@@ -15,7 +15,7 @@ import type { D6RoundState } from "../../rulesets/d6/combat/round-state.js";
 import type { D6Derived } from "../../rulesets/d6/data/derived.js";
 import type { DefenseSkill, RollPlan } from "../../rulesets/d6/rules/index.js";
 import { D6_ATTACK_CARD_TEMPLATE, d6AttackCardView } from "../../rulesets/d6/views/attack-card.js";
-import { D6_ATTACK_DIALOG_TEMPLATE, d6AttackDialogView, readD6AttackForm } from "../../rulesets/d6/views/dialogs.js";
+import { D6_ATTACK_DIALOG_TEMPLATE, d6AttackDialogView, declaredChoice, readD6AttackForm } from "../../rulesets/d6/views/dialogs.js";
 import { attackPlan, defensePlan } from "../../rulesets/d6/workflow/dice-plans.js";
 import { type D6Flow, resolutionOf, targetOf } from "../../rulesets/d6/workflow/flow.js";
 import { woundsOf } from "../../rulesets/d6/workflow/steps.js";
@@ -32,7 +32,7 @@ import { type D6DialogChoice, d6DialogOdds, type D6OddsTarget } from "../../rule
 import { interruptOptions } from "../../rulesets/d6/workflow/odds-query.js";
 import type { RoundOf } from "../../rulesets/d6/workflow/steps.js";
 import type { D6WeaponView } from "../../rulesets/d6/data/derived.js";
-import type { CoverLevel, RangeBand } from "../../rulesets/d6/rules/index.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -44,7 +44,7 @@ interface GameLike {
   users: { activeGM: UserLike | null };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as D6Actor | null;
+const syncUuid = (uuid: string) => fromUuidSync<D6Actor>(uuid);
 
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
@@ -83,13 +83,8 @@ async function askRoll(title: string, context: object, odds?: (values: ReturnTyp
   return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues, live);
 }
 
-/** The dialog's choices as the GM reads a declaration (D26–D28). */
-const choiceOf = (values: ReturnType<typeof readD6AttackForm>): D6DialogChoice => ({
-  flat: values.flat,
-  ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band as RangeBand } } : {}),
-  ...(values.cover && { cover: values.cover as CoverLevel }),
-  ...(values.modifier && { modifiers: [{ value: values.modifier }] }),
-});
+/** The dialog's choices as the GM reads a declaration (D26–D28; the modifier a GM's only). */
+const choiceOf = (values: ReturnType<typeof readD6AttackForm>): D6DialogChoice => declaredChoice(values, g().user.isGM);
 
 /** An actor's round in the started combat, as the attack's input reads it. */
 const roundFor = (uuid: string): RoundOf => {
@@ -136,17 +131,7 @@ export async function startD6Attack(actor: D6Actor, itemId: string): Promise<voi
     if (!form) return;
     const values = readD6AttackForm(form);
     const roll = await rollPlan(plan);
-    await dispatch({
-      step: "declare",
-      actorUuid: actor.uuid,
-      itemId,
-      roll,
-      flat: values.flat,
-      ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band } } : {}),
-      ...(values.cover && { cover: values.cover }),
-      ...(values.modifier && { modifiers: [{ value: values.modifier }] }),
-      targets,
-    });
+    await dispatch({ step: "declare", actorUuid: actor.uuid, itemId, roll, ...choiceOf(values), targets });
   } catch (error) {
     notify("warn", localizeWith(format, error));
   }
@@ -154,7 +139,7 @@ export async function startD6Attack(actor: D6Actor, itemId: string): Promise<voi
 
 /** `cychosys.attack(itemUuid)` in an OpenD6 world: what a hotbar macro made from a weapon runs. */
 export async function d6AttackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; type: string; parent: D6Actor | null } | null;
+  const item = (await fromUuid(itemUuid)) as { id: string; type: string; parent: D6Actor | null } | null;
   if (!item?.parent || item.type !== "d6Weapon") return void notify("warn", format("CYCHOSYS.D6.Flow.noSuchItem", { id: itemUuid }));
   await startD6Attack(item.parent, item.id);
 }

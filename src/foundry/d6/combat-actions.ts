@@ -11,10 +11,11 @@ import { escapeHtml } from "../../core/html.js";
 import { D6Error, sameCode } from "../../rulesets/d6/rules/index.js";
 import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
-import type { D6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { type D6CombatRequest, D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
 import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
-import { actingTieEnd, d6OrderUpdate, d6TurnOrder, type D6OrderState, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
-import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
+import { actingTieEnd, d6OrderUpdate, type D6OrderState, type D6Turn, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
+import { d6CurrentTurnId, type D6CombatTable, d6TableTurns } from "../../rulesets/d6/combat/table.js";
+import { PartialChange, Refusal, registerRequestParser, requestHandlers, type RequestUser } from "../requests.js";
 import { combatantOf } from "../transport.js";
 
 /** The members of a Combatant the tracker uses. */
@@ -65,7 +66,6 @@ const ref = (combat: D6CombatDoc, c: D6CombatantDoc) => ({ combat: combat as nev
 export const stateOf = (combat: D6CombatDoc, c: D6CombatantDoc): D6RoundState => readD6Round(ref(combat, c), d6Rules());
 export const orderOf = (combat: D6CombatDoc): D6OrderState => readD6Order(combat.flags, combat.round);
 
-/** D5–D7: this round's turns, from the round state on the combat. */
 /**
  * D7: the name of the last combatant of the tie an actor's combatant is in,
  * while that tie is acting in the started combat (the card's apply waits
@@ -80,18 +80,17 @@ export function d6TieOf(actorUuid: string): string | null {
   return last ? (combat.combatants.get(last.id)?.name ?? last.id) : null;
 }
 
-export function turnsOf(combat: D6CombatDoc) {
-  const list = combat.combatants.contents;
-  return d6TurnOrder(
-    list.map((c) => ({ id: c.id, facts: factsOf(combat, c), state: stateOf(combat, c) })),
-    orderOf(combat),
-  );
+/** What the pure table functions read of a combat (src/rulesets/d6/combat/table.ts). */
+export const tableOf = (combat: D6CombatDoc): D6CombatTable => ({ round: combat.round, turn: combat.turn, flags: combat.flags, combatants: combat.combatants.contents });
+
+/** D5–D7: this round's turns, from one read of the round state on the combat. */
+export function turnsOf(combat: D6CombatDoc): D6Turn[] {
+  return d6TableTurns(tableOf(combat));
 }
 
 /** The combatant whose turn it is, by the order the combat holds. */
 export function currentId(combat: D6CombatDoc): string | null {
-  if (combat.turn === null) return null;
-  return turnsOf(combat)[combat.turn]?.id ?? null;
+  return d6CurrentTurnId(tableOf(combat));
 }
 
 const requireRolling = (combat: D6CombatDoc) => {
@@ -119,6 +118,7 @@ export async function setInitiative(combat: D6CombatDoc, request: Extract<D6Comb
   const combatant = controlled(combat, request.combatantId, user);
   const facts = factsOf(combat, combatant);
   if (stateOf(combat, combatant).initiative?.round === combat.round) throw new Refusal(format("CYCHOSYS.D6.Combat.alreadyRolled", { name: combatant.name }));
+  // The shared check refuses `group` from a player already (D6_TRACKER_GM_ONLY); kept here for any other way in.
   if (request.group && !user.isGM) throw new Refusal(localize("CYCHOSYS.D6.Combat.gmOnly"));
   const members = request.group && facts.groupKey
     ? combat.combatants.contents.filter((c) => {
@@ -213,9 +213,10 @@ function requireTurn(combat: D6CombatDoc, combatant: D6CombatantDoc, movedUp: bo
 /** D11/D15: N for the round, at the turn's start (or a moved-up action the GM allows); the core refuses a second declaration. */
 export async function declare(combat: D6CombatDoc, request: Extract<D6CombatRequest, { kind: "d6Declare" }>, user: RequestUser): Promise<void> {
   const combatant = controlled(combat, request.combatantId, user);
-  requireTurn(combat, combatant, request.movedUp, user);
+  const movedUp = request.movedUp === true;
+  requireTurn(combat, combatant, movedUp, user);
   if (factsOf(combat, combatant).wound.unableToAct) throw new D6Error("unableToAct");
-  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp: request.movedUp }, d6Rules());
+  const next = applyD6RoundOperation(stateOf(combat, combatant), { kind: "declare", actions: request.actions, movedUp }, d6Rules());
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 
@@ -227,8 +228,9 @@ export async function wait(combat: D6CombatDoc, combatantId: string, user: Reque
   await combat.update(d6RoundUpdate(ref(combat, combatant), next));
 }
 
-/** Register the handlers of the tracker's requests. */
+/** Register the tracker's requests: their shape check with the fields only a GM may send (D6_TRACKER_GM_ONLY), and their handlers. */
 export function registerD6TrackerHandlers(): void {
+  registerRequestParser(parseD6CombatRequest, D6_TRACKER_GM_ONLY);
   const on = requestHandlers<D6CombatRequest>();
   on("d6Initiative", (user, r) => setInitiative(combatOf(r.combatId), r, user));
   on("d6CharacterPoint", (user, r) => spendCharacterPoint(combatOf(r.combatId), r, user));

@@ -10,17 +10,17 @@
  */
 import type { CombatRules } from "../combat.js";
 import { format, localize } from "../i18n.js";
-import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
-import { parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
+import { enqueue, isActiveGM, submitRequest } from "../requests.js";
 import { formatDieCode } from "../../rulesets/d6/rules/index.js";
-import { d6RoundUpdate, readD6Round } from "../../rulesets/d6/combat/round-state.js";
-import { d6OrderUpdate, initiativeCode, readD6Order, roundStartState, turnStartState } from "../../rulesets/d6/combat/tracker-plan.js";
+import { readD6Round } from "../../rulesets/d6/combat/round-state.js";
+import { initiativeCode } from "../../rulesets/d6/combat/tracker-plan.js";
+import { d6OrderMayChange, d6RoundBeginUpdate, d6TurnBeginUpdate, d6TurnPlaces } from "../../rulesets/d6/combat/table.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts } from "../../rulesets/d6/combat/facts.js";
 import { d6SkillFormula } from "../../rulesets/d6/views/roll-card.js";
-import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, turnsOf } from "./combat-actions.js";
+import { currentId, type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, registerD6TrackerHandlers, tableOf } from "./combat-actions.js";
 import { decorateD6Tracker, promptDeclare } from "./tracker.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
@@ -28,14 +28,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** D6, D11, D18: the combat update that begins `round`: every state reset (initiative cleared), the order being rolled. */
 export function roundBeginUpdate(combat: D6CombatDoc, round: number): Record<string, unknown> {
-  const update: Record<string, unknown> = {};
-  for (const c of combat.combatants.contents) {
-    const ref = { combat: combat as never, combatant: c as never };
-    Object.assign(update, d6RoundUpdate(ref, roundStartState(readD6Round(ref, d6Rules()), round)));
-  }
-  const current = readD6Order(combat.flags, round);
-  Object.assign(update, d6OrderUpdate(combat.flags, { round, set: false, overrides: current.round === round ? current.overrides : {} }));
-  return update;
+  return d6RoundBeginUpdate(tableOf(combat), round, d6Rules());
 }
 
 /** D6: begin `round` (GM): states reset, the order to be rolled, the shown totals cleared. */
@@ -49,14 +42,28 @@ export async function beginRound(combat: D6CombatDoc, round: number): Promise<vo
 
 /** D18: the defenses of the combatant whose turn starts end now (GM). */
 export async function beginTurn(combat: D6CombatDoc): Promise<void> {
-  if (combat.turn === null || !orderOf(combat).set) return;
-  const id = turnsOf(combat)[combat.turn]?.id;
-  const combatant = id ? combat.combatants.get(id) : undefined;
-  if (!combatant) return;
-  const ref = { combat: combat as never, combatant: combatant as never };
-  const state = readD6Round(ref, d6Rules());
-  const next = turnStartState(state);
-  if (next !== state) await combat.update(d6RoundUpdate(ref, next));
+  const update = d6TurnBeginUpdate(tableOf(combat), d6Rules());
+  if (update) await combat.update(update);
+}
+
+/**
+ * D5–D7: each combatant's place this round, read once per sort. Foundry
+ * sorts with a comparator of two combatants (`_sortCombatants`), so the
+ * places are computed at a sort's first comparison — one read of the combat
+ * (src/rulesets/d6/combat/table.ts) — and kept until the sort's synchronous
+ * run is over (a microtask clears them); a change of the order seen by the
+ * update hook clears them at once, and a combatant they do not know (one
+ * just added) reads them again.
+ */
+const placesBySort = new WeakMap<object, Map<string, number>>();
+
+function placesOf(combat: D6CombatDoc, ...ids: string[]): Map<string, number> {
+  let places = placesBySort.get(combat);
+  if (places && ids.every((id) => places!.has(id))) return places;
+  places = d6TurnPlaces(tableOf(combat));
+  placesBySort.set(combat, places);
+  queueMicrotask(() => placesBySort.delete(combat));
+  return places;
 }
 
 /**
@@ -81,7 +88,8 @@ export async function rollD6Initiative(combat: D6CombatDoc, ids: readonly string
     }
     const { roll, faces } = await rollD6Code(code);
     await showDice(roll);
-    await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], group });
+    // `group` is the GM's field (D6_TRACKER_GM_ONLY): sent only when it is true.
+    await submitRequest({ kind: "d6Initiative", combatId: combat.id, combatantId: id, dice: [...faces.dice], wild: [...faces.wild], ...(group && { group: true }) });
   }
 }
 
@@ -91,8 +99,9 @@ export const d6CombatRules: CombatRules = {
   compare(a, b) {
     const combat = (a as { combat?: D6CombatDoc | null }).combat;
     if (!combat) return 0;
-    const ids = turnsOf(combat).map((t) => t.id);
-    return ids.indexOf((a as D6CombatantDoc).id) - ids.indexOf((b as D6CombatantDoc).id);
+    const [x, y] = [(a as D6CombatantDoc).id, (b as D6CombatantDoc).id];
+    const places = placesOf(combat, x, y);
+    return (places.get(x) ?? Number.MAX_SAFE_INTEGER) - (places.get(y) ?? Number.MAX_SAFE_INTEGER);
   },
 
   rollInitiative: (combat, ids) => rollD6Initiative(combat as D6CombatDoc, ids),
@@ -137,6 +146,8 @@ export const d6CombatRules: CombatRules = {
     const facts = d6CombatantFacts(combatant as never, combatant.combat?.round ?? 0, d6Rules());
     return d6SkillFormula(initiativeCode(facts), facts.initiativeBonus);
   },
+  /** D6: a die code with the Wild Die, less the round's wound dice — no one Foundry formula over roll data says it. */
+  initiative: { formula: null, decimals: 0 },
 };
 
 /** Prompted already, so a redraw does not ask twice: `combat.round.combatant`. */
@@ -144,14 +155,19 @@ const prompted = new Set<string>();
 
 /**
  * Every client: the order lives in the combat's flags, and Foundry re-sorts
- * its turns only when combatants change — so a change of the round state
- * (the order set, a place, a roll) re-sorts them here. Then D11: at the start
- * of a turn, its owner (a player, else the GM) is asked for N.
+ * its turns only when combatants change — so a change of what the order
+ * reads (the order set, a place, a roll, a new round) re-sorts them here;
+ * any other update (actions spent, a defense) leaves the order as it is.
+ * Then D11: at the start of a turn, its owner (a player, else the GM) is
+ * asked for N.
  */
 function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown }): void {
-  if (changed?.flags) combat.setupTurns?.();
+  if (d6OrderMayChange(changed)) {
+    placesBySort.delete(combat);
+    combat.setupTurns?.();
+  }
   if (!combat.started || !orderOf(combat).set || combat.turn === null) return;
-  const id = turnsOf(combat)[combat.turn]?.id;
+  const id = currentId(combat);
   const combatant = id ? combat.combatants.get(id) : undefined;
   if (!combatant) return;
   const user = me();
@@ -166,7 +182,6 @@ function onCombatUpdate(combat: D6CombatDoc & { setupTurns?(): unknown }, change
 
 /** Register the tracker (called from the adapter's `register`). */
 export function registerD6Combat(): void {
-  registerRequestParser(parseD6CombatRequest);
   registerD6TrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: D6CombatDoc | null }, html: HTMLElement) => void decorateD6Tracker(app, html)) as never);
   Hooks.on("updateCombat", ((combat: D6CombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);

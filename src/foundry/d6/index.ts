@@ -1,11 +1,11 @@
 /**
- * OpenD6's Foundry side, loaded only in a world that plays OpenD6
+ * OpenD6's Foundry side, registered only in a world that plays OpenD6
  * (src/foundry/rulesets.ts): its world settings, the Wild Die (`dw`) and its
  * Dice So Nice colours, the wound levels as token status effects, the
  * sheets, the attack cards and the turn tracker's rules.
  */
 import type { RulesetAdapter } from "../adapter.js";
-import { whenReached } from "../lifecycle.js";
+import { whenDiceSoNiceReady } from "../dice-so-nice.js";
 import { createD6Ruleset } from "../../rulesets/d6/ruleset.js";
 import type { D6Flow } from "../../rulesets/d6/workflow/flow.js";
 import { cardContent, registerD6Attack, renderCard } from "./attack.js";
@@ -21,8 +21,8 @@ import { registerOdds } from "../odds.js";
 
 function register(): void {
   registerD6Settings();
-  // World settings are readable from `setup`: they replace parts of the standard D6 rules.
-  whenReached("setup", () => readD6Settings());
+  // The world's settings replace parts of the standard D6 rules now, before any actor is prepared with them.
+  readD6Settings();
   // D2: `1dw` rolls the Wild Die.
   registerD6Dice();
   registerD6StatusEffects(d6Rules());
@@ -32,7 +32,7 @@ function register(): void {
   registerOdds();
   registerD6Combat();
   // Dice So Nice (optional): the Wild Die in its own colour.
-  Hooks.once("diceSoNiceReady" as never, ((dice3d: unknown) => void registerD6DiceSoNice(dice3d)) as never);
+  whenDiceSoNiceReady((dice3d) => void registerD6DiceSoNice(dice3d));
 }
 
 export const adapter: RulesetAdapter<D6Flow> = {

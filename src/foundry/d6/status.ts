@@ -22,7 +22,6 @@ import {
   woundsForStatus,
   woundStatusPlan,
 } from "../../rulesets/d6/data/status.js";
-import { D6_MANIFEST } from "../../rulesets/d6/manifest.js";
 import { D6_STANDARD_RULES, type D6Rules } from "../../rulesets/d6/rules/options.js";
 import type { WoundLevel } from "../../rulesets/d6/rules/types.js";
 import { format } from "../i18n.js";
@@ -168,16 +167,14 @@ let hooked = false;
 
 /**
  * In a D6 world (the adapter's `register`): `CONFIG.statusEffects` = the wound
- * levels then Foundry's "dead" marker; `CONFIG.Actor.trackableAttributes` =
- * the D6 manifest's token bars (characterPoints as a value); the HUD guard and
- * the sync hooks. Descriptions are put in words again at `setup`, when the
+ * levels then Foundry's "dead" marker; the HUD guard and the sync hooks (the
+ * token bars are every type's own, set on `init`: src/foundry/token-bars.ts). Descriptions are put in words again at `setup`, when the
  * translations are there. `worldRules` are the world's D6 rules when a
  * setting changes the wound table.
  */
 export function registerD6StatusEffects(worldRules: Readonly<D6Rules> = D6_STANDARD_RULES): void {
   rules = worldRules;
   installStatusEffects(() => d6StatusEffects(format, rules));
-  CONFIG.Actor.trackableAttributes = structuredClone(D6_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;
   Hooks.on("preCreateActiveEffect", ((effect: WoundEffectDoc, data: { statuses?: string[] }, options: unknown) => onPreCreateEffect(effect, data, options)) as never);

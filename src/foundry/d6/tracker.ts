@@ -12,8 +12,10 @@ import { submitRequest } from "../requests.js";
 import { d6Rules } from "./rules-source.js";
 import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
 import { rollD6Code, showDice } from "./code-roll.js";
-import { type D6CombatantDoc, type D6CombatDoc, currentId, factsOf, mayControl, orderOf, stateOf, turnsOf } from "./combat-actions.js";
+import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, stateOf, tableOf, turnsOf } from "./combat-actions.js";
+import { d6CurrentTurnId } from "../../rulesets/d6/combat/table.js";
 import { promptForm } from "../dialogs.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -26,7 +28,8 @@ export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantD
     Number(new FormData(form).get("actions")),
   );
   if (actions === null || !Number.isInteger(actions)) return;
-  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, movedUp });
+  // `movedUp` is the GM's field (D15, D6_TRACKER_GM_ONLY): sent only for a moved-up action.
+  await submitRequest({ kind: "d6Declare", combatId: combat.id, combatantId: combatant.id, actions, ...(movedUp && { movedUp: true }) });
 }
 
 /** D5: the GM's place for a combatant this round. */
@@ -76,29 +79,35 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
   const user = me();
   const order = orderOf(combat);
   const turns = turnsOf(combat);
-  const current = currentId(combat);
+  const current = d6CurrentTurnId(tableOf(combat), turns);
   const list = combat.combatants.contents;
   const banner = d6BannerView(
     order,
     list.map((c) => ({ name: c.name, rolled: stateOf(combat, c).initiative?.round === order.round, defeated: c.defeated === true })),
     { isGM: user.isGM, started: combat.started },
   );
-  if (banner.show && !html.querySelector(".cy-d6-banner")) {
+  const putBanner = claimDecoration(html, ".cy-d6-banner");
+  if (!banner.show) putBanner(() => undefined);
+  else {
     const holder = document.createElement("div");
     holder.innerHTML = await render(D6_BANNER_TEMPLATE, banner);
     const element = holder.firstElementChild as HTMLElement;
     stop(element);
     element.querySelector("[data-cychosys-action=setOrder]")?.addEventListener("click", () => void submitRequest({ kind: "d6SetOrder", combatId: combat.id }));
-    const anchor = html.querySelector(".combat-tracker, ol.plain, ol");
-    if (anchor) anchor.before(element);
-    else html.prepend(element);
+    putBanner(() => {
+      const anchor = html.querySelector(".combat-tracker, ol.plain, ol");
+      if (anchor) anchor.before(element);
+      else html.prepend(element);
+    });
   }
+  const turnOf = new Map(turns.map((t) => [t.id, t] as const));
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
-    if (!combatant || row.querySelector(".cy-d6-row")) continue;
+    if (!combatant) continue;
+    const put = claimDecoration(row, ".cy-d6-row");
     const view = d6TrackerRowView(factsOf(combat, combatant), stateOf(combat, combatant), {
       order,
-      turn: turns.find((t) => t.id === combatant.id),
+      turn: turnOf.get(combatant.id),
       current: current === combatant.id,
       canControl: mayControl(user, combatant),
       isGM: user.isGM,
@@ -112,6 +121,6 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
       if (button && !button.disabled) void onControl(combat, combatant, button.dataset.cychosysAction!);
     });
-    (row.querySelector(".token-name") ?? row).append(element);
+    put(() => (row.querySelector(".token-name") ?? row).append(element));
   }
 }

@@ -27,6 +27,7 @@ import { foundryCardDice } from "./dice.js";
 import { gurpsRules } from "./rules-source.js";
 import { findCriticalTables, forgetPackTables, GURPS_TABLE_PACK } from "./tables.js";
 import { sceneDistance, turnOf } from "./world.js";
+import { fromUuid, fromUuidSync } from "../uuid.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -38,7 +39,7 @@ interface GameLike {
   users: { activeGM: UserLike | null };
 }
 const g = () => game as unknown as GameLike;
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as GurpsActor | null;
+const syncUuid = (uuid: string) => fromUuidSync<GurpsActor>(uuid);
 const NOBODY: FlowUser = { id: "", isGM: false, owns: () => false };
 
 /** This client's user: ownership from the documents as loaded here. */
@@ -92,7 +93,7 @@ export const hasTarget = (): boolean => g().user.targets.size > 0;
 
 /** `cychosys.attack(itemUuid)` in a GURPS world: what a hotbar macro made from a weapon runs. */
 export async function gurpsAttackWithItem(itemUuid: string): Promise<void> {
-  const item = (await fromUuid(itemUuid as never)) as unknown as { id: string; type: string; parent: GurpsActor | null } | null;
+  const item = (await fromUuid(itemUuid)) as { id: string; type: string; parent: GurpsActor | null } | null;
   if (!item?.parent || item.type !== "gurpsWeapon") return void notify("warn", format("CYCHOSYS.Gurps.Flow.notAWeapon", { name: itemUuid, actor: item?.parent?.name ?? "—" }));
   await startGurpsAttack(item.parent, item.id);
 }

@@ -146,6 +146,8 @@ export const gurpsCombatRules: CombatRules = {
   initiativeFormula(combatant) {
     return String((combatant as GurpsCombatantDoc).actor?.system.derived?.basicSpeed ?? 0);
   },
+  /** G9: Basic Speed in quarters (5.25). */
+  initiative: { formula: "@derived.basicSpeed", decimals: 2 },
 };
 
 /** Register the tracker (called from the adapter's `register`). */

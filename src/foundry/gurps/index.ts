@@ -1,5 +1,5 @@
 /**
- * GURPS 4e's Foundry side, loaded only in a world that plays it
+ * GURPS 4e's Foundry side, registered only in a world that plays it
  * (src/foundry/rulesets.ts): its derived data and its round state on the
  * combat. `register()` is a list of registrations, one line each, so the
  * sheets, dice, status effects, cards and tracker add themselves here.
@@ -13,7 +13,6 @@ import type { GurpsFlow } from "../../rulesets/gurps/workflow/flow.js";
 import { gurpsWorkflow } from "../../rulesets/gurps/workflow/steps.js";
 import { cardContent, registerGurpsCard, renderCard } from "./card.js";
 import { foundryGurpsWorld } from "./world.js";
-import { whenReached } from "../lifecycle.js";
 import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
 import { registerGurpsSheets } from "./sheets.js";
 import { registerGurpsStatusEffects } from "./status.js";
@@ -22,8 +21,8 @@ import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
 function register(): void {
   registerGurpsSettings();
-  // World settings are readable from `setup`: they replace parts of the standard GURPS rules.
-  whenReached("setup", () => readGurpsSettings());
+  // The world's settings replace parts of the standard GURPS rules now, before any actor is prepared with them.
+  readGurpsSettings();
   registerGurpsStatusEffects();
   registerGurpsSheets();
   registerGurpsCombat();

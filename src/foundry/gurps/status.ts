@@ -15,7 +15,6 @@ import { conditionEffectData, conditionOfStatus, gurpsConditions, gurpsStatusEff
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import { readGurpsRound, roundsChanged } from "../../rulesets/gurps/combat/round-state.js";
 import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
-import { GURPS_MANIFEST } from "../../rulesets/gurps/manifest.js";
 import { format } from "../i18n.js";
 import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect } from "../status-sync.js";
 import { gurpsRules } from "./rules-source.js";
@@ -142,12 +141,11 @@ let hooked = false;
 
 /**
  * In a GURPS world: `CONFIG.statusEffects` = the GURPS conditions then
- * Foundry's "dead" marker (the tracker's "defeated"); the token bars of the
- * manifest; the guard and the mirror's hooks.
+ * Foundry's "dead" marker (the tracker's "defeated"); the guard and the
+ * mirror's hooks (the token bars are set on `init`, src/foundry/token-bars.ts).
  */
 export function registerGurpsStatusEffects(): void {
   installStatusEffects(() => gurpsStatusEffects(format));
-  CONFIG.Actor.trackableAttributes = structuredClone(GURPS_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;
   Hooks.on("preCreateActiveEffect", ((effect: StatusEffectDoc, data: { statuses?: string[] }, options: unknown) => onPreEffectChange(effect, data, options)) as never);

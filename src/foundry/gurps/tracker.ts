@@ -15,6 +15,7 @@ import { gurpsManeuverFacts, readGurpsOrder } from "../../rulesets/gurps/combat/
 import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE, gurpsManeuverDialogView, gurpsTrackerRowView, readManeuverForm } from "../../rulesets/gurps/combat/tracker-view.js";
 import { type GurpsCombatantDoc, type GurpsCombatDoc, currentOf, grapplerStOf, mayControl, roundOf } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -87,7 +88,8 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
   const order = readGurpsOrder(combat.flags);
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
-    if (!combatant || row.querySelector(".cy-gurps-row")) continue;
+    if (!combatant) continue;
+    const put = claimDecoration(row, ".cy-gurps-row");
     const view = gurpsTrackerRowView({
       round: roundOf(combat, combatant), nameOf: namer(combat, combatant), current: current?.id === combatant.id, canControl: mayControl(user, combatant),
       started: combat.started, key: order.keys[combatant.id] ?? null, moveNow: combatant.actor?.system.derived?.moveNow ?? null, localize, rules: gurpsRules(),
@@ -106,6 +108,6 @@ export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null
       const crouch = button.dataset.cychosysAction === "crouch" ? true : button.dataset.cychosysAction === "rise" ? false : null;
       if (crouch !== null) void submitRequest({ kind: "gurpsCrouch", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, crouching: crouch });
     });
-    (row.querySelector(".token-name") ?? row).append(element);
+    put(() => (row.querySelector(".token-name") ?? row).append(element));
   }
 }

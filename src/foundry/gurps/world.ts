@@ -6,6 +6,7 @@
  */
 import type { GurpsWorld } from "../../rulesets/gurps/workflow/steps.js";
 import { yardsOf } from "../../rulesets/gurps/workflow/attack-input.js";
+import { fromUuidSync } from "../uuid.js";
 
 interface TokenLike {
   center: { x: number; y: number };
@@ -20,7 +21,7 @@ interface CanvasLike {
   grid?: { measurePath(waypoints: { x: number; y: number }[]): { distance: number } };
 }
 
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync(uuid) as ActorWithTokens | null;
+const syncUuid = (uuid: string) => fromUuidSync<ActorWithTokens>(uuid);
 
 /** Yards between the two actors' first tokens on the viewed scene; null when either is not on it or the unit is unknown. */
 export function sceneDistance(fromUuid: string, toUuid: string): number | null {

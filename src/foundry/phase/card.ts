@@ -19,10 +19,11 @@ import { escapeHtml } from "../../core/html.js";
 import { type CardViewer, NOBODY, PHASE_CARD_TEMPLATE, phaseCardView } from "../../rulesets/phase/workflow/card-view.js";
 import { currentApplication, type PhaseFlow, personOf } from "../../rulesets/phase/workflow/flow.js";
 import { AREAS } from "../../rulesets/phase/rules/types.js";
+import { fromUuidSync } from "../uuid.js";
 
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
 const tr = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
-const syncUuid = (uuid: string) => (foundry.utils as unknown as { fromUuidSync(uuid: string): { isOwner?: boolean } | null }).fromUuidSync(uuid);
+const syncUuid = (uuid: string) => fromUuidSync<{ isOwner?: boolean }>(uuid);
 
 /** This client's user as the card sees them. */
 function viewer(flow: PhaseFlow): CardViewer {
@@ -31,8 +32,8 @@ function viewer(flow: PhaseFlow): CardViewer {
   return {
     isGM: user.isGM,
     owns: (uuid) => syncUuid(uuid)?.isOwner === true,
-    // Only the GM's client holds the ledger: undo is offered while nothing has happened since.
-    ...(user.isGM && application && { undoable: ledgerFor(flow.combatId).ledger?.revision === application.revision }),
+    // Only the GM's client holds the ledger: once the phase has moved on, undo takes back the sheets only.
+    ...(user.isGM && application && { recordMovedOn: ledgerFor(flow.combatId).ledger?.revision !== application.revision }),
   };
 }
 

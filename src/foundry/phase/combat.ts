@@ -12,13 +12,14 @@ import type { CombatRules } from "../combat.js";
 import { format, localize } from "../i18n.js";
 import { enqueue, isActiveGM, registerRequestParser, submitRequest } from "../requests.js";
 import { newLedger, startWhenReady, syncCombatants } from "../../rulesets/phase/combat/ledger.js";
-import { parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
+import { PHASE_TRACKER_GM_ONLY, parsePhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
 import { readProjection } from "../../rulesets/phase/combat/projection-reader.js";
+import { compareByPlace, sortByPlace, trackerPlaces } from "../../rulesets/phase/combat/order.js";
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { phaseRules } from "./rules-source.js";
 import { commitLedger, forgetCombat, isPhaseRecord, ledgerFor } from "./store.js";
 import { isPhaseCombatant, phaseCombatantIds, phaseTable } from "./table.js";
-import { afterLedgerChange, type PhaseCombatDoc, type PhaseCombatantDoc, registerPhaseTrackerHandlers } from "./tracker-actions.js";
+import { afterLedgerChange, type PhaseCombatDoc, type PhaseCombatantDoc, registerPhaseTrackerHandlers, reportLeftOut } from "./tracker-actions.js";
 import { rollAndShow } from "./dice.js";
 import { decoratePhaseTracker, loadTrackerTemplates } from "./tracker.js";
 
@@ -29,20 +30,25 @@ const redraw = () => (ui as unknown as { combat?: { render(force?: boolean): unk
 /** P2: a new fight's ledger at phase 1, everyone aware; the phase opens when nobody must roll for surprise. */
 export async function startPhaseCombat(combat: PhaseCombatDoc): Promise<void> {
   const table = phaseTable(combat);
-  const ledger = startWhenReady(newLedger(combat.id, phaseCombatantIds(combat).map((id) => ({ id }))), table.fighters, phaseRules());
+  const ids = phaseCombatantIds(combat);
+  const ledger = startWhenReady(newLedger(combat.id, ids.map((id) => ({ id }))), table.fighters, phaseRules());
   await commitLedger(combat, ledger);
   await afterLedgerChange(combat, ledger);
+  reportLeftOut(combat, ledger, ids);
 }
 
 /** A combatant joined or left (GM): the ledger follows. */
 export async function syncPhaseCombatants(combat: PhaseCombatDoc): Promise<void> {
   const { ledger } = ledgerFor(combat.id);
   if (!ledger || !combat.started) return;
-  const next = syncCombatants(ledger, phaseCombatantIds(combat));
-  if (next === ledger) return;
-  const started = startWhenReady(next, phaseTable(combat).fighters, phaseRules());
-  await commitLedger(combat, started);
-  await afterLedgerChange(combat, started);
+  const ids = phaseCombatantIds(combat);
+  const next = syncCombatants(ledger, ids);
+  if (next !== ledger) {
+    const started = startWhenReady(next, phaseTable(combat).fighters, phaseRules());
+    await commitLedger(combat, started);
+    await afterLedgerChange(combat, started);
+  }
+  reportLeftOut(combat, next, ids);
 }
 
 /** P30: stun clears when the fight ends (GM). */
@@ -65,21 +71,49 @@ export async function rollPhaseInitiative(combat: PhaseCombatDoc, ids: readonly 
   }
 }
 
-/** Where a combatant stands in the public declaration order (the projection every client holds). */
-function placeOf(combat: PhaseCombatDoc | null | undefined, id: string): number {
-  const p = combat ? readProjection((combat.flags as { cychosys?: Record<string, unknown> }).cychosys?.[PHASE_FLAG], phaseRules()) : null;
-  if (!p) return 0;
-  const inOrder = p.order.indexOf(id);
-  if (inOrder >= 0) return inOrder;
-  const listed = p.combatants.findIndex((c) => c.id === id);
-  return p.order.length + (listed >= 0 ? listed : p.combatants.length);
+/** The last places worked out per combat, with what they were worked out from. */
+const placesMemo = new WeakMap<object, { stored: unknown; revision: unknown; places: ReadonlyMap<string, number> }>();
+
+/**
+ * The tracker's places of a combat's combatants, from ONE read of the public
+ * projection every client holds: Foundry sorts by comparing two combatants
+ * at a time, so the places are kept until the stored projection changes (a
+ * new object or a new revision: every change the GM writes has one).
+ */
+export function placesFor(combat: PhaseCombatDoc): ReadonlyMap<string, number> {
+  const stored = (combat.flags as { cychosys?: Record<string, unknown> }).cychosys?.[PHASE_FLAG];
+  const revision = (stored as { revision?: unknown } | null | undefined)?.revision;
+  const memo = placesMemo.get(combat);
+  if (memo && memo.stored === stored && memo.revision === revision) return memo.places;
+  const places = trackerPlaces(readProjection(stored, phaseRules()));
+  placesMemo.set(combat, { stored, revision, places });
+  return places;
+}
+
+/** The order each combat's turns were last sorted in (ids by place). */
+const sortedOrder = new WeakMap<object, string>();
+
+/**
+ * Every client (`updateCombat`): Foundry re-sorts its turns only when
+ * combatants change, and the tracker's order lives in the combat's
+ * projection — so a change of that order (initiative closed, a combatant
+ * placed or gone) re-sorts them here, and no other change (a declaration,
+ * a mark, a roll) does.
+ */
+export function onPhaseCombatUpdate(combat: PhaseCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown } | undefined): void {
+  if (!changed?.flags) return;
+  const places = placesFor(combat);
+  const order = sortByPlace([...places.keys()], places).join(",");
+  if (sortedOrder.get(combat) === order) return;
+  sortedOrder.set(combat, order);
+  combat.setupTurns?.();
 }
 
 export const phaseCombatRules: CombatRules = {
   /** P5: the declaration order, lowest first; those without a slot after. */
   compare(a, b) {
     const combat = (a as { combat?: PhaseCombatDoc | null }).combat;
-    return placeOf(combat, (a as { id: string }).id) - placeOf(combat, (b as { id: string }).id);
+    return combat ? compareByPlace(placesFor(combat), (a as { id: string }).id, (b as { id: string }).id) : 0;
   },
   rollInitiative: (combat, ids) => rollPhaseInitiative(combat as PhaseCombatDoc, ids),
   /** P2: the phase counter starts at phase 1. */
@@ -102,11 +136,19 @@ export const phaseCombatRules: CombatRules = {
     const reflexes = (c as { actor?: { system?: { derived?: { initiativeBonus?: number } } } | null }).actor?.system?.derived?.initiativeBonus ?? 0;
     return `${rules.initiativeDice}d${rules.initiativeFaces} + ${reflexes}`;
   },
+  /** P5, with the world's dice as they are now (a setting may change them). */
+  initiative: {
+    get formula() {
+      const rules = phaseRules();
+      return `${rules.initiativeDice}d${rules.initiativeFaces} + @derived.initiativeBonus`;
+    },
+    decimals: 0,
+  },
 };
 
 /** Register the tracker (from the adapter's `register`). */
 export function registerPhaseCombat(): void {
-  registerRequestParser(parsePhaseTrackerRequest);
+  registerRequestParser(parsePhaseTrackerRequest, PHASE_TRACKER_GM_ONLY);
   registerPhaseTrackerHandlers();
   loadTrackerTemplates();
   Hooks.on("renderCombatTracker", ((app: { viewed?: PhaseCombatDoc | null }, html: HTMLElement) => void decoratePhaseTracker(app, html)) as never);
@@ -114,6 +156,7 @@ export function registerPhaseCombat(): void {
     const combat = combatant.combat ?? combatant.parent;
     if (combat && isActiveGM()) void enqueue(() => syncPhaseCombatants(combat)).catch((error) => console.error("Cychosys | phase: following the combatants failed", error));
   };
+  Hooks.on("updateCombat", onPhaseCombatUpdate as never);
   Hooks.on("createCombatant", sync as never);
   Hooks.on("deleteCombatant", sync as never);
   Hooks.on("deleteCombat", ((combat: PhaseCombatDoc) => {

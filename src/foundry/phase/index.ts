@@ -1,11 +1,10 @@
 /**
- * The phase-based homebrew's Foundry side, loaded only in a world that plays
+ * The phase-based homebrew's Foundry side, registered only in a world that plays
  * it (src/foundry/rulesets.ts): its world settings, its token statuses, its
  * sheets, the phase tracker in place of the turn order, and the phase card
  * on the GM's transport. Its dice are Foundry's own (dice.ts).
  */
 import type { RulesetAdapter } from "../adapter.js";
-import { whenReached } from "../lifecycle.js";
 import { createPhaseRuleset } from "../../rulesets/phase/ruleset.js";
 import type { PhaseFlow } from "../../rulesets/phase/workflow/flow.js";
 import { PHASE_CARD_TEMPLATE } from "../../rulesets/phase/workflow/card-view.js";
@@ -20,8 +19,8 @@ import { foundryPhaseWorld } from "./world.js";
 
 function register(): void {
   registerPhaseSettings();
-  // World settings are readable from `setup`: they replace parts of the standard phase rules.
-  whenReached("setup", () => readPhaseSettings());
+  // The world's settings replace parts of the standard phase rules now, before any actor is prepared with them.
+  readPhaseSettings();
   registerPhaseStatusEffects();
   registerPhaseSheets();
   registerPhaseCombat();

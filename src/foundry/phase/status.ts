@@ -16,7 +16,6 @@ import { type PhaseStatus, phaseStatusEffects, statusId, statusOfId, statusPlan,
 import { PHASE_ACTOR_TYPES } from "../../rulesets/phase/data/schema.js";
 import type { PhaseDerived } from "../../rulesets/phase/data/derived.js";
 import type { PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
-import { PHASE_MANIFEST } from "../../rulesets/phase/manifest.js";
 import { format, localize } from "../i18n.js";
 import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect, touchesSystem } from "../status-sync.js";
 import { KeyedQueue } from "../../core/queue.js";
@@ -53,8 +52,9 @@ export const syncWoundStatuses = (actor: StatusActorDoc) => syncStatuses(actor, 
 
 /** P3/P24 (GM): every combatant's surprised and suppressed marks, from the ledger. */
 export async function syncTrackerStatuses(combat: { combatants: { contents: { id: string; actor: unknown }[] } }, ledger: PhaseLedger): Promise<void> {
+  const actors = new Map(combat.combatants.contents.map((x) => [x.id, x.actor]));
   for (const c of ledger.state.combatants) {
-    const actor = combat.combatants.contents.find((x) => x.id === c.id)?.actor;
+    const actor = actors.get(c.id);
     if (!isPhaseActor(actor)) continue;
     const wanted: PhaseStatus[] = [];
     if (c.awareness.state === "surprised") wanted.push("surprised");
@@ -87,10 +87,9 @@ export function onUpdateActor(actor: unknown, changes: unknown, _options: unknow
 
 let hooked = false;
 
-/** In a phase-based world: the statuses (then Foundry's "dead"), the token bars, the guard and the sync hooks. */
+/** In a phase-based world: the statuses (then Foundry's "dead"), the guard and the sync hooks (token bars: src/foundry/token-bars.ts, on `init`). */
 export function registerPhaseStatusEffects(): void {
   installStatusEffects(phaseStatusEffects);
-  CONFIG.Actor.trackableAttributes = structuredClone(PHASE_MANIFEST.trackable) as never;
   if (hooked) return;
   hooked = true;
   Hooks.on("preCreateActiveEffect", ((effect: StatusEffectDoc, data: { statuses?: string[] }, options: unknown) => onHandEdit(effect, data, options)) as never);

@@ -20,7 +20,7 @@
 import { replacingUpdate } from "../../core/transport/flow-store.js";
 import { escapeHtml } from "../../core/html.js";
 import { ledgerOrNull, type PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
-import { type PhaseSecret, sameSecret, secretOf } from "../../rulesets/phase/combat/projection.js";
+import { type PhaseSecret, sameSecret, secretsOf } from "../../rulesets/phase/combat/projection.js";
 import { projectionUpdate } from "../../rulesets/phase/ruleset.js";
 import { localize } from "../i18n.js";
 import { phaseRules } from "./rules-source.js";
@@ -111,21 +111,26 @@ export async function storeLedger(combat: StoreCombat, ledger: PhaseLedger): Pro
   await writeRecord(first, LEDGER_FLAG, ledger, gms);
   // An old copy would be read if it ever had a higher revision: one ledger per combat.
   for (const m of extra) await m.delete();
-  const rules = phaseRules();
-  const kept = new Set<string>();
-  const existing = records(SECRET_FLAG).filter((m) => flagOf(m, SECRET_FLAG)!.combatId === combat.id);
-  for (const c of ledger.state.combatants) {
-    const owners = ownersOf(combat.combatants.contents.find((x) => x.id === c.id));
-    if (!owners.length) continue;
-    const secret = secretOf(ledger, c.id, rules);
-    const message = existing.find((m) => flagOf(m, SECRET_FLAG)!.combatantId === c.id && !kept.has(m.id));
-    if (!secret) continue;
-    if (message) kept.add(message.id);
-    const whisper = [...gms, ...owners];
+  // Everything looked up by id once (a fight of 1,000 is no search per combatant).
+  const combatants = new Map(combat.combatants.contents.map((c) => [c.id, c]));
+  const owners = new Map(ledger.state.combatants.map((c) => [c.id, ownersOf(combatants.get(c.id))] as const).filter(([, users]) => users.length));
+  const secrets = secretsOf(ledger, owners.keys(), phaseRules());
+  const existing = new Map<string, StoreMessage>();
+  const spare: StoreMessage[] = [];
+  for (const m of records(SECRET_FLAG).filter((x) => flagOf(x, SECRET_FLAG)!.combatId === combat.id)) {
+    const id = flagOf(m, SECRET_FLAG)!.combatantId;
+    if (typeof id === "string" && !existing.has(id)) existing.set(id, m);
+    else spare.push(m);
+  }
+  for (const [id, secret] of secrets) {
+    const message = existing.get(id);
+    existing.delete(id);
+    const whisper = [...gms, ...owners.get(id)!];
     if (message && sameSecret(flagOf(message, SECRET_FLAG) as unknown as PhaseSecret, secret) && sameList(message.whisper, whisper)) continue;
     await writeRecord(message, SECRET_FLAG, secret, whisper);
   }
-  for (const m of existing) if (!kept.has(m.id)) await m.delete();
+  // A secret of a combatant no longer in the fight (or no longer owned by a player), or a second copy: deleted.
+  for (const m of [...existing.values(), ...spare]) await m.delete();
 }
 
 /** A ledger's change (GM): stored, then the combat's public projection. */

@@ -10,10 +10,11 @@
 import { localize } from "../i18n.js";
 import { phaseRules } from "./rules-source.js";
 import { ledgerFor, commitLedger } from "./store.js";
-import { phaseTable, type TableActor, type TableCombat, type TableCombatant } from "./table.js";
+import { phaseCombatantIds, phaseTable, type TableActor, type TableCombat, type TableCombatant } from "./table.js";
 import { planTrackerRequest, type TableUser } from "../../rulesets/phase/combat/tracker-plan.js";
 import type { PhaseTrackerRequest } from "../../rulesets/phase/combat/request-schema.js";
-import type { PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
+import { leftOut, type PhaseLedger } from "../../rulesets/phase/combat/ledger.js";
+import { PHASE_MAX_COMBATANTS } from "../../rulesets/phase/rules/stored-state.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../requests.js";
 import { format } from "../i18n.js";
 import { syncTrackerStatuses } from "./status.js";
@@ -63,6 +64,14 @@ export async function afterLedgerChange(combat: PhaseCombatDoc, ledger: PhaseLed
   }
 }
 
+/** 20.5 (GM): combatants the phase record cannot take (it holds PHASE_MAX_COMBATANTS) are named, never dropped silently. */
+export function reportLeftOut(combat: PhaseCombatDoc, ledger: PhaseLedger, ids: readonly string[]): void {
+  const out = leftOut(ledger, ids);
+  if (!out.length) return;
+  const names = out.slice(0, 5).map((id) => combat.combatants.get(id)?.name ?? id).join(", ") + (out.length > 5 ? ", …" : "");
+  ui.notifications?.warn(format("CYCHOSYS.Phase.Tracker.tooMany", { max: PHASE_MAX_COMBATANTS, count: out.length, names }), { permanent: true });
+}
+
 /** Carry a tracker request out for `user` (on the active GM, in the queue). */
 export async function carryOut(user: RequestUser, request: PhaseTrackerRequest): Promise<void> {
   const combat = combatOf(request.combatId);
@@ -84,6 +93,7 @@ export async function carryOut(user: RequestUser, request: PhaseTrackerRequest):
     }
   }
   await afterLedgerChange(combat, plan.ledger);
+  if (request.kind === "phaseRestart") reportLeftOut(combat, plan.ledger, phaseCombatantIds(combat));
 }
 
 /** Register the handlers of the tracker's requests. */

@@ -25,6 +25,7 @@ import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type PhaseTrackerView, type T
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { declarationView, type DeclarationView, type Viewer } from "../../rulesets/phase/rules/index.js";
 import { PHASE_DECLARE_TEMPLATE } from "../../rulesets/phase/views/declare-dialog.js";
+import { claimDecoration } from "../tracker-decoration.js";
 
 interface UserDoc {
   id: string;
@@ -73,7 +74,8 @@ export function trackerViewFor(combat: PhaseCombatDoc, user: UserDoc): PhaseTrac
   });
   if (!known.view) return phaseTrackerView({ phase: 1, step: "start", current: null, rows: [], events: [], due: [] }, people, { isGM: user.isGM, resolving: false, surpriseDue: [], surpriseRolled: [], problem: known.problem ?? "noRecord" }, tr, phaseRules());
   const view = known.view;
-  const surpriseDue = view.step === "start" ? view.rows.filter((r) => r.awareness === "surprised" && r.surpriseLeft === 0 && !known.rolled.includes(r.id)).map((r) => r.id) : [];
+  const rolled = new Set(known.rolled);
+  const surpriseDue = view.step === "start" ? view.rows.filter((r) => r.awareness === "surprised" && r.surpriseLeft === 0 && !rolled.has(r.id)).map((r) => r.id) : [];
   return phaseTrackerView(view, people, { isGM: user.isGM, resolving: known.resolving, surpriseDue, surpriseRolled: known.rolled, problem: null }, tr, phaseRules());
 }
 
@@ -140,8 +142,8 @@ const stop = (element: HTMLElement) => {
 export async function decoratePhaseTracker(app: { viewed?: PhaseCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
   if (!combat?.started) return;
+  const put = claimDecoration(html, ".cy-phase-tracker");
   const markup = await render(PHASE_TRACKER_TEMPLATE, trackerViewFor(combat, me()));
-  html.querySelector(".cy-phase-tracker")?.remove();
   const holder = document.createElement("div");
   holder.innerHTML = markup;
   const element = holder.firstElementChild as HTMLElement;
@@ -156,11 +158,14 @@ export async function decoratePhaseTracker(app: { viewed?: PhaseCombatDoc | null
         button.disabled = false;
       });
   });
-  const list = html.querySelector<HTMLElement>("ol.combat-tracker");
-  if (list) {
-    list.classList.add("cy-phase-replaced");
-    list.before(element);
-  } else html.append(element);
+  const placed = put(() => {
+    const list = html.querySelector<HTMLElement>("ol.combat-tracker");
+    if (list) {
+      list.classList.add("cy-phase-replaced");
+      list.before(element);
+    } else html.append(element);
+  });
+  if (!placed) return;
   // No turns to step through (P1–P11): Foundry's round and turn controls stay out of the way.
   for (const controls of html.querySelectorAll<HTMLElement>(".combat-controls [data-action='previousRound'], .combat-controls [data-action='previousTurn'], .combat-controls [data-action='nextTurn'], .combat-controls [data-action='nextRound']")) controls.classList.add("cy-phase-replaced");
 }

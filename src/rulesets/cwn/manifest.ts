@@ -2,7 +2,7 @@
  * Cities Without Number as every world will see it, active or not: its
  * document types (all namespaced `cwn…`), their schemas, versions and
  * migrations, its packs and token bars, and the dice notation its fields
- * are written in (W15, W16). Small: the rules engine is loaded only in a CWN
+ * are written in (W15, W16). Small: the rules engine is used only in a CWN
  * world. Registered in src/rulesets/manifests.ts; its types are declared in
  * system.json.
  */
@@ -24,7 +24,7 @@ export const CWN_MANIFEST: RulesetManifest = Object.freeze({
   Actor: Object.fromEntries(Object.entries(CWN_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(CWN_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "cwnWeapon", fields)])),
   packs: ["cwn-weapons", "cwn-armor", "cwn-foes"],
-  trackable: { cwnCharacter: { bar: ["hp"], value: [] }, cwnNpc: { bar: ["hp", "soak"], value: ["morale"] } },
+  trackable: { cwnCharacter: { bar: ["hp"], value: [], token: ["hp", null] as const }, cwnNpc: { bar: ["hp", "soak"], value: ["morale"], token: ["hp", "soak"] as const } },
 });
 
 /** W15/W16: a dice field's problem: the core parser's own error key and parameters. */

@@ -29,8 +29,14 @@ export function storedFight(combat: Pick<CombatLike, "flags">): unknown {
 /** The fight on this combat if well-formed, else null. */
 export const fightOf = (combat: Pick<CombatLike, "flags">): CwnCombatState | null => readCwnCombat(storedFight(combat));
 
-/** The combat update that stores `next` (changed paths only). */
-export const fightUpdate = (combat: Pick<CombatLike, "flags">, next: CwnCombatState): Record<string, unknown> => diffUpdate(CWN_COMBAT_PATH, storedFight(combat), next);
+/**
+ * The combat update that stores `next` (changed paths only). `read`: the
+ * fight as read from this combat (the same content as stored) when `next`
+ * was made from it — its untouched parts are then the very same objects
+ * and are skipped at once (a new round at 1,000 fighters diffs what changed).
+ */
+export const fightUpdate = (combat: Pick<CombatLike, "flags">, next: CwnCombatState, read?: CwnCombatState): Record<string, unknown> =>
+  diffUpdate(CWN_COMBAT_PATH, read ?? storedFight(combat), next);
 
 /** `ports`: the GM's measure of the board and the actor behind a fighter, lent by the Foundry side (none outside Foundry). */
 export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STANDARD_RULES, ports: CwnTablePorts = {}): Ruleset<CwnFlow> {

@@ -3,7 +3,7 @@
  * ones worlds made before rulesets existed, unchanged), their schemas,
  * versions and migrations, its packs and token bars, and the `bundle`
  * notation its fields are written in (R2). Small: the rules engine itself is
- * loaded only in a Cychosys world (src/foundry/cychosys/).
+ * used only in a Cychosys world (src/foundry/cychosys/).
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths } from "../../core/schema/description.js";
@@ -26,9 +26,9 @@ export const CYCHOSYS_MANIFEST: RulesetManifest = Object.freeze({
   Item: Object.fromEntries(Object.entries(ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as ItemTypeName, fields)])),
   packs: ["rules", "tables", "skills", "trademarks", "outfits", "weapons", "cast"],
   trackable: {
-    character: { bar: POOLS, value: [] },
-    npc: { bar: POOLS, value: [] },
-    object: { bar: ["hits"], value: [] },
+    character: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },
+    npc: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },
+    object: { bar: ["hits"], value: [], token: ["hits", null] as const },
   },
 });
 

@@ -2,7 +2,7 @@
  * OpenD6 as every world sees it, active or not: its document types (all
  * namespaced `d6…`), their schemas, versions and migrations, its packs and
  * token bars, and the die-code notations its fields are written in (D1).
- * Small: the rules engine is loaded only in an OpenD6 world.
+ * Small: the rules engine is used only in an OpenD6 world.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
 import { htmlFieldPaths, type FieldsDescription } from "../../core/schema/description.js";
@@ -21,7 +21,8 @@ export const D6_MANIFEST: RulesetManifest = Object.freeze({
   Actor: Object.fromEntries(Object.entries(D6_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Character", fields)])),
   Item: Object.fromEntries(Object.entries(D6_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Skill", fields)])),
   packs: ["d6-weapons", "d6-armor", "d6-characters"],
-  trackable: { d6Character: { bar: [], value: ["characterPoints"] }, d6Creature: { bar: [], value: [] } },
+  // D35–D37: the wound level is a step, not a { value, max } pool: no bar (the token's status shows it).
+  trackable: { d6Character: { bar: [], value: ["characterPoints"], token: [null, null] as const }, d6Creature: { bar: [], value: [], token: [null, null] as const } },
 });
 
 registerSyntax(D6_CODE, parserSyntax((t) => parseDieCode(t)));

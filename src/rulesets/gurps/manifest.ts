@@ -2,7 +2,7 @@
  * GURPS as every world will see it, active or not: its document types (all
  * named `gurps…`), their schemas, versions and migrations, its packs and
  * token bars, and the notations its fields are written in (G2, G36, G56).
- * Small: the rules engine is loaded only in a GURPS world. Registered in
+ * Small: the rules engine is used only in a GURPS world. Registered in
  * src/rulesets/manifests.ts; its types are declared in system.json.
  */
 import type { RulesetManifest, TypeManifest } from "../../core/ruleset.js";
@@ -23,7 +23,7 @@ export const GURPS_MANIFEST: RulesetManifest = Object.freeze({
   Actor: Object.fromEntries(Object.entries(GURPS_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "gurpsCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(GURPS_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "gurpsSkill", fields)])),
   packs: ["gurps-weapons", "gurps-armor", "gurps-characters", "gurps-tables"],
-  trackable: { gurpsCharacter: { bar: ["hp", "fp"], value: [] } },
+  trackable: { gurpsCharacter: { bar: ["hp", "fp"], value: [], token: ["hp", "fp"] as const } },
 });
 
 registerSyntax(GURPS_DAMAGE, parserSyntax(parseDamage));

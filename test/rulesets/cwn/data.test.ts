@@ -37,7 +37,7 @@ describe("schemas", () => {
     expect(Object.keys(CWN_MANIFEST.Actor)).toEqual(["cwnCharacter", "cwnNpc"]);
     expect(Object.keys(CWN_MANIFEST.Item)).toEqual(["cwnWeapon", "cwnArmor", "cwnSkill"]);
     expect(CWN_MANIFEST.Actor.cwnCharacter!.htmlFields).toEqual(["biography"]);
-    expect(CWN_MANIFEST.trackable.cwnNpc).toEqual({ bar: ["hp", "soak"], value: ["morale"] });
+    expect(CWN_MANIFEST.trackable.cwnNpc).toEqual({ bar: ["hp", "soak"], value: ["morale"], token: ["hp", "soak"] });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The 15 seed checks of §6 of /work/shared/rules/cwn-combat.md, one named
+ * The 15 seed checks of the CWN rules reference (§6), one named
  * test each, through the public API of the CWN rules core.
  */
 import { describe, expect, it } from "vitest";

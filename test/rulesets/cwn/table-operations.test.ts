@@ -44,13 +44,13 @@ describe("W4: a side's turn ends when every member has acted or passed", () => {
   });
 });
 
-describe("W19: an undone attack puts the downed fighter back exactly", () => {
-  it("downed, prone, holding and the side's loss this round come back as they were; Morale is not offered for a loss undone (W6)", () => {
+describe("W19: an undone attack takes back the downed state it set, and only that", () => {
+  it("downed and the side's loss this round go back; prone is not touched; Morale is not offered for a loss undone (W6)", () => {
     let s = applyTableOperation(start(), { kind: "beginTurn", fighterId: "mack" }).state;
     const before = downedRecord(s, "g1");
     s = applyTableOperation(s, { kind: "downed", fighterId: "g1", state: "dead" }).state;
     expect(s.sides.gang!.lostThisRound).toEqual(["g1"]);
-    s = applyTableOperation(s, { kind: "restoreDowned", fighterId: "g1", record: before }).state;
+    s = applyTableOperation(s, { kind: "undoDowned", fighterId: "g1", set: "dead", record: before }).state;
     expect(s.fighters.g1).toMatchObject({ downed: "none", prone: false, holding: false });
     expect(s.sides.gang!.lostThisRound).toEqual([]);
     // A revive by hand (setDowned none) would leave it prone (W35); the undo does not.
@@ -65,9 +65,32 @@ describe("W19: an undone attack puts the downed fighter back exactly", () => {
     s = applyCwnOperation(s, { kind: "endSideTurn" }).state;
     s = applyCwnOperation(s, { kind: "endSideTurn" }).state;
     expect(s.round).toBe(2);
-    s = applyCwnOperation(s, { kind: "restoreDowned", fighterId: "g1", record: before }).state;
+    s = applyCwnOperation(s, { kind: "undoDowned", fighterId: "g1", set: "dead", record: before }).state;
     expect(s.fighters.g1!.downed).toBe("none");
     expect(s.sides.gang!.lostThisRound).toEqual([]);
+  });
+
+  it("a state set since by someone else stays: the undo changes nothing (out-of-order undo)", () => {
+    let s = applyTableOperation(start(), { kind: "beginTurn", fighterId: "mack" }).state;
+    const before = downedRecord(s, "g1");
+    s = applyTableOperation(s, { kind: "downed", fighterId: "g1", state: "dead" }).state;
+    s = applyTableOperation(s, { kind: "downed", fighterId: "g1", state: "stunned" }).state;
+    const step = applyTableOperation(s, { kind: "undoDowned", fighterId: "g1", set: "dead", record: before });
+    expect(step.state).toBe(s);
+    expect(step.events).toEqual([]);
+  });
+
+  it("W37: a hold going down cut short comes back while its round lasts and the held Main is unused; not in a later round", () => {
+    let s = applyTableOperation(start(), { kind: "beginTurn", fighterId: "mack" }).state;
+    s = applyTableOperation(s, { kind: "act", fighterId: "mack", action: "holdAction" }).state;
+    const before = downedRecord(s, "mack");
+    s = applyTableOperation(s, { kind: "downed", fighterId: "mack", state: "mortallyWounded" }).state;
+    expect(s.fighters.mack).toMatchObject({ holding: false, main: "held" });
+    const now = applyTableOperation(s, { kind: "undoDowned", fighterId: "mack", set: "mortallyWounded", record: before }).state;
+    expect(now.fighters.mack).toMatchObject({ downed: "none", holding: true, main: "held" });
+    const later = applyCwnOperation(applyCwnOperation(applyCwnOperation(s, { kind: "endSideTurn" }).state, { kind: "endSideTurn" }).state, { kind: "undoDowned", fighterId: "mack", set: "mortallyWounded", record: before }).state;
+    expect(later.round).toBe(2);
+    expect(later.fighters.mack).toMatchObject({ downed: "none", holding: false, main: "unspent" });
   });
 });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { english } from "../../../src/core/messages.js";
 import { applyCwnOperation } from "../../../src/rulesets/cwn/combat/state.js";
 import { actionMenuView, fighterRowView, fightBannerView, readActionForm, setupBannerView, sideName } from "../../../src/rulesets/cwn/combat/table-view.js";
-import { arrivals, type CwnCombatantFacts, defaultSideOf, markedFighter, plannedSides, readCwnSetup, sideSetup, startOwed, turnKey } from "../../../src/rulesets/cwn/combat/tracker-plan.js";
+import { arrivals, type CwnCombatantFacts, defaultSideOf, markedFighter, plannedSides, readCwnSetup, sideSetup, startOwed, orderedTurns, turnPlaces } from "../../../src/rulesets/cwn/combat/tracker-plan.js";
 import { parseCwnCombatRequest } from "../../../src/rulesets/cwn/combat/request-schema.js";
 import { cwnRulesFromSettings } from "../../../src/rulesets/cwn/data/settings.js";
 import { cwnStatusEffects, statusKindOf, statusPlan, wantedStatuses } from "../../../src/rulesets/cwn/data/status.js";
@@ -53,7 +53,7 @@ describe("the tracker's plan (W2–W4)", () => {
   it("W4: Foundry's turns side by side; the marker on the acting member, else the first to act; W3: arrivals grouped with a new side id", () => {
     const sides = plannedSides(crewAndGuards.slice(0, 3), { groups: {}, surprised: [], rolls: { pcs: { roll: 8, tieRolls: [] }, hostile: { roll: 1, tieRolls: [] } } });
     let state = applyCwnOperation(null, { kind: "start", sides: sides.map((s) => sideSetup(s)) }).state;
-    expect(["g1", "mack", "vee", "ghost"].sort((a, b) => turnKey(state, a) - turnKey(state, b))).toEqual(["vee", "mack", "g1", "ghost"]);
+    expect(orderedTurns(["g1", "mack", "vee", "ghost"], turnPlaces(state))).toEqual(["vee", "mack", "g1", "ghost"]);
     expect(markedFighter(state)).toBe("vee");
     state = applyCwnOperation(state, { kind: "beginTurn", fighterId: "mack" }).state;
     expect(markedFighter(state)).toBe("mack");

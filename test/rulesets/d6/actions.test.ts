@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import {
   actionsLeft, activeDefense, aimAt, aimDice, becomeUnableToAct, canInterrupt, type CombatantRound, declareActions, defenseActionDice, dropAim,
   MAX_DECLARED_ACTIONS, newCombatantRound, regainAbilityToAct, roundPenaltyDice, startRound, takeAction, takeAttack, takeFullDefense,
-  takeGmCalledDefense, takePartialDefense, takeWait,
+  takeGmCalledDefense, takePartialDefense, takeWait, lostToDisable, regainWithLost, MAX_DEFENSES_IN_FORCE,
 } from "../../../src/rulesets/d6/rules/index.js";
+import { isD6RoundState } from "../../../src/rulesets/d6/combat/round-state.js";
 import { d6Error } from "./helpers.js";
 
 const dodge = (total: number, mode: "partial" | "full" | "gmCalled" = "partial") => activeDefense("dodge", mode, total);
@@ -206,5 +207,43 @@ describe("D29 aiming", () => {
 
   it("D10: being knocked out interrupts the aim", () => {
     expect(becomeUnableToAct(aimedRounds(2)).aim).toBeNull();
+  });
+});
+
+describe("D10/D18: a disablement taken back (out-of-order undo)", () => {
+  const guard = dodge(11);
+  const holding = (): CombatantRound => ({ ...takeWait(declareActions(fresh(3), 3)), defenses: [guard], aim: { targetId: "t", rounds: 1, lastRound: 0 } });
+
+  it("what becoming unable took (waits, aim, defenses) comes back with the undo in the same round; nothing is taken from one unable already", () => {
+    const before = holding();
+    const lost = lostToDisable(before)!;
+    const unable = becomeUnableToAct(before);
+    expect(regainWithLost(unable, lost)).toEqual(before);
+    expect(lostToDisable(unable)).toBeNull();
+  });
+
+  it("in a later round only the ability to act comes back: the waits were forfeited (D11), the defenses ended at its turn (D18)", () => {
+    const lost = lostToDisable(holding())!;
+    const nextRound = startRound(becomeUnableToAct(holding()), 2);
+    expect(regainWithLost(nextRound, lost)).toEqual(regainAbilityToAct(nextRound));
+  });
+
+  it("clamped: never more waits than actions taken (D13); an aim taken since is kept; a state able already is unchanged", () => {
+    const lost = { round: 1, waits: 5, aim: { targetId: "x", rounds: 2, lastRound: 0 }, defenses: [] };
+    const unable = { ...becomeUnableToAct(declareActions(fresh(), 2)), used: 1, aim: { targetId: "y", rounds: 1, lastRound: 1 } };
+    expect(regainWithLost(unable, lost)).toMatchObject({ unableToAct: false, waits: 1, aim: { targetId: "y" } });
+    const able = holding();
+    expect(regainWithLost(able, lost)).toBe(able);
+  });
+});
+
+describe("nothing fails silently at size: the defenses in force (D18, D25)", () => {
+  it(`at most ${MAX_DEFENSES_IN_FORCE} in force: one more is refused with the reason, the round kept as it was (it would spoil the stored state)`, () => {
+    let s = declareActions(fresh(), 1);
+    for (let i = 0; i < MAX_DEFENSES_IN_FORCE; i++) s = takeGmCalledDefense(s, dodge(10 + i, "gmCalled"));
+    expect(s.defenses).toHaveLength(MAX_DEFENSES_IN_FORCE);
+    d6Error(() => takeGmCalledDefense(s, dodge(9, "gmCalled")), "tooManyDefenses");
+    d6Error(() => takePartialDefense(s, dodge(9)), "tooManyDefenses");
+    expect(isD6RoundState({ round: s })).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   bladeRuleFor, blockSparesBlocker, currentWounds, damageBonus, damageCode, isHit, listedDamageCode, makeD6Rules, parseDieCode,
   parseDieModifier, parseWeaponDamage, resistanceCode, stackWound, strengthDamageDice, UNHURT, woundAt, woundLevelForExcess,
-  woundPenaltyDice, woundStatus,
+  undoWoundSteps, woundPenaltyDice, woundStatus, woundStepsTaken,
 } from "../../../src/rulesets/d6/rules/index.js";
 
 const c = parseDieCode;
@@ -122,5 +122,34 @@ describe("D35–D37 wounds", () => {
   it("D35–D37: the table and the ladder are data", () => {
     const harsh = makeD6Rules({ woundThresholds: [{ minExcess: 1, level: "wounded" }, { minExcess: 5, level: "killed" }] });
     expect([0, 1, 4, 5].map((e) => woundLevelForExcess(e, harsh))).toEqual(["none", "wounded", "wounded", "killed"]);
+  });
+});
+
+describe("out-of-order undo: a wound taken back by its own steps on the D36 ladder (clamped)", () => {
+  const state = (level: Parameters<typeof woundAt>[0], round = 1) => woundAt(level, round);
+
+  it("the steps a wound took, from the level in force (an expired Stunned counts as unhurt, D37); none for Killed on Killed", () => {
+    expect(woundStepsTaken(UNHURT, state("wounded"), 1)).toBe(2);
+    expect(woundStepsTaken(state("wounded"), state("severelyWounded"), 2)).toBe(1);
+    expect(woundStepsTaken(state("stunned", 1), state("wounded", 5), 5)).toBe(2); // the Stunned of round 1 had cleared by round 5
+    expect(woundStepsTaken(state("killed"), state("killed"), 3)).toBe(0);
+  });
+
+  it("A (unhurt → Stunned, 1 step) then B (→ Incapacitated): undo A leaves Severely Wounded; undo B then leaves him unhurt, never below", () => {
+    const afterB = state("incapacitated");
+    const undoneA = undoWoundSteps(afterB, 1, { before: UNHURT, round: 1 });
+    expect(undoneA).toEqual({ level: "severelyWounded", untilRound: null });
+    expect(undoWoundSteps(undoneA, 3, { before: state("stunned"), round: 1 })).toEqual(UNHURT);
+  });
+
+  it("the level reached keeps its round (D37): its own when it is the level it had, else as if taken in the attack's round", () => {
+    expect(undoWoundSteps(state("wounded", 4), 1, { before: state("stunned", 4), round: 4 })).toEqual({ level: "stunned", untilRound: 5 });
+    expect(undoWoundSteps(state("severelyWounded", 2), 2, { before: UNHURT, round: 2 })).toEqual({ level: "stunned", untilRound: 3 });
+    expect(undoWoundSteps(state("wounded"), 0, { before: UNHURT, round: 1 })).toEqual(state("wounded"));
+  });
+
+  it("clamped: lowered by hand below what the wound added, the undo stops at unhurt", () => {
+    expect(undoWoundSteps(state("stunned"), 4, { before: UNHURT, round: 1 })).toEqual(UNHURT);
+    expect(undoWoundSteps(UNHURT, 2, { before: UNHURT, round: 1 })).toEqual(UNHURT);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The 14 seed checks of §7 of /work/shared/rules/d6-combat.md, one named test
+ * The 14 seed checks of the OpenD6 rules reference (§7), one named test
  * each, through the public API of the D6 rules core.
  */
 import { describe, expect, it } from "vitest";

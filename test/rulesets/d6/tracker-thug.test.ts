@@ -20,7 +20,7 @@ describe("seed check 2 through the tracker (D5, D11–D14, D18)", () => {
     const { combat, c } = await thugFight();
     const id = combat.id;
     // D6: Mara rolls 3D on her client; only the faces travel (2 dice + the Wild Die). 2+3+4 = 9.
-    await send(player, { kind: "d6Initiative", combatId: id, combatantId: "mara", dice: [2, 3], wild: [4], group: false });
+    await send(player, { kind: "d6Initiative", combatId: id, combatantId: "mara", dice: [2, 3], wild: [4] });
     // D6: the GM rolls once for the thugs (2D+1): 5 + 6,3 = 15 — both share it.
     await send(gm, { kind: "d6Initiative", combatId: id, combatantId: "thug", dice: [5], wild: [6, 3], group: true });
     expect(replies("alice")).toEqual([]);
@@ -38,7 +38,7 @@ describe("seed check 2 through the tracker (D5, D11–D14, D18)", () => {
     expect(combat.turn).toBe(0);
     expect(String(createdMessages.at(-1)?.content)).toContain("<li>Mara 9 (Placed by the GM)</li><li>Thug 15</li><li>Thug 2 15</li>");
     // D11: her turn: N = 2; D12: −1D on every roll this round.
-    await send(player, { kind: "d6Declare", combatId: id, combatantId: "mara", actions: 2, movedUp: false });
+    await send(player, { kind: "d6Declare", combatId: id, combatantId: "mara", actions: 2 });
     expect(roundPenaltyDice(readD6Round(ref(c.mara)).round)).toBe(1);
     // D13: she spends one on a wait.
     await send(player, { kind: "d6Wait", combatId: id, combatantId: "mara" });
@@ -46,7 +46,7 @@ describe("seed check 2 through the tracker (D5, D11–D14, D18)", () => {
     await combat.nextTurn();
     expect(combat.turn).toBe(1);
     // The thug's turn: the GM declares one action; he swings.
-    await send(gm, { kind: "d6Declare", combatId: id, combatantId: "thug", actions: 1, movedUp: false });
+    await send(gm, { kind: "d6Declare", combatId: id, combatantId: "thug", actions: 1 });
     // D14: she holds a wait and an action: she may interrupt. Her dodge (3D) is rolled at −1D: 2D, faces 4 + 3 = 7.
     const mine = readD6Round(ref(c.mara));
     expect(canInterrupt(mine.round)).toBe(true);

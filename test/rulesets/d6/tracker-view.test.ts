@@ -1,7 +1,7 @@
 /** The OpenD6 tracker's view models (D5–D18, D37) and its strict request schema. */
 import { describe, expect, it } from "vitest";
 import { d6BannerView, d6DeclareView, d6TrackerRowView, penaltyText } from "../../../src/rulesets/d6/combat/tracker-view.js";
-import { parseD6CombatRequest } from "../../../src/rulesets/d6/combat/request-schema.js";
+import { D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../../src/rulesets/d6/combat/request-schema.js";
 import { d6CombatantFacts } from "../../../src/rulesets/d6/combat/facts.js";
 import { applyD6RoundOperation, type D6RoundState } from "../../../src/rulesets/d6/combat/round-state.js";
 import { newCombatantRound } from "../../../src/rulesets/d6/rules/index.js";
@@ -81,6 +81,13 @@ describe("request schema: strict", () => {
     const check = parseD6CombatRequest(payload);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.field).toBe(field);
+  });
+  it("the GM-only flags may be left out (a player's client never sends them); absent reads as false", () => {
+    const { group: _group, ...roll } = ok;
+    expect(parseD6CombatRequest(roll)).toMatchObject({ ok: true, request: { kind: "d6Initiative", dice: [2, 3] } });
+    expect(parseD6CombatRequest({ kind: "d6Declare", combatId: "c1", combatantId: "m", actions: 2 })).toMatchObject({ ok: true });
+    expect(parseD6CombatRequest({ kind: "d6Declare", combatId: "c1", combatantId: "m", actions: 2, movedUp: "yes" })).toMatchObject({ ok: false, field: "movedUp" });
+    expect(D6_TRACKER_GM_ONLY).toEqual({ d6Initiative: ["group"], d6Place: ["position"], d6Declare: ["movedUp"] });
   });
   it("refuses what is not a plain object", () => {
     for (const v of [null, [], "x", Object.create({ kind: "d6Wait" })]) expect(parseD6CombatRequest(v).ok).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The 22 seed checks of §16 of /work/shared/rules/gurps-combat.md, one named
+ * The 22 seed checks of the GURPS rules reference (§16), one named
  * test each, through the public API of the GURPS rules core (and, where the
  * check is an attack, the seed scenario examples/gurps/ holds).
  */

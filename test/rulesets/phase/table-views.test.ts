@@ -117,8 +117,9 @@ describe("the card view for each user", () => {
     expect(phaseCardView(rolling, { isGM: true, owns: () => false }).buttons.map((b) => b.action)).toEqual(["modifiers", "cancel"]);
     expect(phaseCardView(wild, { isGM: false, owns: () => true }).buttons).toEqual([]);
     expect(phaseCardView(wild, { isGM: true, owns: () => true }).buttons.map((b) => b.action)).toEqual(["apply", "cancel"]);
-    expect(phaseCardView(applied, { isGM: true, owns: () => true, undoable: true }).buttons.map((b) => b.action)).toEqual(["undo"]);
-    expect(phaseCardView(applied, { isGM: true, owns: () => true, undoable: false }).buttons).toEqual([]);
+    expect(phaseCardView(applied, { isGM: true, owns: () => true }).buttons.map((b) => b.label)).toEqual(["Undo"]);
+    // 22.2: once the phase has moved on, undo still takes back the sheets (by their own deltas), and says so.
+    expect(phaseCardView(applied, { isGM: true, owns: () => true, recordMovedOn: true }).buttons.map((b) => [b.action, b.label])).toEqual([["undo", "Undo on the sheets (the phase has moved on)"]]);
     expect(phaseCardView(applied, { isGM: false, owns: () => true }).applied).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
   });
 });

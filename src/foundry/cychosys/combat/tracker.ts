@@ -16,6 +16,7 @@ import { extraActionChoices, readInterrupt } from "../../../rulesets/cychosys/co
 import { submitRequest } from "../../requests.js";
 import { currentOptions } from "../../../rulesets/cychosys/combat/round-state.js";
 import { EXTRA_ACTION_TEMPLATE, extraActionView, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import { claimDecoration } from "../../tracker-decoration.js";
 
 interface UserDoc {
   id: string;
@@ -78,7 +79,8 @@ export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: 
   const interrupt = readInterrupt(combat.flags);
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
-    if (!combatant || row.querySelector(".cychosys-budget")) continue;
+    if (!combatant) continue;
+    const put = claimDecoration(row, ".cychosys-budget");
     const view = trackerRowView(combat, facts(combatant), options, {
       canControl: mayControl(me, combatant),
       interrupting: interrupt?.combatantId === combatant.id,
@@ -99,6 +101,6 @@ export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: 
       if (!button || button.disabled) return;
       void onControl(combat, combatant.id, button.dataset.cychosysAction!);
     });
-    (row.querySelector(".token-name") ?? row).append(budget);
+    put(() => (row.querySelector(".token-name") ?? row).append(budget));
   }
 }

@@ -21,6 +21,7 @@ import {
 import type { ActorDocumentLike, DocumentSheetLike, ItemDocumentLike, RenderContext, RenderOptions } from "./foundry-types.js";
 import { startAttack } from "../attack.js";
 import { actorSheetBase, confirmDialog, enrich, escapeHtml, localize, promptForm } from "./shared.js";
+import { systemNamed } from "../../class-name.js";
 import { bindItemDragDrop } from "../../item-drag-drop.js";
 
 type Action = (this: ActorSheetInstance, event: PointerEvent, target: HTMLElement) => unknown;
@@ -260,5 +261,6 @@ export function defineActorSheets() {
     }
   }
 
-  return { CharacterSheet, NpcSheet, ObjectSheet };
+  systemNamed(CombatantSheet, "CombatantSheet");
+  return { CharacterSheet: systemNamed(CharacterSheet, "CharacterSheet"), NpcSheet: systemNamed(NpcSheet, "NpcSheet"), ObjectSheet: systemNamed(ObjectSheet, "ObjectSheet") };
 }

@@ -4,6 +4,7 @@
  * for its type and loads the partials the templates include.
  */
 import { registerSheet } from "../../card-glue.js";
+import { loadHousePartials } from "../../house.js";
 import { PARTIALS } from "../../../rulesets/cychosys/views/index.js";
 import { defineActorSheets } from "./actor-sheets.js";
 import { defineItemSheets } from "./item-sheets.js";
@@ -20,4 +21,5 @@ export function registerSheets(): void {
   register(Item, "cychosys", itemSheets.OutfitSheet, { types: ["outfit"], makeDefault: true, label: "CYCHOSYS.Sheet.Labels.Outfit" });
   register(Item, "cychosys", itemSheets.TrademarkSheet, { types: ["trademark"], makeDefault: true, label: "CYCHOSYS.Sheet.Labels.Trademark" });
   void foundry.applications.handlebars.loadTemplates([...PARTIALS]);
+  loadHousePartials();
 }

@@ -9,6 +9,7 @@ import { ITEM_BODY_TEMPLATES, itemParts, itemSheetView, type SheetEffect, type T
 import type { ActorDocumentLike, DocumentSheetLike, ItemDocumentLike, RenderContext, RenderOptions } from "./foundry-types.js";
 import { improveDialog } from "./actor-sheets.js";
 import { confirmDialog, enrich, escapeHtml, itemSheetBase, localize } from "./shared.js";
+import { systemNamed } from "../../class-name.js";
 
 type ItemType = keyof typeof ITEM_BODY_TEMPLATES;
 interface ItemSheetInstance extends DocumentSheetLike {
@@ -119,16 +120,20 @@ export function defineItemSheets() {
     }
   }
 
-  const sheetFor = (type: ItemType) =>
-    class extends CychosysItemSheet {
-      static override DEFAULT_OPTIONS = { ...CychosysItemSheet.DEFAULT_OPTIONS, classes: ["cychosys", "sheet", "item", type] };
-      static PARTS = itemParts(type);
-    };
+  systemNamed(CychosysItemSheet, "ItemSheetBase");
+  const sheetFor = (type: ItemType, name: string) =>
+    systemNamed(
+      class extends CychosysItemSheet {
+        static override DEFAULT_OPTIONS = { ...CychosysItemSheet.DEFAULT_OPTIONS, classes: ["cychosys", "sheet", "item", type] };
+        static PARTS = itemParts(type);
+      },
+      name,
+    );
 
   return {
-    SkillSheet: sheetFor("skill"),
-    GearSheet: sheetFor("weapon"),
-    OutfitSheet: sheetFor("outfit"),
-    TrademarkSheet: sheetFor("trademark"),
+    SkillSheet: sheetFor("skill", "SkillSheet"),
+    GearSheet: sheetFor("weapon", "GearSheet"),
+    OutfitSheet: sheetFor("outfit", "OutfitSheet"),
+    TrademarkSheet: sheetFor("trademark", "TrademarkSheet"),
   };
 }

@@ -8,6 +8,7 @@
  * then re-check who may do it and when. Pure apart from localizing the
  * reason. (The attack card uses its own key, `cychosys.request`.)
  */
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import { format } from "../../../core/i18n.js";
 import { type CommonFieldSpec, commonFieldProblem, type KindedRefusal, parseKindedRequest } from "../../../core/kinded-request.js";
 import { CWN_ACTION_IDS, type CwnActionId } from "../rules/actions.js";
@@ -62,6 +63,21 @@ export const CWN_REQUEST_SCHEMAS: Readonly<Record<CwnCombatRequestKind, Readonly
   cwnReadySwarm: { combatId: ID, swarmId: { type: "int", min: 1, max: CWN_TRACKER_LIMITS.swarm } },
   cwnJoin: { combatId: ID, sideId: SIDE, face: { type: "int", min: 1, max: 8 } },
 };
+
+/**
+ * The tracker's requests only a GM may send, by the fields that carry the
+ * GM's decision (src/core/gm-only.ts; the shared check refuses them from a
+ * player before any handler runs, naming the first): a combatant put in
+ * another group and a side marked surprised before the fight (W2, W3), a
+ * side's Morale roll or skip (W6: the GM rolls for the foes), a side
+ * arriving mid-fight with its d8 (W3). The dialogs show these to the GM only.
+ */
+export const CWN_TRACKER_GM_ONLY: GmOnlyFields = Object.freeze({
+  cwnGroup: ["sideId", "combatantId"],
+  cwnSurprise: ["surprised", "sideId"],
+  cwnMorale: ["faces", "sideId"],
+  cwnJoin: ["face", "sideId"],
+});
 
 const MAX_KEYS = 12;
 const SIDE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

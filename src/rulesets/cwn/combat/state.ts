@@ -5,102 +5,51 @@
  * (W4), so the state is the combat's, not a combatant's. `readCwnCombat`
  * takes a stored value only when it is well-formed — shape, bounds, and
  * consistency (every member a fighter, the order a permutation of the
- * sides) — and returns null otherwise (the tracker then offers to start the
- * fight again). `applyCwnOperation` is the one entry the GM's transport and
- * the tracker call: an operation in, the rules core's transition out.
+ * sides, fight-shape.ts) — and returns null otherwise (the tracker then
+ * offers to start the fight again); the table never writes a state it would
+ * not read back (`requireStorable`: at most CWN_FIGHT_LIMITS, refused with
+ * the limit named). `applyTableOperation` is the one entry the GM's
+ * transport and the tracker call: an operation in, the rules core's
+ * transition out.
  */
-import { z } from "zod/mini";
 import {
   act, beginTurn, type CombatActionContext, type CombatStep, type CwnCombatState, type CwnSideSetup, type DownedRecord, endSideIfDone, endSideTurn, endTurn, finishSwarm,
-  joinCombat, passTurn, readySwarm, resolveMorale, restoreDowned, setDowned, spendScreens, startCwnCombat,
+  joinCombat, passTurn, readySwarm, resolveMorale, setDowned, spendScreens, startCwnCombat, undoDowned,
 } from "../rules/combat.js";
-import { CWN_ACTION_IDS, type CwnActionId } from "../rules/actions.js";
+import type { CwnActionId } from "../rules/actions.js";
+import { CwnError } from "../rules/errors.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
-import { DOWNED_STATES } from "../rules/types.js";
+import type { DownedState } from "../rules/types.js";
+import { CWN_FIGHT_LIMITS, copyPlain, fightShapeProblem } from "./fight-shape.js";
+
+export { CWN_FIGHT_LIMITS } from "./fight-shape.js";
 
 export const CWN_FLAG_SCOPE = "cychosys";
 export const CWN_COMBAT_FLAG = "cwnCombat";
 export const CWN_COMBAT_PATH = `flags.${CWN_FLAG_SCOPE}.${CWN_COMBAT_FLAG}`;
 
-const MAX = { round: 99_999, sides: 16, members: 64, fighters: 256, effects: 8, log: 64, swarms: 64 } as const;
-const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-/** Combatant ids (the fighters) and side ids (dispositions or groups the tracker names): letters, digits, - and _. */
-const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
-const slot = z.enum(["unspent", "spent", "held", "forfeit"]);
-const actionId = z.enum(CWN_ACTION_IDS as unknown as [CwnActionId, ...CwnActionId[]]);
-
-const effect = z.strictObject({
-  kind: z.enum(["totalDefense", "charging", "screening"]),
-  since: int(0, MAX.round),
-  lapsesAtTurnIn: int(0, MAX.round + 1),
-  allyId: z.optional(id),
-  usesLeft: z.optional(int(0, 20)),
-});
-
-const fighter = z.strictObject({
-  round: int(0, MAX.round),
-  turn: z.enum(["pending", "acting", "done"]),
-  main: slot,
-  move: slot,
-  moves: int(0, 2),
-  mainBeforeTurn: z.boolean(),
-  holding: z.boolean(),
-  withdrawn: z.boolean(),
-  surprised: z.boolean(),
-  prone: z.boolean(),
-  downed: z.enum(DOWNED_STATES),
-  canSnap: z.boolean(),
-  effects: z.array(effect).check(z.maxLength(MAX.effects)),
-  log: z.array(z.strictObject({ action: actionId, paid: z.array(z.enum(["main", "move", "onTurn", "instant"])).check(z.maxLength(2)), label: z.optional(z.string().check(z.maxLength(60))) })).check(z.maxLength(MAX.log)),
-});
-
-const side = z.strictObject({
-  id,
-  playerCharacters: z.boolean(),
-  members: z.array(id).check(z.minLength(1), z.maxLength(MAX.members)),
-  surprised: z.boolean(),
-  initiative: z.strictObject({ roll: int(1, 20), dex: int(-5, 5), total: int(-4, 25) }),
-  tieRolls: z.array(int(1, 20)).check(z.maxLength(8)),
-  done: z.boolean(),
-  lostThisRound: z.array(id).check(z.maxLength(MAX.members)),
-  morale: z.strictObject({ score: int(2, 12), status: z.enum(["none", "due", "held", "broken", "skipped"]), roll: z.nullable(int(2, 12)) }),
-});
-
-const swarm = z.strictObject({
-  id: int(1, 99_999),
-  sideId: id,
-  targetId: id,
-  round: int(0, MAX.round),
-  participants: z.array(id).check(z.minLength(1), z.maxLength(4)),
-  status: z.enum(["open", "ready"]),
-});
-
-const combatState = z.strictObject({
-  round: int(0, MAX.round),
-  order: z.array(id).check(z.minLength(1), z.maxLength(MAX.sides)),
-  current: int(-1, MAX.sides),
-  sides: z.record(id, side),
-  fighters: z.record(id, fighter),
-  swarms: z.array(swarm).check(z.maxLength(MAX.swarms)),
-});
-
-/** Consistency the shape cannot say: order = the sides, each side's members are fighters, each fighter in one side. */
-function consistent(s: CwnCombatState): boolean {
-  const sideIds = Object.keys(s.sides);
-  if (s.order.length !== sideIds.length || new Set(s.order).size !== s.order.length || !s.order.every((x) => Object.hasOwn(s.sides, x))) return false;
-  if (s.current > s.order.length) return false;
-  const members = s.order.flatMap((x) => s.sides[x]!.members);
-  const fighters = Object.keys(s.fighters);
-  if (members.length !== fighters.length || new Set(members).size !== members.length || !members.every((m) => Object.hasOwn(s.fighters, m))) return false;
-  return s.order.every((x) => s.sides[x]!.id === x);
-}
-
 /** The stored state if well-formed (a fresh copy), else null. */
 export function readCwnCombat(value: unknown): CwnCombatState | null {
-  const parsed = combatState.safeParse(value);
-  if (!parsed.success) return null;
-  const state = parsed.data as CwnCombatState;
-  return consistent(state) ? structuredClone(state) : null;
+  return fightShapeProblem(value) === null ? copyPlain(value as CwnCombatState) : null;
+}
+
+/**
+ * Issue 20: a state the table is about to store, refused (a CwnError naming
+ * the limit or the field) when the stored fight would not read back — so
+ * the fight never vanishes, and what was stored before stays as it was.
+ */
+export function requireStorable(state: CwnCombatState): CwnCombatState {
+  const L = CWN_FIGHT_LIMITS;
+  const fighters = Object.keys(state.fighters).length;
+  if (fighters > L.fighters) throw new CwnError("tooManyFighters", { limit: L.fighters, count: fighters });
+  if (state.round > L.round) throw new CwnError("tooManyRounds", { limit: L.round });
+  if (state.swarms.length > L.swarms) throw new CwnError("tooManySwarms", { limit: L.swarms, count: state.swarms.length });
+  for (const id of state.order) {
+    if ((state.sides[id]?.tieRolls.length ?? 0) > L.tieRolls) throw new CwnError("tooManyTieRolls", { side: id, limit: L.tieRolls });
+  }
+  const problem = fightShapeProblem(state);
+  if (problem !== null) throw new CwnError("fightUnreadable", { field: problem || "fight" });
+  return state;
 }
 
 /** The tracker's and the transport's operations on the fight, each a rules-core transition (rules/combat.ts). */
@@ -114,10 +63,10 @@ export type CwnCombatOperation =
   | { kind: "readySwarm"; swarmId: number }
   | { kind: "finishSwarm"; swarmId: number }
   | { kind: "spendScreens"; screenerIds: string[] }
-  | { kind: "downed"; fighterId: string; state: (typeof DOWNED_STATES)[number] }
+  | { kind: "downed"; fighterId: string; state: DownedState }
   | { kind: "morale"; sideId: string; faces: number[] | null }
   | { kind: "join"; side: CwnSideSetup }
-  | { kind: "restoreDowned"; fighterId: string; record: DownedRecord };
+  | { kind: "undoDowned"; fighterId: string; set: DownedState; record: DownedRecord };
 
 /** Apply one operation; `start` needs no state, every other one does. Throws the core's CwnError to refuse. */
 export function applyCwnOperation(state: CwnCombatState | null, op: CwnCombatOperation, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CombatStep {
@@ -146,19 +95,23 @@ export function applyCwnOperation(state: CwnCombatState | null, op: CwnCombatOpe
       return resolveMorale(state, op.sideId, op.faces, rules);
     case "join":
       return joinCombat(state, op.side, rules);
-    case "restoreDowned":
-      return restoreDowned(state, op.fighterId, op.record);
+    case "undoDowned":
+      return undoDowned(state, op.fighterId, op.set, op.record);
   }
 }
 
 /**
  * The operations of the table (the tracker's controls, the attack card's
  * writes): each one as `applyCwnOperation`, and then, W4, the acting side's
- * turn ends once none of its members is left to act.
+ * turn ends once none of its members is left to act. A state that could
+ * not be stored and read back is refused (`requireStorable`).
  */
 export function applyTableOperation(state: CwnCombatState | null, op: CwnCombatOperation, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CombatStep {
   const step = applyCwnOperation(state, op, rules);
-  return op.kind === "start" || op.kind === "join" ? step : endSideIfDone(step, rules);
+  const done = op.kind === "start" || op.kind === "join" ? step : endSideIfDone(step, rules);
+  // Unchanged: nothing new to store. Changed: only what will read back (issue 20).
+  if (done.state !== state) requireStorable(done.state);
+  return done;
 }
 
 /**
@@ -168,8 +121,8 @@ export function applyTableOperation(state: CwnCombatState | null, op: CwnCombatO
  */
 export type CwnFighterOperation =
   | { kind: "act"; action: CwnActionId; context?: CombatActionContext }
-  | { kind: "downed"; state: (typeof DOWNED_STATES)[number] }
-  | { kind: "restoreDowned"; record: DownedRecord }
+  | { kind: "downed"; state: DownedState }
+  | { kind: "undoDowned"; set: DownedState; record: DownedRecord }
   | { kind: "spendScreen" }
   | { kind: "finishSwarm"; swarmId: number };
 
@@ -179,8 +132,8 @@ export function fighterOperation(op: CwnFighterOperation, fighterId: string): Cw
       return { kind: "act", fighterId, action: op.action, ...(op.context && { context: op.context }) };
     case "downed":
       return { kind: "downed", fighterId, state: op.state };
-    case "restoreDowned":
-      return { kind: "restoreDowned", fighterId, record: op.record };
+    case "undoDowned":
+      return { kind: "undoDowned", fighterId, set: op.set, record: op.record };
     case "spendScreen":
       return { kind: "spendScreens", screenerIds: [fighterId] };
     case "finishSwarm":

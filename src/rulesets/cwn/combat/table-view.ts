@@ -16,7 +16,7 @@ import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import { type ActionContext, whyNot } from "../rules/round.js";
 import { CWN_TRACKER_LIMITS } from "./request-schema.js";
 import type { PlannedSide } from "./tracker-plan.js";
-import { cwnTrackerView, type CwnTrackerFighter } from "./tracker-view.js";
+import { cwnTrackerView, type CwnTrackerFighter, type CwnTrackerSide } from "./tracker-view.js";
 
 export const CWN_TRACKER_TEMPLATES = {
   banner: "systems/cychosys/templates/cwn/combat/banner.hbs",
@@ -80,9 +80,26 @@ export function fightBannerView(fight: CwnCombatState, arrivals: readonly Planne
   };
 }
 
-/** A side's header in the fight: total, done, acting or to come, Morale (W3–W6). */
-export function sideHeaderView(fight: CwnCombatState, sideId: string, localize: Localize) {
-  const side = cwnTrackerView(fight).sides.find((s) => s.id === sideId)!;
+/** The tracker's view of a fight indexed by side and fighter, made once per render (a row's lookup is then no search). */
+export interface TrackerIndex {
+  sides: ReadonlyMap<string, CwnTrackerSide>;
+  fighters: ReadonlyMap<string, { side: CwnTrackerSide; fighter: CwnTrackerFighter }>;
+}
+
+export function trackerIndex(fight: CwnCombatState): TrackerIndex {
+  const view = cwnTrackerView(fight);
+  const sides = new Map<string, CwnTrackerSide>();
+  const fighters = new Map<string, { side: CwnTrackerSide; fighter: CwnTrackerFighter }>();
+  for (const side of view.sides) {
+    sides.set(side.id, side);
+    for (const fighter of side.fighters) fighters.set(fighter.id, { side, fighter });
+  }
+  return { sides, fighters };
+}
+
+/** A side's header in the fight: total, done, acting or to come, Morale (W3–W6). `index`: the render's (else made for this one header). */
+export function sideHeaderView(fight: CwnCombatState, sideId: string, localize: Localize, index: TrackerIndex = trackerIndex(fight)) {
+  const side = index.sides.get(sideId)!;
   return {
     id: sideId,
     name: sideName(sideId, localize),
@@ -99,12 +116,11 @@ const pill = (key: string, on: boolean, later: boolean, localize: Localize, labe
   return { key, label, on, state, hint: localize(`${K}pill.${state}`) };
 };
 
-/** One fighter's row: what it has left (W7), its turn, its states and until when, and this user's controls. */
-export function fighterRowView(fight: CwnCombatState, fighterId: string, names: (id: string) => string, user: TableUser, localize: Localize) {
-  const view = cwnTrackerView(fight);
-  const side = view.sides.find((s) => s.fighters.some((f) => f.id === fighterId));
-  const f = side?.fighters.find((x) => x.id === fighterId) as CwnTrackerFighter | undefined;
-  if (!side || !f) return null;
+/** One fighter's row: what it has left (W7), its turn, its states and until when, and this user's controls. `index`: the render's (else made for this one row). */
+export function fighterRowView(fight: CwnCombatState, fighterId: string, names: (id: string) => string, user: TableUser, localize: Localize, index: TrackerIndex = trackerIndex(fight)) {
+  const found = index.fighters.get(fighterId);
+  if (!found) return null;
+  const { side, fighter: f } = found;
   const mine = user.isGM || user.owns(fighterId);
   const down = f.downed !== "none";
   const state = (kind: string, until: number, extra: Record<string, string | number> = {}) => localize(`${K}until`, { state: localize(`CYCHOSYS.Cwn.State.${kind}`), round: until, ...extra });

@@ -13,6 +13,8 @@ import type { CwnCombatState, CwnSideSetup } from "../rules/combat.js";
 import { bestDex, orderSides } from "../rules/initiative.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import type { DownedState } from "../rules/types.js";
+import { CwnError } from "../rules/errors.js";
+import { CWN_FIGHT_LIMITS } from "./fight-shape.js";
 
 export const CWN_SETUP_FLAG = "cwnSetup";
 export const CWN_SETUP_PATH = `flags.cychosys.${CWN_SETUP_FLAG}`;
@@ -37,8 +39,8 @@ const sideId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const face = z.int().check(z.minimum(1), z.maximum(20));
 const setupSchema = z.strictObject({
   groups: z.record(sideId, sideId),
-  surprised: z.array(sideId).check(z.maxLength(16)),
-  rolls: z.record(sideId, z.strictObject({ roll: face, tieRolls: z.array(face).check(z.maxLength(8)) })),
+  surprised: z.array(sideId).check(z.maxLength(CWN_FIGHT_LIMITS.fighters)),
+  rolls: z.record(sideId, z.strictObject({ roll: face, tieRolls: z.array(face).check(z.maxLength(CWN_FIGHT_LIMITS.tieRolls)) })),
 });
 export type CwnSetup = z.infer<typeof setupSchema>;
 
@@ -47,7 +49,14 @@ export const EMPTY_SETUP: CwnSetup = Object.freeze({ groups: {}, surprised: [], 
 /** The stored setup if well-formed, else an empty one. */
 export function readCwnSetup(value: unknown): CwnSetup {
   const parsed = setupSchema.safeParse(value);
-  return parsed.success ? structuredClone(parsed.data) : structuredClone(EMPTY_SETUP);
+  return parsed.success ? parsed.data : structuredClone(EMPTY_SETUP);
+}
+
+/** Issue 20: a setup about to be stored, refused (naming the field) when it would not read back — the GM's groups and rolls are never lost to a write. */
+export function requireStorableSetup(setup: CwnSetup): CwnSetup {
+  const parsed = setupSchema.safeParse(setup);
+  if (!parsed.success) throw new CwnError("fightUnreadable", { field: ["cwnSetup", ...(parsed.error.issues[0]?.path ?? [])].join(".") });
+  return setup;
 }
 
 /** The side a combatant fights on: the GM's group, else the players' side, else its token's disposition. */
@@ -110,15 +119,47 @@ export function startOwed(sides: readonly PlannedSide[], rules: Readonly<CwnRule
   return { rolls: [], ties: order.owed.map((g) => [...g]) };
 }
 
-/** W3, W4: Foundry's turns, side by side in the fight's order, members in their side's order; combatants not in the fight last. */
+/**
+ * W3, W4: the place of every fighter in Foundry's turns — side by side in
+ * the fight's order, members in their side's order — computed once for a
+ * whole sort (a combatant not in the fight has none: it goes last).
+ */
+export function turnPlaces(fight: CwnCombatState): Map<string, number> {
+  const places = new Map<string, number>();
+  for (const id of fight.order) for (const m of fight.sides[id]!.members) places.set(m, places.size);
+  return places;
+}
+
+/** Before the fight: each combatant's planned side, by the sides' order (names break ties within a side). */
+export function plannedPlaces(sides: readonly PlannedSide[]): Map<string, number> {
+  const places = new Map<string, number>();
+  sides.forEach((side, i) => {
+    for (const m of side.members) places.set(m.id, i);
+  });
+  return places;
+}
+
+/** One combatant's place in Foundry's turns (a search of the sides: to sort many, `turnPlaces` once). */
 export function turnKey(fight: CwnCombatState | null, combatantId: string): number {
   if (!fight) return 0;
-  for (const [i, id] of fight.order.entries()) {
-    const members = fight.sides[id]!.members;
-    const at = members.indexOf(combatantId);
-    if (at >= 0) return i * 1000 + at;
-  }
-  return 1_000_000;
+  return placeIn(turnPlaces(fight), combatantId);
+}
+
+/** The place of a combatant by one of the maps above; one not in it after every other. */
+export const placeIn = (places: ReadonlyMap<string, number>, id: string): number => places.get(id) ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * Foundry's turn order (`_sortCombatants`) and the marker's index agree by
+ * using this one comparison: by place, then (`tie`) by id in the fight, by
+ * name before it.
+ */
+export function compareTurns(places: ReadonlyMap<string, number>, tie: "id" | "name", a: { id: string; name: string }, b: { id: string; name: string }): number {
+  return placeIn(places, a.id) - placeIn(places, b.id) || a[tie].localeCompare(b[tie]);
+}
+
+/** W3, W4: the fight's combatant ids in Foundry's turn order (as `compareTurns` by id). */
+export function orderedTurns(ids: readonly string[], places: ReadonlyMap<string, number>): string[] {
+  return ids.slice().sort((a, b) => placeIn(places, a) - placeIn(places, b) || a.localeCompare(b));
 }
 
 /**

@@ -16,7 +16,7 @@ import { type DiceExpr, formatDice, parseDice } from "../rules/dice.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import type { CwnAttackerInput, CwnDefenderInput } from "../rules/resolve.js";
 import { screenUses } from "../rules/screen.js";
-import { ATTACK_KINDS, type Attribute, ATTRIBUTES, COMBAT_SKILLS, type CombatSkill, DOWNED_STATES, isMember, ITEM_STATES, RELOAD_ACTIONS } from "../rules/types.js";
+import { ATTACK_KINDS, type Attribute, ATTRIBUTES, COMBAT_SKILLS, type CombatSkill, DOWNED_STATES, isMember, ITEM_STATES, type Modifier, RELOAD_ACTIONS } from "../rules/types.js";
 import type { CwnAttributeView, CwnDerived, CwnProblem, CwnSkillView, CwnWeaponView } from "./derived.js";
 import { CWN_BOUNDS } from "./schema.js";
 import { type DeriveItemInput, type Rec, rec, str, whole } from "../../../core/derive-input.js";
@@ -169,18 +169,35 @@ export function deriveCwnActor(type: string, system: unknown, itemList: readonly
   };
 }
 
-/** The attacker's side of resolveCwnAttack for one of its weapons (the situation, dice and round are the workflow's). */
-export function attackerInput(d: CwnDerived, weaponId: string): CwnAttackerInput | undefined {
+/** What the round and the GM add to an attacker: its Main spent (W23), Snap allowed by the fight (W23), the GM's modifiers (W13). */
+export interface AttackerRound {
+  mainSpent?: boolean;
+  canSnap?: boolean;
+  hitModifiers?: readonly Modifier[];
+}
+
+/**
+ * The attacker's side of resolveCwnAttack for one of its weapons (the
+ * situation and dice are the workflow's). Every field is written in one
+ * literal, in one order, whatever the round holds: attackers built for
+ * different attacks share one shape, so the rules core reads them at full
+ * speed (issue 21: spreading optional parts gave each its own).
+ */
+export function attackerInput(d: CwnDerived, weaponId: string, round: AttackerRound = {}): CwnAttackerInput | undefined {
   const w = d.weapons.find((x) => x.id === weaponId);
   if (!w) return undefined;
+  const a = d.attributes;
+  const s = d.combatSkills;
   return {
     playerCharacter: d.playerCharacter,
     baseHitBonus: d.baseHitBonus,
-    attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, d.attributes[a].modifier])),
-    skills: { ...d.combatSkills },
-    canSnap: d.canSnap,
+    attributes: { str: a.str.modifier, dex: a.dex.modifier, con: a.con.modifier, int: a.int.modifier, wis: a.wis.modifier, cha: a.cha.modifier },
+    skills: { punch: s.punch, stab: s.stab, shoot: s.shoot },
+    canSnap: round.canSnap ?? d.canSnap,
+    mainSpent: round.mainSpent ?? false,
     moveMetres: d.moveMetres,
     weapon: w.rules,
+    hitModifiers: round.hitModifiers ? [...round.hitModifiers] : [],
   };
 }
 

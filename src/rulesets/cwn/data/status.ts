@@ -9,7 +9,7 @@
  * plan never touches an effect a user made. Pure: no Foundry; icons are
  * Foundry core's `icons/svg/*.svg`.
  */
-import type { CwnCombatState } from "../rules/combat.js";
+import type { CwnCombatState, CwnSideState } from "../rules/combat.js";
 import type { DownedState } from "../rules/types.js";
 import { CWN_ACTOR_TYPES } from "./schema.js";
 
@@ -73,9 +73,10 @@ export const downedOfStatus = (kind: CwnStatusKind): DownedState | undefined => 
  * The statuses an actor's token shows: its downed state (W19, the actor's
  * own data), and, when it fights in `fight` as `fighterId`, what the fight
  * says of it (prone, holding, surprised in the free round, each temporary
- * state in force, its side broken).
+ * state in force, its side broken). `sides` (each fighter's side) saves a
+ * search per fighter when a whole combat is mirrored.
  */
-export function wantedStatuses(downed: DownedState, fight: CwnCombatState | null, fighterId: string | null): string[] {
+export function wantedStatuses(downed: DownedState, fight: CwnCombatState | null, fighterId: string | null, sides?: ReadonlyMap<string, CwnSideState>): string[] {
   const wanted: string[] = [];
   if (downed === "dead") wanted.push(DEAD_STATUS);
   else if (downed !== "none") wanted.push(cwnStatusId(downed));
@@ -85,7 +86,8 @@ export function wantedStatuses(downed: DownedState, fight: CwnCombatState | null
   if (f.holding && f.main === "held") wanted.push(cwnStatusId("holding"));
   if (f.surprised && fight!.round === 0) wanted.push(cwnStatusId("surprised"));
   for (const e of f.effects) wanted.push(cwnStatusId(e.kind));
-  const side = fight!.order.map((id) => fight!.sides[id]!).find((s) => s.members.includes(fighterId!));
+  // `sides`: each fighter's side, found once for a whole combat (rules/combat.ts `sidesByFighter`).
+  const side = sides ? sides.get(fighterId!) : fight!.order.map((id) => fight!.sides[id]!).find((s) => s.members.includes(fighterId!));
   if (side?.morale.status === "broken") wanted.push(cwnStatusId("broken"));
   return [...new Set(wanted)];
 }

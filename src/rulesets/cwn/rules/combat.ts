@@ -134,6 +134,8 @@ function fighter(state: CwnCombatState, id: string): CwnFighterRound {
 }
 
 const withFighter = (state: CwnCombatState, id: string, f: CwnFighterRound): CwnCombatState => ({ ...state, fighters: { ...state.fighters, [id]: f } });
+/** Several fighters changed at once: one copy of the fighters, however many change (a side of 1,000 ends its turn in one). */
+const withFighters = (state: CwnCombatState, changed: Readonly<Record<string, CwnFighterRound>>): CwnCombatState => ({ ...state, fighters: { ...state.fighters, ...changed } });
 const withSide = (state: CwnCombatState, s: CwnSideState): CwnCombatState => ({ ...state, sides: { ...state.sides, [s.id]: s } });
 
 /** The side whose turn it is, or null between rounds. */
@@ -150,12 +152,15 @@ function takesTurn(state: CwnCombatState, side: CwnSideState): boolean {
 
 /** Move to the next side that takes a turn; past the last, the round ends and the next starts (W5). */
 function advance(state: CwnCombatState, events: CwnEvent[]): CombatStep {
-  let s = state;
-  for (let i = s.current + 1; i < s.order.length; i++) {
-    const side = s.sides[s.order[i]!]!;
-    if (takesTurn(s, side)) return { state: { ...s, current: i }, events: [...events, { kind: "sideUp", sideId: side.id }] };
-    s = withSide(s, { ...side, done: true });
+  // Sides passed over are marked done in one copy of the sides (a thousand sides of one each stay linear).
+  const skipped: Record<string, CwnSideState> = {};
+  const marked = () => ({ ...state, sides: { ...state.sides, ...skipped } });
+  for (let i = state.current + 1; i < state.order.length; i++) {
+    const side = state.sides[state.order[i]!]!;
+    if (takesTurn(state, side)) return { state: { ...marked(), current: i }, events: [...events, { kind: "sideUp", sideId: side.id }] };
+    skipped[side.id] = { ...side, done: true };
   }
+  const s = marked();
   if (!s.order.some((id) => takesTurn(s, s.sides[id]!))) return { state: { ...s, current: s.order.length }, events };
   return newRound({ ...s, current: s.order.length }, events);
 }
@@ -260,16 +265,18 @@ export function endSideTurn(state: CwnCombatState, rules: Readonly<CwnRules> = C
   const side = actingSide(state);
   if (!side) throw new CwnError("combatOver");
   const events: CwnEvent[] = [];
-  let s = state;
+  const ended: Record<string, CwnFighterRound> = {};
   for (const id of side.members) {
-    const f = s.fighters[id]!;
+    const f = state.fighters[id]!;
     if (f.downed !== "none" || f.turn === "done") continue;
-    s = withFighter(s, id, f.turn === "acting" ? endFighterTurn(f) : passFighterTurn(f));
+    ended[id] = f.turn === "acting" ? endFighterTurn(f) : passFighterTurn(f);
     events.push({ kind: "turnEnded", fighterId: id, forfeited: (["main", "move"] as const).filter((k) => f[k] === "unspent") });
   }
-  for (const w of s.swarms.filter((w) => w.sideId === side.id && w.status === "open")) {
-    s = { ...s, swarms: closeSwarm(s.swarms, w.id) };
-    events.push({ kind: "swarmReady", swarmId: w.id });
+  let s = withFighters(state, ended);
+  const closing = s.swarms.filter((w) => w.sideId === side.id && w.status === "open");
+  if (closing.length) {
+    s = { ...s, swarms: s.swarms.map((w) => (closing.includes(w) ? { ...w, status: "ready" as const } : w)) };
+    for (const w of closing) events.push({ kind: "swarmReady", swarmId: w.id });
   }
   const down = side.members.filter((id) => s.fighters[id]!.downed !== "none").length;
   const due = moraleDue({ playerCharacters: side.playerCharacters, members: side.members.length, down, lostThisRound: side.lostThisRound.length }, rules);
@@ -339,11 +346,10 @@ export function endSideIfDone(step: CombatStep, rules: Readonly<CwnRules> = CWN_
   return { state: next.state, events: [...step.events, ...next.events] };
 }
 
-/** What `setDowned` changed on a fighter and its side, so an undone attack restores it exactly (W19). */
+/** What `setDowned` changed on a fighter and its side as the attack took it down, so undoing that attack takes back only its own change (W19). */
 export interface DownedRecord {
   readonly round: number;
   readonly downed: DownedState;
-  readonly prone: boolean;
   readonly holding: boolean;
   /** The fighter was counted among its side's losses this round (W6) before the change. */
   readonly counted: boolean;
@@ -351,17 +357,37 @@ export interface DownedRecord {
 
 export function downedRecord(state: CwnCombatState, fighterId: string): DownedRecord {
   const f = fighter(state, fighterId);
-  return { round: state.round, downed: f.downed, prone: f.prone, holding: f.holding, counted: sideOf(state, fighterId).lostThisRound.includes(fighterId) };
+  return { round: state.round, downed: f.downed, holding: f.holding, counted: sideOf(state, fighterId).lostThisRound.includes(fighterId) };
 }
 
-/** W19: put back what `setDowned` changed (an undone attack); a loss counted in a round since ended stays with that round. */
-export function restoreDowned(state: CwnCombatState, fighterId: string, record: DownedRecord): CombatStep {
+/**
+ * W19: an undone attack takes back the downed state it set (`set`), and only
+ * while the fighter is still in it — a later attack's, the GM's or a
+ * revival's change stays. With it goes what going down took, while the
+ * round lasts: the hold it cut short if the held Main is still unused
+ * (W37; a new round has lapsed it anyway), and the side's loss it counted
+ * (W6; a loss of a round since ended stays with that round). Prone is not
+ * touched: going down did not change it.
+ */
+export function undoDowned(state: CwnCombatState, fighterId: string, set: DownedState, record: DownedRecord): CombatStep {
   const f = fighter(state, fighterId);
+  if (f.downed !== set || record.downed === set) return { state, events: [] };
+  const sameRound = record.round === state.round;
+  const holding = f.holding || (record.holding && sameRound && record.downed === "none" && f.main === "held");
+  let s = withFighter(state, fighterId, { ...f, downed: record.downed, holding });
   const side = sideOf(state, fighterId);
-  let s = withFighter(state, fighterId, { ...f, downed: record.downed, prone: record.prone, holding: record.holding });
-  if (record.round === state.round) {
-    const others = side.lostThisRound.filter((id) => id !== fighterId);
-    s = withSide(s, { ...side, lostThisRound: record.counted ? [...others, fighterId] : others });
+  if (sameRound && !record.counted && record.downed === "none" && side.lostThisRound.includes(fighterId)) {
+    s = withSide(s, { ...side, lostThisRound: side.lostThisRound.filter((id) => id !== fighterId) });
   }
-  return { state: s, events: record.downed === f.downed ? [] : [{ kind: "downed", fighterId, state: record.downed }] };
+  return { state: s, events: [{ kind: "downed", fighterId, state: record.downed }] };
+}
+
+/** The side of every fighter, found once (a lookup per fighter would search every side). */
+export function sidesByFighter(state: CwnCombatState): Map<string, CwnSideState> {
+  const out = new Map<string, CwnSideState>();
+  for (const id of state.order) {
+    const side = state.sides[id]!;
+    for (const m of side.members) out.set(m, side);
+  }
+  return out;
 }

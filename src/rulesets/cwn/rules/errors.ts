@@ -28,6 +28,12 @@ export type CwnErrorCode =
   | "notNonPlayerSide"
   | "noMoraleDue"
   | "noFight"
+  // The fight as stored (issue 20: nothing fails silently at size).
+  | "tooManyFighters"
+  | "tooManyRounds"
+  | "tooManySwarms"
+  | "tooManyTieRolls"
+  | "fightUnreadable"
   // The action economy (W7–W37).
   | "unknownAction"
   | "downed"

@@ -1,6 +1,6 @@
 /**
- * Cities Without Number rules core — the public API. Rule ids refer to
- * /work/shared/rules/cwn-combat.md.
+ * Cities Without Number rules core — the public API. Rule ids (W1–W40): the
+ * rule index of docs/rulesets/cwn.md.
  *
  * Pure TypeScript: no Foundry, no DOM, no randomness (dice faces are inputs).
  * Every [fixed] and (fill) value is data in `CwnRules`; every function that

@@ -213,7 +213,7 @@ export function resolveCwnAttack(input: CwnAttackInput, rules: Readonly<CwnRules
     const s = input.screen;
     const skill = skillHitModifier(a.skills?.[w.skill], rules).level;
     const strDex = Math.max(a.attributes?.str ?? 0, a.attributes?.dex ?? 0);
-    const screen = resolveScreen({ kind: w.kind, attackerSkill: skill, attackerStrDex: strDex, attackerDice: s.attackerDice, screeners: s.screeners, ...(s.choice !== undefined && { choice: s.choice }) }, rules);
+    const screen = resolveScreen({ kind: w.kind, attackerSkill: skill, attackerStrDex: strDex, attackerDice: s.attackerDice, screeners: s.screeners, choice: s.choice }, rules);
     out.screen = screen;
     if (screen.owed) {
       out.owed = ["screenChoice"];
@@ -229,14 +229,15 @@ export function resolveCwnAttack(input: CwnAttackInput, rules: Readonly<CwnRules
   // W39 step 2: the hit total and the AC.
   const natural = checkFace(input.roll, rules.attackDieFaces, "attack roll");
   const skill = skillHitModifier(a.skills?.[w.skill], rules);
+  // Literals of one shape each, no spread: the hot path of every resolution (issue 21).
   const parts: HitPart[] = [
     { source: "baseHitBonus", value: a.baseHitBonus, rule: "W13" },
-    { source: "attribute", value: attr, rule: "W13", ...(attribute && { detail: attribute }) },
+    attribute ? { source: "attribute", value: attr, rule: "W13", detail: attribute } : { source: "attribute", value: attr, rule: "W13" },
     { source: "skill", value: skill.value, rule: "W13", detail: w.skill, level: skill.level, untrained: skill.untrained },
   ];
   for (const m of a.hitModifiers ?? NONE) parts.push({ source: "modifier", value: m.value, rule: "W13", detail: m.label });
   const distance = input.distance ?? (w.kind === "melee" ? "adjacent" : "distant");
-  parts.push(...situationParts({ action, kind: w.kind, meleeFoeAdjacent: meleeFoeAdjacent(input.adjacentFoe, rules), targetProne: !!target.prone, distance, swarmOthers }, rules));
+  for (const p of situationParts({ action, kind: w.kind, meleeFoeAdjacent: meleeFoeAdjacent(input.adjacentFoe, rules), targetProne: !!target.prone, distance, swarmOthers }, rules)) parts.push(p);
   let total = natural;
   for (const p of parts) total += p.value;
   out.hitRoll = { natural, parts, total };

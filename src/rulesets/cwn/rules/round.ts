@@ -73,6 +73,13 @@ export interface ActionContext {
   label?: string;
 }
 
+/**
+ * The latest actions a fighter's round keeps in its log (W10, W11 allow any
+ * number of On Turn and Instant actions; the fight's notes in the chat keep
+ * every one), so the stored fight stays bounded however long a round runs.
+ */
+export const ROUND_LOG_KEPT = 64;
+
 const NO_EFFECTS: readonly TimedEffect[] = Object.freeze([]);
 const NO_LOG: readonly LoggedAction[] = Object.freeze([]);
 
@@ -202,7 +209,8 @@ export function takeAction(state: CwnFighterRound, action: CwnActionId, ctx: Act
   checkConditions(state, action, ctx, rules);
   next = applyEffect(next, action, ctx, rules);
   const entry: LoggedAction = ctx.label ? { action, paid, label: ctx.label } : { action, paid };
-  return { ...next, log: [...next.log, entry] };
+  const log = next.log.length < ROUND_LOG_KEPT ? [...next.log, entry] : [...next.log.slice(next.log.length - ROUND_LOG_KEPT + 1), entry];
+  return { ...next, log };
 }
 
 /** W7/W8: a Main in its own turn, or the held Main later in the round (W37). */

@@ -1,5 +1,5 @@
 /**
- * The seed checks of §6 of /work/shared/rules/cwn-combat.md as scenarios
+ * The seed checks of the CWN rules reference (§6) as scenarios
  * (docs/rulesets/cwn.md). examples/cwn/<name>.json holds each one verbatim
  * (a test keeps them equal); the demo narrates them and the bench times the
  * attacks. Figures the chapter does not give (weapons, ACs, faces) are ours,

@@ -1,6 +1,6 @@
 /**
  * Shared vocabulary of the Cities Without Number rules core. Rule ids
- * (W1…W40) refer to /work/shared/rules/cwn-combat.md.
+ * (W1…W40): the rule index of docs/rulesets/cwn.md.
  */
 
 /** The six attributes; the core only ever reads their modifiers (W13). */

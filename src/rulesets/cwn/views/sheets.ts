@@ -75,12 +75,19 @@ export const signed = (n: number): string => (n < 0 ? `\u2212${-n}` : `+${n}`);
 export const diceWithBonus = (dice: DiceExpr, bonus: number): string => formatDice({ ...dice, flat: dice.flat + bonus });
 
 /** A stored dice text derive could not read (it counted as 1d2): where, what was stored, the parser's message. */
-function problemLine(problem: CwnProblem, items: readonly CwnSheetItem[], localize: Localize): string {
+function problemLine(problem: CwnProblem, names: ReadonlyMap<string, string>, localize: Localize): string {
   const item = /^item:([^.]+)\.(\w+)$/.exec(problem.where);
   const place = item
-    ? localize("CYCHOSYS.Cwn.Sheet.ProblemItem", { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: localize(`CYCHOSYS.Cwn.Sheet.Field.${item[2]}`) })
+    ? localize("CYCHOSYS.Cwn.Sheet.ProblemItem", { name: names.get(item[1]!) ?? item[1]!, field: localize(`CYCHOSYS.Cwn.Sheet.Field.${item[2]}`) })
     : problem.where;
   return localize("CYCHOSYS.Cwn.Sheet.Problem", { place, message: localize(problem.i18nKey, { ...problem.params }) });
+}
+
+/** Every problem in words, the items named through one lookup (no search per problem: a sheet of 2,000 unreadable items stays linear). */
+function problemLines(problems: readonly CwnProblem[], input: CwnActorSheetInput): string[] {
+  if (!problems.length) return [];
+  const names = new Map(input.items.map((i) => [i.id, i.name] as const));
+  return problems.map((p) => problemLine(p, names, input.localize));
 }
 
 /** W13: each attribute: its score (characters) or stored modifier (NPCs), and the modifier the rules use. */
@@ -235,7 +242,7 @@ export function cwnActorSheetView(input: CwnActorSheetInput) {
     weapons: weaponRows(input),
     armors: armorRows(input),
     sceneAbilities: sceneAbilities(input),
-    problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
+    problems: problemLines(d?.problems ?? [], input),
     underived: !d,
     text: actorTextView(character, s, input.enrichedText, "CYCHOSYS.Cwn.Sheet"),
     tabs: character ? cwnTabsView(input.activeTab ?? "combat") : null,

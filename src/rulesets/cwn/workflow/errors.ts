@@ -18,9 +18,7 @@ export type CwnFlowErrorCode =
   | "nothingToApply"
   | "alreadyApplied"
   | "nothingToUndo"
-  | "gmOnly"
-  | "notDowned"
-  | "modifiersGmOnly";
+  | "notDowned";
 
 export class CwnFlowError extends LocalizedError<CwnFlowErrorCode> {
   constructor(code: CwnFlowErrorCode, params: Record<string, string | number> = {}) {

@@ -42,7 +42,7 @@ export interface CwnScreenerRef {
   fighterId: string;
 }
 
-/** An application of the damage, kept so undo restores the struck fighter exactly. */
+/** An application of the damage, kept so its undo takes back exactly its own change. */
 export interface CwnApplication {
   by: string;
   struck: ParticipantRef;
@@ -52,7 +52,7 @@ export interface CwnApplication {
   downedBefore: DownedState;
   /** The state the GM wrote at 0 hit points (null: unchanged). */
   downedAfter: DownedState | null;
-  /** The fight's own record of the fighter before it went down (W19, W6), for an exact undo. */
+  /** The fight's own record of the fighter before this attack took it down (W19, W6, W37), for its undo. */
   record?: DownedRecord;
   traumatic: boolean;
   undoneBy?: string;
@@ -202,7 +202,7 @@ export function withRecord(flow: CwnFlow, record: DownedRecord): CwnFlow {
   return { ...flow, applications };
 }
 
-/** Undo the damage in force exactly. Once; it may then be applied again. */
+/** Undo the damage in force (its own change only: steps.ts). Once; it may then be applied again. */
 export function undoDamage(flow: CwnFlow, user: FlowUser): { flow: CwnFlow; application: CwnApplication } {
   const application = currentApplication(flow);
   if (!application) throw new CwnFlowError("nothingToUndo");
@@ -212,9 +212,13 @@ export function undoDamage(flow: CwnFlow, user: FlowUser): { flow: CwnFlow; appl
   return { flow: { ...flow, applications }, application };
 }
 
-/** W19: the GM picks another of the four states for a fighter this attack took to 0 hit points. */
-export function chooseDowned(flow: CwnFlow, state: Exclude<DownedState, "none">, user: FlowUser): { flow: CwnFlow; application: CwnApplication } {
-  if (!user.isGM) throw new CwnFlowError("gmOnly");
+/**
+ * W19: the GM picks another of the four states for a fighter this attack
+ * took to 0 hit points. Only a GM may send the choice: its `state` is a
+ * GM-only field of the request (steps.ts `CWN_GM_ONLY`), refused from
+ * anyone else before this runs.
+ */
+export function chooseDowned(flow: CwnFlow, state: Exclude<DownedState, "none">): { flow: CwnFlow; application: CwnApplication } {
   const application = currentApplication(flow);
   if (!application?.downedAfter) throw new CwnFlowError("notDowned");
   const applications = flow.applications.slice();

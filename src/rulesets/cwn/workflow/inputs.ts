@@ -33,20 +33,33 @@ export function derivedOf(actor: CwnActor): CwnDerived {
   return derived;
 }
 
-/** The fighter an actor is in the started combat's fight, if any. */
+/** The fighter an actor is in a started combat's fight. */
 export interface FighterAt {
   ref: CombatantRef;
   fight: CwnCombatState;
   fighterId: string;
 }
 
-export function fighterAt(env: WorkflowEnv, actorUuid: string): FighterAt | undefined {
-  const ref = env.combatantOf(actorUuid);
-  if (!ref) return undefined;
-  const scope = (ref.combat.flags as Record<string, unknown> | null | undefined)?.[CWN_FLAG_SCOPE] as Record<string, unknown> | undefined;
-  const fight = readCwnCombat(scope?.[CWN_COMBAT_FLAG]);
-  if (!fight || !Object.hasOwn(fight.fighters, ref.combatant.id)) return undefined;
-  return { ref, fight, fighterId: ref.combatant.id };
+/**
+ * The fighters actors are in the started combats, each combat's fight read
+ * once however many actors are looked up (an attacker and its target fight
+ * in one combat: one read of it, not two).
+ */
+export function fightReader(env: Pick<WorkflowEnv, "combatantOf">): { fighterAt(actorUuid: string): FighterAt | undefined } {
+  const fights = new Map<string, CwnCombatState | null>();
+  return {
+    fighterAt(actorUuid) {
+      const ref = env.combatantOf(actorUuid);
+      if (!ref) return undefined;
+      if (!fights.has(ref.combat.id)) {
+        const scope = (ref.combat.flags as Record<string, unknown> | null | undefined)?.[CWN_FLAG_SCOPE] as Record<string, unknown> | undefined;
+        fights.set(ref.combat.id, readCwnCombat(scope?.[CWN_COMBAT_FLAG]));
+      }
+      const fight = fights.get(ref.combat.id);
+      if (!fight || !Object.hasOwn(fight.fighters, ref.combatant.id)) return undefined;
+      return { ref, fight, fighterId: ref.combatant.id };
+    },
+  };
 }
 
 /** W21, W22, W31: bare hands and body weapons are always ready; any other weapon must be Readied. */
@@ -91,12 +104,13 @@ export async function screenersOf(
 ): Promise<{ actor: CwnActor; fighterId: string; entry: CwnScreenerEntry }[]> {
   if (!target || !ports.actorOfFighter) return [];
   const fight = target.fight;
-  const attackerSide = attacker ? fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(attacker.fighterId))?.id : undefined;
+  const attackerSide = attacker ? fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(attacker.fighterId)) : undefined;
+  const attackersOwn = new Set(attackerSide?.members);
   const out: { actor: CwnActor; fighterId: string; entry: CwnScreenerEntry }[] = [];
   for (const [fighterId, f] of Object.entries(fight.fighters)) {
     const screening = stateFigures(f.effects, rules).screening;
     if (!screening || screening.allyId !== target.fighterId || screening.usesLeft <= 0 || f.downed !== "none") continue;
-    if (attackerSide && fight.sides[attackerSide]!.members.includes(fighterId)) continue;
+    if (attackersOwn.has(fighterId)) continue;
     const uuid = ports.actorOfFighter(target.ref.combat.id, fighterId);
     const doc = uuid ? await env.resolve(uuid) : undefined;
     const actor = doc && "testUserPermission" in doc ? (doc as CwnActor) : undefined;

@@ -6,9 +6,14 @@
  * fight's operations for the attacker (the action paid, W21–W25; a swarm's
  * blow, W24; screening uses, W26), a round from the magazine (W32), and on
  * apply the struck fighter's soak, hit points and downed state (W19) —
- * undone exactly.
+ * undone by that application's own change only (issue 22). An attack on a
+ * fighter of a started combat goes through the combat: the shared gate
+ * (src/core/transport/combat-gate.ts), then the fight's turn and action
+ * rules. The fields only a GM may send are declared once (`CWN_GM_ONLY`).
  */
 import type { FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow, StepContext, StepResult } from "../../../core/ruleset.js";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
+import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import { type ActorLike, isActor, type UserLike, type WorkflowEnv } from "../../../core/transport/ports.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { CwnFighterOperation } from "../combat/state.js";
@@ -24,7 +29,7 @@ import {
   applyDamage, type CwnApplication, type CwnFlow, chooseDowned, chooseScreener, currentApplication, declareCwnAttack, phaseOf, resolutionOf, rollScreen, struckOf,
   type StruckNow, undoDamage, withRecord,
 } from "./flow.js";
-import { attackerInput, type CwnActor, type CwnTablePorts, defenderFrom, derivedOf, type FighterAt, fighterAt, mainSpentIn, screenersOf, weaponReady } from "./inputs.js";
+import { attackerInput, type CwnActor, type CwnTablePorts, defenderFrom, derivedOf, type FighterAt, fightReader, mainSpentIn, screenersOf, weaponReady } from "./inputs.js";
 import { type CwnCardRequest, type CwnDeclaration, parseCwnRequest } from "./request-schema.js";
 
 export type { CwnFlow } from "./flow.js";
@@ -65,14 +70,17 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
   const weapon = derived.weapons.find((w) => w.id === request.itemId);
   if (!weapon) throw new CwnFlowError("notAWeapon", { name: request.itemId, actor: attacker.name });
   if (request.targetUuid === attacker.uuid) throw new CwnFlowError("selfTarget");
-  // W13: the situation's modifiers are the GM's call.
-  if (request.modifiers?.length && !author.isGM) throw new CwnFlowError("modifiersGmOnly");
   const target = await actorAt(env, request.targetUuid);
   if (!weaponReady(weapon)) throw new CwnError("noReadiedWeapon");
   const ranged = weapon.kind !== "melee";
   if (ranged && weapon.magazine.max > 0 && weapon.magazine.value <= 0) throw new CwnFlowError("emptyMagazine", { weapon: weapon.name });
-  const mine = fighterAt(env, attacker.uuid);
-  const theirs = fighterAt(env, target.uuid);
+  // A fighter in a started combat is attacked only through it: a player's attacker outside that combat is refused (the shared gate);
+  // a combatant attacks as a fighter of the fight, its turn and actions checked and spent (W4, W7) — or not at all.
+  const combatant = attackerInCombat(env, attacker, [{ actorUuid: target.uuid, name: target.name }], author);
+  const fights = fightReader(env);
+  const mine = combatant ? fights.fighterAt(attacker.uuid) : undefined;
+  if (combatant && !mine) throw new CwnFlowError("notInFight", { name: attacker.name });
+  const theirs = fights.fighterAt(target.uuid);
 
   // W12, W22, W36, W39: the GM's own measure of the tokens wins over what the attacker's client declared.
   const measured = ports.measure?.(attacker.uuid, target.uuid);
@@ -88,7 +96,7 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
     // W24: a lone member makes a normal attack.
     if (!found.blow.isSwarm) action = "attack";
   }
-  const attackerSide = { ...attackerInput(derived, weapon.id)!, mainSpent: mainSpentIn(mine), ...(mine && { canSnap: mine.fight.fighters[mine.fighterId]!.canSnap }), ...(request.modifiers?.length && { hitModifiers: request.modifiers }) };
+  const attackerSide = attackerInput(derived, weapon.id, { mainSpent: mainSpentIn(mine), ...(mine && { canSnap: mine.fight.fighters[mine.fighterId]!.canSnap }), ...(request.modifiers?.length && { hitModifiers: request.modifiers }) })!;
   const screeners = await screenersOf(env, ports, theirs, mine, rules);
   const input: CwnAttackInput = {
     action,
@@ -125,7 +133,6 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
   );
   const commands: WriteCommand[] = [];
   if (mine) commands.push(round(attacker.uuid, attackOperation(request, weapon, derived.moveMetres, swarm?.id)));
-  else if (ctx.env.combatantOf(attacker.uuid)) throw new CwnFlowError("notInFight", { name: attacker.name });
   // W32: a shot spends a round of the magazine.
   if (ranged && weapon.magazine.max > 0) commands.push({ kind: "adjust", uuid: itemUuid, changes: [{ path: "system.magazine.value", delta: -1, min: 0, max: { path: "system.magazine.max" } }] });
   commands.push(...screenSpent(flow, true, rules));
@@ -156,17 +163,40 @@ function screenSpent(next: CwnFlow, screening: boolean, rules: Readonly<CwnRules
   return next.screeners.flatMap((s, i) => (next.input.screen!.screeners[i]!.dice?.length ? [round(s.ref.actorUuid, { kind: "spendScreen" })] : []));
 }
 
-/** W19: the writes of an application; `undo` turns them back. */
-function damageCommands(a: CwnApplication, undo: boolean): WriteCommand[] {
-  const sign = undo ? 1 : -1;
+/** W19: the hit points and each soak pool an application took (`sign` −1), or gives back (+1): deltas, clamped to each track. */
+function trackCommands(a: CwnApplication, sign: 1 | -1): WriteCommand[] {
   const uuid = a.struck.actorUuid;
   const commands: WriteCommand[] = [];
   if (a.hpLost) commands.push({ kind: "adjust", uuid, changes: [{ path: "system.hp.value", delta: sign * a.hpLost, min: 0, max: { path: "system.hp.max" } }] });
   for (const piece of a.soak) commands.push({ kind: "adjust", uuid: piece.uuid, changes: [{ path: "system.soak.value", delta: sign * piece.taken, min: 0, max: { path: "system.soak.max" } }] });
+  return commands;
+}
+
+/** W19: the writes of an application: the damage, and at 0 hit points the downed state, on the actor and in the fight. */
+function damageCommands(a: CwnApplication): WriteCommand[] {
+  const commands = trackCommands(a, -1);
   if (a.downedAfter) {
-    commands.push({ kind: "set", uuid, changes: [{ path: "system.downed", value: undo ? a.downedBefore : a.downedAfter }] });
-    if (!undo) commands.push(round(uuid, { kind: "downed", state: a.downedAfter }));
-    else if (a.record) commands.push(round(uuid, { kind: "restoreDowned", record: a.record }));
+    const uuid = a.struck.actorUuid;
+    commands.push({ kind: "set", uuid, changes: [{ path: "system.downed", value: a.downedAfter }] }, round(uuid, { kind: "downed", state: a.downedAfter }));
+  }
+  return commands;
+}
+
+/**
+ * Issue 22: undo takes back the application's own change and nothing
+ * since. The damage by its amounts (clamped: hit points healed since stay
+ * healed); the downed state it set, on the actor only if the actor is
+ * still in it (a later attack's or the GM's state stays) and in the fight
+ * likewise — with the hold and the side's loss going down took (W19, W37,
+ * W6; rules/combat.ts `undoDowned`, checked against the fight as the GM
+ * writes it). The token's statuses mirror both, so they follow.
+ */
+function undoCommands(a: CwnApplication, struck: CwnActor | undefined): WriteCommand[] {
+  const commands = trackCommands(a, 1);
+  if (a.downedAfter) {
+    const uuid = a.struck.actorUuid;
+    if (struck && storedDowned(struck.system) === a.downedAfter) commands.push({ kind: "set", uuid, changes: [{ path: "system.downed", value: a.downedBefore }] });
+    if (a.record) commands.push(round(uuid, { kind: "undoDowned", set: a.downedAfter, record: a.record }));
   }
   return commands;
 }
@@ -175,9 +205,9 @@ function damageCommands(a: CwnApplication, undo: boolean): WriteCommand[] {
 function apply(ctx: StepContext, flow: CwnFlow, actor: CwnActor, user: FlowUser, rules: Readonly<CwnRules>): StepResult<CwnFlow> {
   const applied = applyDamage(flow, struckNow(actor, flow), user, rules);
   let next = applied.flow;
-  const at = fighterAt(ctx.env, actor.uuid);
+  const at = fightReader(ctx.env).fighterAt(actor.uuid);
   if (applied.application.downedAfter && at) next = withRecord(next, downedRecord(at.fight, at.fighterId));
-  return { flow: next, commands: damageCommands(currentApplication(next)!, false) };
+  return { flow: next, commands: damageCommands(currentApplication(next)!) };
 }
 
 /** The NPC setting: the GM applies the damage to a struck NPC as soon as the card resolves. */
@@ -206,10 +236,10 @@ async function step(ctx: StepContext, flow: CwnFlow, request: CwnCardRequest, us
     }
     case "undo": {
       const undone = undoDamage(flow, user);
-      return { flow: undone.flow, commands: damageCommands(undone.application, true) };
+      return { flow: undone.flow, commands: undoCommands(undone.application, actors.get(undone.application.struck.actorUuid) as CwnActor | undefined) };
     }
     case "downed": {
-      const chosen = chooseDowned(flow, request.state, user);
+      const chosen = chooseDowned(flow, request.state);
       const uuid = chosen.application.struck.actorUuid;
       return { flow: chosen.flow, commands: [{ kind: "set", uuid, changes: [{ path: "system.downed", value: request.state }] }, round(uuid, { kind: "downed", state: request.state })] };
     }
@@ -224,10 +254,19 @@ export function scopeOf(flow: CwnFlow): WriteScope {
   };
 }
 
+/**
+ * The fields of the card's requests only a GM may send (src/core/gm-only.ts):
+ * the situation's modifiers to a hit roll (W13: the GM's call; the attack
+ * dialog shows them to the GM only), and the downed state the GM picks for
+ * a fighter taken to 0 (W19: the card shows that choice to the GM only).
+ */
+export const CWN_GM_ONLY: GmOnlyFields = Object.freeze({ declare: ["modifiers"], downed: ["state"] });
+
 /** Cities Without Number's `RulesetWorkflow`, over the world's rules as they are when each step runs. */
 export function cwnWorkflow(rules: () => Readonly<CwnRules> = () => CWN_STANDARD_RULES, ports: CwnTablePorts = {}): RulesetWorkflow<CwnFlow, CwnDeclaration, CwnCardRequest> {
   return {
     parseRequest: (value): { ok: true; parsed: ParsedRequest<CwnDeclaration, CwnCardRequest> } | { ok: false; problem: RequestProblem } => parseCwnRequest(value),
+    gmOnlyFields: CWN_GM_ONLY,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), ports),
     step: (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules()),
     scope: scopeOf,

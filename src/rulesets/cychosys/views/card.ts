@@ -49,8 +49,8 @@ export interface CardOptions {
   isNpc?: (actorUuid: string) => boolean;
   /** A user's name, for "applied by". */
   userName?: (id: string) => string;
-  /** The struck side as it is now, for the injury preview (R26–R35). */
-  stateOf?: (actorUuid: string) => StruckState | undefined;
+  /** The struck side of target `index` as it is now, for the injury preview (R26–R35). */
+  stateOf?: (actorUuid: string, index: number) => StruckState | undefined;
   /** A side as this client may see it, for the odds (docs/odds.md); undefined when it may not, or odds are not shown to this user. */
   oddsSideOf?: (actorUuid: string) => OddsSide | undefined;
 }

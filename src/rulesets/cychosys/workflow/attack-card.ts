@@ -94,8 +94,8 @@ export interface AttackCardView {
 }
 
 export interface CardViewOptions {
-  /** The struck side as it is now (outfit, soak, pools), for the preview; absent when this client cannot see it. */
-  stateOf?: (actorUuid: string) => StruckState | undefined;
+  /** The struck side of target `index` as it is now (outfit, soak, pools, its parry object's hits), for the preview; absent when this client cannot see it. */
+  stateOf?: (actorUuid: string, index: number) => StruckState | undefined;
 }
 
 function dieViews(faces: readonly number[]): DieView[] {
@@ -171,7 +171,7 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
   const struckNow = target.verdict?.struck;
   if (target.phase === "resolved" && struckNow && struckNow !== "none") {
     const struckRef = struckNow === "attacker" ? flow.attacker : target.target;
-    const state = options.stateOf?.(struckRef.actorUuid);
+    const state = options.stateOf?.(struckRef.actorUuid, index);
     const resolution = state && previewResolution(flow, index, state, {}, rules);
     if (resolution?.missed === "smallTarget") {
       smallTarget = true;

@@ -45,7 +45,7 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
   const nonLethal = chosenNonLethal === undefined ? flow.attack.nonLethal : chosenNonLethal || undefined;
   const object =
     verdict.parryWon && defense && defense.form !== "counter" && defense.object
-      ? { shield: parseBundle(defense.object.shield, rules.effects), hits: defense.object.hits }
+      ? { shield: parseBundle(defense.object.shield, rules.effects), hits: state.objectHits ?? defense.object.hits }
       : undefined;
   return resolveStrike(
     {
@@ -142,13 +142,14 @@ export function applyInjury(
   if (conditions.length) commands.push({ kind: "addConditions", actorUuid: struckRef.actorUuid, conditions });
   const defense = target.defense;
   if (strike.object && defense && defense.form !== "counter" && defense.object?.itemUuid) {
+    // The object's own change, from the hits it held as the blow was applied (so an undo in any order is exact).
     applied.object = {
       itemUuid: defense.object.itemUuid,
-      hitsBefore: defense.object.hits,
+      hitsBefore: strike.object.objectHits,
       hitsAfter: strike.object.hitsLeft,
       destroyed: strike.object.destroyed,
     };
-    commands.push({ kind: "addToObjectHits", itemUuid: defense.object.itemUuid, delta: strike.object.hitsLeft - defense.object.hits });
+    commands.push({ kind: "addToObjectHits", itemUuid: defense.object.itemUuid, delta: strike.object.hitsLeft - strike.object.objectHits });
   }
   const next: TargetFlow = { ...target, phase: "applied", applications: [...target.applications, applied] };
   return { flow: withTarget(flow, index, next), commands };
@@ -171,9 +172,10 @@ export function currentApplication(target: TargetFlow): AppliedInjury | undefine
 }
 
 /**
- * Undo the application in force exactly: the pools as they were, the added
- * conditions removed, the object's hits restored. Once; the injury can then
- * be applied again (with other choices).
+ * Undo the application in force exactly: its own change taken back — the
+ * pools by its delta, the conditions it created removed, the hits its parry
+ * object lost added back — so another injury applied since (or undone since)
+ * is kept. Once; the injury can then be applied again (with other choices).
  */
 export function undoInjury(flow: AttackFlow, index: number, user: FlowUser): StepResult {
   const target = targetOf(flow, index);

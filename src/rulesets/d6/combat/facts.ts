@@ -75,6 +75,12 @@ function woundOf(system: Record<string, unknown>, round: number, rules: Readonly
   return { level: status.level, penaltyDice: status.penaltyDice, unableToAct: status.unableToAct };
 }
 
+/** D7: a player character — a character a player owns — is listed first among ties. */
+export function isPlayerCharacter(c: D6CombatantLike): boolean {
+  const actor = c.actor ?? null;
+  return actor?.hasPlayerOwner === true && actor.type === "d6Character";
+}
+
 /** The facts of a combatant in `round`. */
 export function d6CombatantFacts(c: D6CombatantLike, round: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): D6CombatantFacts {
   const actor = c.actor ?? null;
@@ -90,7 +96,7 @@ export function d6CombatantFacts(c: D6CombatantLike, round: number, rules: Reado
     perception: perceptionOf(system, derived),
     initiativeBonus: Number.isInteger(bonus) && (bonus as number) >= 0 && (bonus as number) <= 99 ? (bonus as number) : 0,
     wound: woundOf(system, round, rules),
-    playerCharacter: playerOwned && actor?.type === "d6Character",
+    playerCharacter: isPlayerCharacter(c),
     playerOwned,
     groupKey: playerOwned ? null : (c.actorId ?? actor?.id ?? null),
     characterPoints: Number.isInteger(points) && (points as number) >= 0 ? (points as number) : null,

@@ -19,7 +19,9 @@ import {
   type D6Rules,
   declareActions,
   newCombatantRound,
-  regainAbilityToAct,
+  type LostToDisable,
+  MAX_DEFENSES_IN_FORCE,
+  regainWithLost,
   startRound,
   takeAction,
   takeAttack,
@@ -73,7 +75,8 @@ export type D6RoundOperation =
   | { kind: "initiative"; initiative: D6Initiative }
   /** D10. */
   | { kind: "unableToAct" }
-  | { kind: "regain" }
+  /** D10: able to act again; `lost` (a disabling wound undone) gives back what becoming unable took, in its round (D18). */
+  | { kind: "regain"; lost?: LostToDisable }
   /** D39: a new round (unused actions forfeited; defenses stay until the owner's turn). */
   | { kind: "startRound"; round: number };
 
@@ -91,7 +94,7 @@ export function isD6RoundState(value: unknown): value is D6RoundState {
   const r = value.round;
   const declaredOk = r.declared === null || isCount(r.declared, 99);
   const usesOk = isRecord(r.itemUses) && Object.entries(r.itemUses).every(([k, v]) => k.length <= 64 && isCount(v, 99));
-  const defensesOk = Array.isArray(r.defenses) && r.defenses.length <= 20 && r.defenses.every((d) => isRecord(d) && typeof d.total === "number" && typeof d.skill === "string" && typeof d.mode === "string");
+  const defensesOk = Array.isArray(r.defenses) && r.defenses.length <= MAX_DEFENSES_IN_FORCE && r.defenses.every((d) => isRecord(d) && typeof d.total === "number" && typeof d.skill === "string" && typeof d.mode === "string");
   const aimOk = r.aim === null || (isRecord(r.aim) && typeof r.aim.targetId === "string" && isCount(r.aim.rounds, 99) && isCount(r.aim.lastRound, 99_999));
   const initiativeOk = value.initiative === undefined || (isRecord(value.initiative) && typeof value.initiative.total === "number" && isCount(value.initiative.round, 99_999));
   return (
@@ -149,7 +152,7 @@ export function applyD6RoundOperation(state: D6RoundState, operation: D6RoundOpe
     case "unableToAct":
       return { ...state, round: becomeUnableToAct(round) };
     case "regain":
-      return { ...state, round: regainAbilityToAct(round) };
+      return { ...state, round: regainWithLost(round, operation.lost) };
     case "startRound":
       return { round: startRound(round, operation.round), ...(state.initiative && { initiative: state.initiative }) };
   }

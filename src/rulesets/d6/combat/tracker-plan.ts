@@ -21,6 +21,8 @@ export interface D6OrderState {
 }
 
 const ORDER = "d6Order";
+/** D5: the last place (0-based) a GM may move a combatant to: far beyond any table, so a fight of thousands can be ordered. */
+export const D6_MAX_PLACE = 99_999;
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const isWhole = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
 
@@ -29,7 +31,7 @@ export function readD6Order(flags: Record<string, unknown> | undefined, round: n
   const value = isRecord(flags?.[FLAG_SCOPE]) ? (flags[FLAG_SCOPE] as Record<string, unknown>)[ORDER] : undefined;
   if (isRecord(value) && isWhole(value.round, 99_999) && value.round === round && typeof value.set === "boolean" && isRecord(value.overrides)) {
     const overrides: Record<string, number> = {};
-    for (const [id, at] of Object.entries(value.overrides)) if (isWhole(at, 999)) overrides[id] = at;
+    for (const [id, at] of Object.entries(value.overrides)) if (isWhole(at, D6_MAX_PLACE)) overrides[id] = at;
     return { round, set: value.set, overrides };
   }
   return { round, set: false, overrides: {} };
@@ -98,8 +100,9 @@ export interface D6Turn extends InitiativeTurn {
 export function d6TurnOrder(entries: readonly OrderEntry[], order: D6OrderState): D6Turn[] {
   const rolled = entries.filter((e) => e.state.initiative?.round === order.round);
   const unrolled = entries.filter((e) => e.state.initiative?.round !== order.round);
+  const rolledIds = new Set(rolled.map((e) => e.id));
   const overrides = Object.entries(order.overrides)
-    .filter(([id]) => rolled.some((e) => e.id === id))
+    .filter(([id]) => rolledIds.has(id))
     .map(([id, position]) => ({ id, position }));
   const turns = initiativeOrder(
     rolled.map((e) => ({ id: e.id, total: e.state.initiative!.total, playerCharacter: e.facts.playerCharacter, ...(e.state.initiative!.group !== undefined && { group: e.state.initiative!.group }) })),

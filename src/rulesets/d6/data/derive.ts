@@ -106,17 +106,28 @@ function skillsOf(items: readonly D6ItemInput[], attributes: Record<D6Attribute,
   return skills;
 }
 
+/** The skills by their name as a weapon names them (the first of a name wins), so each weapon finds its skill without a search. */
+function skillsByName(skills: readonly D6SkillView[]): Map<string, D6SkillView> {
+  const byName = new Map<string, D6SkillView>();
+  for (const s of skills) {
+    const key = norm(s.name);
+    if (!byName.has(key)) byName.set(key, s);
+  }
+  return byName;
+}
+
 /** The skill a weapon names, else that name untrained on its table attribute (Agility when not in the table). */
-function weaponSkill(name: string, skills: readonly D6SkillView[], attributes: Record<D6Attribute, DieCode>): D6SkillView {
+function weaponSkill(name: string, skills: ReadonlyMap<string, D6SkillView>, attributes: Record<D6Attribute, DieCode>): D6SkillView {
   const wanted = norm(name);
-  const found = skills.find((s) => norm(s.name) === wanted);
+  const found = skills.get(wanted);
   if (found) return found;
   const attribute = D6_UNTRAINED[wanted] ?? D6_UNTRAINED_DEFAULT;
   return untrainedView(wanted, attribute, attributes[attribute]);
 }
 
-function weaponsOf(items: readonly D6ItemInput[], skills: readonly D6SkillView[], attributes: Record<D6Attribute, DieCode>, strengthDamage: number, read: Reader): D6WeaponView[] {
+function weaponsOf(items: readonly D6ItemInput[], skillList: readonly D6SkillView[], attributes: Record<D6Attribute, DieCode>, strengthDamage: number, read: Reader): D6WeaponView[] {
   const weapons: D6WeaponView[] = [];
+  const skills = skillsByName(skillList);
   for (const item of items) {
     if (item.type !== "d6Weapon") continue;
     const s = rec(item.system);

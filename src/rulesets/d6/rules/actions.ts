@@ -14,6 +14,18 @@ import { printable } from "./text.js";
 /** Most actions one turn may declare: a sanity bound of the input, not a rule. */
 export const MAX_DECLARED_ACTIONS = 20;
 
+/**
+ * Most active defenses in force at once (D18): a bound of the stored round
+ * state, not a rule — partial defenses are bounded by N, GM-called ones
+ * (D25) cost nothing, so one more than this is refused, saying so, rather
+ * than stored where it would spoil the round state.
+ */
+export const MAX_DEFENSES_IN_FORCE = 20;
+
+function requireRoomForDefense(state: CombatantRound): void {
+  if (state.defenses.length >= MAX_DEFENSES_IN_FORCE) throw new D6Error("tooManyDefenses", { max: MAX_DEFENSES_IN_FORCE });
+}
+
 /** D29: consecutive rounds of aiming at one target. */
 export interface AimState {
   readonly targetId: string;
@@ -202,6 +214,7 @@ export function takePartialDefense(
   rules: Readonly<D6Rules> = D6_STANDARD_RULES,
 ): CombatantRound {
   if (defense.mode !== "partial") throw new D6Error("unknownValue", { what: "defense mode", value: defense.mode, allowed: "partial" });
+  requireRoomForDefense(state);
   const next = takeAction(state, options, rules);
   return { ...next, defenses: [...next.defenses, defense] };
 }
@@ -217,6 +230,7 @@ export function takeFullDefense(state: CombatantRound, defense: ActiveDefense, r
 export function takeGmCalledDefense(state: CombatantRound, defense: ActiveDefense): CombatantRound {
   requireAble(state);
   if (defense.mode !== "gmCalled") throw new D6Error("unknownValue", { what: "defense mode", value: defense.mode, allowed: "gmCalled" });
+  requireRoomForDefense(state);
   return { ...state, defenses: [...state.defenses, defense] };
 }
 
@@ -228,4 +242,44 @@ export function becomeUnableToAct(state: CombatantRound): CombatantRound {
 /** D10: woken or freed; a turn still to come this round can be taken. */
 export function regainAbilityToAct(state: CombatantRound): CombatantRound {
   return state.unableToAct ? { ...state, unableToAct: false } : state;
+}
+
+/**
+ * D10/D18: what becoming unable to act took from a round (held waits, an aim,
+ * the defenses in force), kept so an undo can give it back. Kept on a card,
+ * whose stored flow reads a null as absent: an absent aim is no aim.
+ */
+export interface LostToDisable {
+  /** The round it was taken in: given back only in that round. */
+  readonly round: number;
+  readonly waits: number;
+  readonly aim?: AimState | null;
+  readonly defenses: readonly ActiveDefense[];
+}
+
+/** What `becomeUnableToAct` would take from this round now (null when the combatant is unable to act already: it takes nothing). */
+export function lostToDisable(state: CombatantRound): LostToDisable | null {
+  if (state.unableToAct) return null;
+  return { round: state.round, waits: state.waits, aim: state.aim, defenses: state.defenses };
+}
+
+/**
+ * D10/D18: a disablement taken back (its wound undone): able to act again,
+ * and — still in the round it was taken — the held waits (never more than
+ * the actions taken, D13), the aim (unless a new one was taken) and the
+ * defenses it ended come back, added to what the round holds now. In a later
+ * round only the ability to act comes back: the waits were forfeited (D11)
+ * and the defenses would have ended at the turn it had (D18).
+ */
+export function regainWithLost(state: CombatantRound, lost: LostToDisable | undefined): CombatantRound {
+  if (!state.unableToAct) return state;
+  const regained = regainAbilityToAct(state);
+  if (!lost || lost.round !== state.round) return regained;
+  return {
+    ...regained,
+    waits: Math.min(regained.used, regained.waits + lost.waits),
+    aim: regained.aim ?? lost.aim ?? null,
+    // Nothing can be added while unable to act, so the round holds none besides these; the bound is kept regardless (newest last).
+    defenses: lost.defenses?.length ? [...regained.defenses, ...lost.defenses].slice(-MAX_DEFENSES_IN_FORCE) : regained.defenses,
+  };
 }

@@ -35,6 +35,7 @@ export type D6ErrorCode =
   | "fullDefenseOnly"
   | "aimNotAlone"
   | "itemUsesExhausted"
+  | "tooManyDefenses"
   | "defenseWhileUnable"
   | "fullDefenseActions"
   | "partialDefenseActions"

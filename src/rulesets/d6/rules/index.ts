@@ -1,6 +1,6 @@
 /**
- * OpenD6 rules core — the public API. Rule ids refer to
- * /work/shared/rules/d6-combat.md.
+ * OpenD6 rules core — the public API. Rule ids (D1–D41): the rule index of
+ * docs/rulesets/d6.md.
  *
  * Pure TypeScript: no Foundry, no DOM, no randomness (dice faces are inputs).
  * Every [fixed] and (fill) value is data in `D6Rules`; every function that

@@ -141,14 +141,17 @@ export function initiativeOrder(entries: readonly InitiativeEntry[], overrides: 
     natural.splice(Math.max(0, Math.min(position, natural.length)), 0, { e, overridden: true });
   }
   const turns: InitiativeTurn[] = [];
+  const groupSizes: number[] = [];
   let tieGroup = -1;
   for (let i = 0; i < natural.length; i++) {
     const { e, overridden } = natural[i]!;
     const prev = natural[i - 1];
-    if (overridden || !prev || prev.overridden || prev.e.total !== e.total) tieGroup++;
+    if (overridden || !prev || prev.overridden || prev.e.total !== e.total) groupSizes[++tieGroup] = 0;
+    groupSizes[tieGroup]!++;
     turns.push({ id: e.id, total: e.total, playerCharacter: !!e.playerCharacter, group: e.group ?? null, overridden, tieGroup, simultaneous: false });
   }
-  return turns.map((t) => ({ ...t, simultaneous: turns.some((o) => o !== t && o.tieGroup === t.tieGroup) }));
+  // D7: a turn is simultaneous when its tie group holds another (counted once, not searched per turn).
+  return turns.map((t) => ({ ...t, simultaneous: groupSizes[t.tieGroup]! > 1 }));
 }
 
 /** D7: whether the tied turns' effects are applied after this turn (it is the last of its tie group). */

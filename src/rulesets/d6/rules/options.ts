@@ -112,7 +112,7 @@ export interface D6Rules {
 const effect = (penaltyDice: number, more: Partial<WoundEffect> = {}): WoundEffect =>
   Object.freeze({ penaltyDice, unableToAct: false, dying: false, out: false, clearsAfterRounds: null, ...more });
 
-export const D6_STANDARD_RULES: Readonly<D6Rules> = Object.freeze({
+const STANDARD_VALUES: D6Rules = {
   pipsPerDie: 3,
   dieFaces: 6,
   explodingFace: 6,
@@ -173,7 +173,15 @@ export const D6_STANDARD_RULES: Readonly<D6Rules> = Object.freeze({
     mortallyWounded: effect(0, { unableToAct: true, dying: true }),
     killed: effect(0, { unableToAct: true, out: true }),
   }),
-});
+};
+
+/**
+ * The rules as the reference fixes them. Every rules object — this one and
+ * each `makeD6Rules` makes — is built the same way (a spread, then frozen),
+ * so they share one shape and a function reading them stays as fast whichever
+ * world's rules it is handed.
+ */
+export const D6_STANDARD_RULES: Readonly<D6Rules> = Object.freeze({ ...STANDARD_VALUES });
 
 /** The world options a scenario or a world setting may switch (the reference's named settings). */
 export interface D6WorldOptions {
@@ -191,7 +199,7 @@ export const D6_WORLD_OPTION_KEYS: readonly (keyof D6WorldOptions)[] = [
   "maxCharacterPointsOnInitiative",
 ];
 
-/** A rules object with some values replaced (a world's settings or tables). */
+/** A rules object with some values replaced (a world's settings or tables); frozen, in the standard rules' shape. */
 export function makeD6Rules(parts: Partial<D6Rules> = {}, base: Readonly<D6Rules> = D6_STANDARD_RULES): D6Rules {
-  return { ...base, ...parts };
+  return Object.freeze({ ...base, ...parts });
 }

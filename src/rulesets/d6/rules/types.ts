@@ -1,6 +1,6 @@
 /**
- * Shared vocabulary of the OpenD6 rules core. Rule ids (D1…D41) refer to
- * /work/shared/rules/d6-combat.md.
+ * Shared vocabulary of the OpenD6 rules core. Rule ids (D1…D41): the rule
+ * index of docs/rulesets/d6.md.
  */
 
 /** How an attack reaches its target (D18 coverage, D27 range and reach, D29 aim). */

@@ -110,3 +110,37 @@ export function woundPenaltyDice(state: WoundState, round: number, rules: Readon
   const now = currentWounds(state, round);
   return now.level === "none" ? 0 : rules.woundEffects[now.level].penaltyDice;
 }
+
+/**
+ * Undo by delta (D36's ladder): the steps an applied wound moved the struck
+ * side up — from the level in force when it was applied (`before`, as it
+ * stood in `round`) to the level it left (`after`). 0 when it changed
+ * nothing (Killed stays Killed).
+ */
+export function woundStepsTaken(before: WoundState, after: WoundState, round: number, rules: Readonly<D6Rules> = D6_STANDARD_RULES): number {
+  return Math.max(0, woundRank(after.level, rules) - woundRank(currentWounds(before, round).level, rules));
+}
+
+/**
+ * Undo by delta (D36): the wounds `now` with one applied wound taken back —
+ * `steps` down the ladder, never below unhurt. A newer wound stays (its own
+ * steps remain), a level lowered by hand since is not pushed below unhurt,
+ * and the same undo made twice in a row cannot happen (the card refuses it).
+ * The level reached keeps the round it lasts to (D37): the one it had when
+ * the wound was applied if it is that level again, else as if taken in the
+ * attack's round.
+ */
+export function undoWoundSteps(
+  now: WoundState,
+  steps: number,
+  applied: { before: WoundState; round: number },
+  rules: Readonly<D6Rules> = D6_STANDARD_RULES,
+): WoundState {
+  if (steps <= 0) return now;
+  const rank = Math.max(-1, woundRank(now.level, rules) - steps);
+  if (rank < 0) return UNHURT;
+  const level = rules.woundLadder[rank]!;
+  if (level === now.level) return now;
+  const before = currentWounds(applied.before, applied.round);
+  return level === before.level ? before : woundAt(level, applied.round, rules);
+}

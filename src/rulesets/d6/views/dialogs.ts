@@ -7,7 +7,7 @@
  */
 import type { Localize } from "../../../core/messages.js";
 import { formatDieCode, type RollPlan } from "../rules/index.js";
-import { COVER_LEVELS, RANGE_BANDS } from "../rules/types.js";
+import { COVER_LEVELS, type CoverLevel, RANGE_BANDS, type RangeBand } from "../rules/types.js";
 import type { OddsLineView } from "../../../core/views/odds.js";
 
 export const D6_ATTACK_DIALOG_TEMPLATE = "systems/cychosys/templates/d6/dialog/attack.hbs";
@@ -66,4 +66,27 @@ export function readD6AttackForm(form: Record<string, unknown>): { flat: number;
   if (modifier) out.modifier = modifier;
   if (typeof form.itemId === "string" && /^[A-Za-z0-9]{1,32}$/.test(form.itemId)) out.itemId = form.itemId;
   return out;
+}
+
+/** What the attack dialog's form declares (D26–D28): the flat bonus, range, cover — and the difficulty modifier, sent only for a GM. */
+export interface D6DeclaredChoice {
+  flat: number;
+  range?: { band: RangeBand } | { metres: number };
+  cover?: CoverLevel;
+  modifiers?: { value: number }[];
+}
+
+/**
+ * The form's values as the declaration sends them. D26's modifier is the
+ * GM's (the dialog shows it to the GM only, and the GM refuses it from
+ * anyone else, D6_GM_ONLY_FIELDS): a player's request never carries it,
+ * whatever the form held.
+ */
+export function declaredChoice(values: ReturnType<typeof readD6AttackForm>, isGM: boolean): D6DeclaredChoice {
+  return {
+    flat: values.flat,
+    ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band as RangeBand } } : {}),
+    ...(values.cover && { cover: values.cover as CoverLevel }),
+    ...(isGM && values.modifier && { modifiers: [{ value: values.modifier }] }),
+  };
 }

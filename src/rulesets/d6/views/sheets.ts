@@ -131,17 +131,17 @@ export interface D6ArmorRow {
 const codeText = (code: DieCode | undefined): string => (code ? formatDieCode(code) : DASH);
 
 /** Where an unreadable code is, in words: an attribute, a field, or one of the actor's items by name. */
-function placeOf(where: string, items: readonly D6SheetItem[]): { key: string; params: Record<string, string> } {
+function placeOf(where: string, itemNames: ReadonlyMap<string, string>): { key: string; params: Record<string, string> } {
   const attribute = /^attributes\.(\w+)$/.exec(where)?.[1];
   if (attribute && (D6_ATTRIBUTES as readonly string[]).includes(attribute)) return { key: `CYCHOSYS.D6.Sheet.Attribute.${attribute}`, params: {} };
   const item = /^item:([^.]+)\.(\w+)$/.exec(where);
-  if (item) return { key: "CYCHOSYS.D6.Sheet.ProblemItem", params: { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: item[2]! } };
+  if (item) return { key: "CYCHOSYS.D6.Sheet.ProblemItem", params: { name: itemNames.get(item[1]!) ?? item[1]!, field: item[2]! } };
   return { key: "CYCHOSYS.D6.Sheet.ProblemField", params: { field: where } };
 }
 
 /** D1: a stored code derive could not read (it counted as 0D): where, what was stored, the parser's message. */
-function problemLine(problem: D6Problem, items: readonly D6SheetItem[], localize: Localize): string {
-  const place = placeOf(problem.where, items);
+function problemLine(problem: D6Problem, itemNames: ReadonlyMap<string, string>, localize: Localize): string {
+  const place = placeOf(problem.where, itemNames);
   return localize("CYCHOSYS.D6.Sheet.Problem", {
     place: localize(place.key, place.params),
     message: localize(problem.i18nKey, { ...problem.params }),
@@ -150,19 +150,35 @@ function problemLine(problem: D6Problem, items: readonly D6SheetItem[], localize
 
 const rollKeyOf = (skill: D6SkillView): string => skill.key ?? (skill.id ? `skill:${skill.id}` : `untrained:${skill.name}`);
 
+/** The actor's own skills under each attribute, in the sheet's order: derived figures when derived, else the stored ones (one pass, by id). */
+function skillsByAttribute(input: D6ActorSheetInput): Map<string, D6AttributeGroup["skills"]> {
+  const ownSkills = input.items.filter((i) => i.type === "d6Skill").sort(bySort);
+  const groups = new Map<string, D6AttributeGroup["skills"]>();
+  const add = (attribute: unknown, row: D6AttributeGroup["skills"][number]) => {
+    const key = String(attribute);
+    const list = groups.get(key);
+    if (list) list.push(row);
+    else groups.set(key, [row]);
+  };
+  if (!input.derived) {
+    for (const i of ownSkills) add(i.system.attribute, { id: i.id, name: i.name, code: str(i.system.code) || DASH, key: `skill:${i.id}` });
+    return groups;
+  }
+  const trained = new Map<string, D6SkillView>();
+  for (const s of input.derived.skills) if (s.id !== "" && !(s as { untrained?: boolean }).untrained && !trained.has(s.id)) trained.set(s.id, s);
+  for (const item of ownSkills) {
+    const s = trained.get(item.id);
+    if (s) add(s.attribute, { id: s.id, name: s.name, code: s.text, key: rollKeyOf(s) });
+  }
+  return groups;
+}
+
 function attributeGroups(input: D6ActorSheetInput): D6AttributeGroup[] {
   const attributes = (input.system.attributes ?? {}) as Record<string, unknown>;
-  const trained = (input.derived?.skills ?? []).filter((s) => s.id !== "" && !(s as { untrained?: boolean }).untrained);
-  const ownSkills = input.items.filter((i) => i.type === "d6Skill").sort(bySort);
+  const byAttribute = skillsByAttribute(input);
   return D6_ATTRIBUTES.map((id) => {
     const label = `CYCHOSYS.D6.Sheet.Attribute.${id}`;
-    const fromDerived = trained.filter((s) => s.attribute === id);
-    const skills = input.derived
-      ? ownSkills
-          .map((item) => fromDerived.find((s) => s.id === item.id))
-          .filter((s): s is D6SkillView => !!s)
-          .map((s) => ({ id: s.id, name: s.name, code: s.text, key: rollKeyOf(s) }))
-      : ownSkills.filter((i) => i.system.attribute === id).map((i) => ({ id: i.id, name: i.name, code: str(i.system.code) || DASH, key: `skill:${i.id}` }));
+    const skills = byAttribute.get(id) ?? [];
     return {
       id,
       label,
@@ -235,7 +251,9 @@ function armorRows(input: D6ActorSheetInput): D6ArmorRow[] {
 /** The whole actor sheet's context (character or creature). */
 export function d6ActorSheetView(input: D6ActorSheetInput) {
   const d = input.derived;
-  const problems = (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize));
+  const itemNames = new Map<string, string>();
+  if (d?.problems?.length) for (const i of input.items) if (!itemNames.has(i.id)) itemNames.set(i.id, i.name);
+  const problems = (d?.problems ?? []).map((p) => problemLine(p, itemNames, input.localize));
   const character = input.type === "d6Character";
   return {
     d6: true,

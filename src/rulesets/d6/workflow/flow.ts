@@ -13,7 +13,22 @@
  * checks who may act, and keeps what undo needs. No Foundry, no randomness.
  */
 import type { CardFlow, FlowUser, ParticipantRef } from "../../../core/ruleset.js";
-import { type D6AttackInput, type D6DefenseInput, type D6Resolution, type D6Rules, D6_STANDARD_RULES, resolveD6Attack, type RollFaces, type WoundState } from "../rules/index.js";
+import {
+  type CombatantRound,
+  type D6AttackInput,
+  type D6DefenseInput,
+  type D6Resolution,
+  type D6Rules,
+  D6_STANDARD_RULES,
+  type LostToDisable,
+  lostToDisable,
+  resolveD6Attack,
+  type RollFaces,
+  undoWoundSteps,
+  type WoundState,
+  woundStatus,
+  woundStepsTaken,
+} from "../rules/index.js";
 import { D6FlowError } from "./errors.js";
 
 /** What the card shows of the attack roll and its weapon. */
@@ -25,7 +40,11 @@ export interface D6AttackSummary {
   roll: RollFaces;
 }
 
-/** An applied wound, kept so undo restores the struck actor's wound state exactly. */
+/**
+ * An applied wound, kept so undo takes back exactly this wound's change: its
+ * steps on the D36 ladder (`before` → `after`) and, when it left the struck
+ * side unable to act, what that took from its round.
+ */
 export interface D6Application {
   by: string;
   struck: ParticipantRef;
@@ -33,6 +52,15 @@ export interface D6Application {
   after: WoundState;
   /** D10: the wound left the struck side unable to act (its defenses ended, D18). */
   disabled: boolean;
+  /**
+   * D10/D18: what becoming unable to act took from the struck combatant's
+   * round (its waits, aim, defenses), given back by the undo; "none" when
+   * there was no round to take from (outside a combat, or unable already:
+   * the undo then leaves the round as it is). Absent on cards applied before
+   * it was kept: the undo only lets it act. (Not null: a stored flow reads
+   * null as absent.)
+   */
+  lostRound?: LostToDisable | "none";
   undoneBy?: string;
 }
 
@@ -152,7 +180,9 @@ export function resist(flow: D6Flow, index: number, roll: RollFaces, user: FlowU
 /**
  * D35–D37: the wound written to the struck actor, over its wound state as it
  * is now (`current`; another attack may have hurt it since this one was
- * made) — stacked by the core (D36). Once, until undone.
+ * made) — stacked by the core (D36). Once, until undone. `round` is the
+ * struck side's round state in the started combat, when it has one: what a
+ * disabling wound takes from it is kept for the undo (D10, D18).
  */
 export function applyWound(
   flow: D6Flow,
@@ -160,6 +190,7 @@ export function applyWound(
   current: WoundState,
   user: FlowUser,
   rules: Readonly<D6Rules> = D6_STANDARD_RULES,
+  round?: CombatantRound,
 ): { flow: D6Flow; application: D6Application } {
   const target = targetOf(flow, index);
   const stale = resolutionOf(target, rules);
@@ -175,7 +206,15 @@ export function applyWound(
       : { ...target.input, attacker: { ...target.input.attacker, wounds: current } };
   const resolution = resolveD6Attack(input, rules);
   const after = side === "defender" ? resolution.woundsAfter.defender : resolution.woundsAfter.attacker;
-  const application: D6Application = { by: user.id, struck: sideRef(flow, index, side), before: current, after, disabled: resolution.becameUnableToAct === side };
+  const disabled = resolution.becameUnableToAct === side;
+  const application: D6Application = {
+    by: user.id,
+    struck: sideRef(flow, index, side),
+    before: current,
+    after,
+    disabled,
+    ...(disabled && { lostRound: (round && lostToDisable(round)) ?? "none" }),
+  };
   return { flow: withTarget(flow, index, { ...target, applications: [...target.applications, application] }), application };
 }
 
@@ -185,13 +224,33 @@ export function currentApplication(target: D6TargetFlow): D6Application | undefi
   return last && !last.undoneBy ? last : undefined;
 }
 
-/** Undo the wound in force exactly: the wound state as it was. Once; it may then be applied again. */
-export function undoWound(flow: D6Flow, index: number, user: FlowUser): { flow: D6Flow; application: D6Application } {
+/** What an undo writes: the struck side's wounds with this wound's steps taken back, and whether (and with what) it may act again. */
+export interface D6Undo {
+  application: D6Application;
+  wounds: WoundState;
+  /** D10: the round state to give back (false: nothing changes on the round). */
+  regain: false | { lost?: LostToDisable };
+}
+
+/**
+ * Undo the wound in force by its own change (issue 22: by delta, clamped):
+ * the struck side's wounds as they are now (`now`) less the steps this wound
+ * took on the D36 ladder, never below unhurt — so a newer wound stays. Its
+ * disablement (D10) is taken back only when the wounds left no longer keep
+ * the struck side from acting. Once; it may then be applied again.
+ */
+export function undoWound(flow: D6Flow, index: number, now: WoundState, user: FlowUser, rules: Readonly<D6Rules> = D6_STANDARD_RULES): { flow: D6Flow; undo: D6Undo } {
   const target = targetOf(flow, index);
   const application = currentApplication(target);
   if (!application) throw new D6FlowError("nothingToUndo");
   if (!(user.isGM || user.owns(application.struck.actorUuid))) throw new D6FlowError("notYours", { name: application.struck.name });
+  const round = target.input.round ?? 1;
+  const steps = woundStepsTaken(application.before, application.after, round, rules);
+  const wounds = undoWoundSteps(now, steps, { before: application.before, round }, rules);
+  const stillUnable = woundStatus(wounds, round, rules).unableToAct;
+  const regain: D6Undo["regain"] =
+    application.disabled && !stillUnable && application.lostRound !== "none" ? (application.lostRound ? { lost: application.lostRound } : {}) : false;
   const applications = target.applications.slice();
   applications[applications.length - 1] = { ...application, undoneBy: user.id };
-  return { flow: withTarget(flow, index, { ...target, applications }), application };
+  return { flow: withTarget(flow, index, { ...target, applications }), undo: { application, wounds, regain } };
 }

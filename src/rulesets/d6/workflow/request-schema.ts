@@ -6,6 +6,7 @@
  * owns the actor, that a wait is held) the workflow and the rules core check.
  */
 import { z } from "zod/mini";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
 import { parseCardRequest } from "../../../core/request-problem.js";
 import { COVER_LEVELS, DEFENSE_SKILLS, RANGE_BANDS } from "../rules/types.js";
@@ -50,6 +51,14 @@ export const d6RequestSchema = z.discriminatedUnion("step", [
   z.strictObject({ step: z.literal("apply"), ...onCard }),
   z.strictObject({ step: z.literal("undo"), ...onCard }),
 ]);
+
+/**
+ * The fields of the card's requests only a GM may send (src/core/gm-only.ts):
+ * D26's difficulty modifiers — the GM's call, shown in the attack dialog to
+ * the GM only. Range (D27) and cover (D28) are the attacker's to declare in
+ * the dialog and stand on the card for the table to see.
+ */
+export const D6_GM_ONLY_FIELDS: GmOnlyFields = Object.freeze({ declare: Object.freeze(["modifiers"]) });
 
 export type D6Request = z.infer<typeof d6RequestSchema>;
 export type D6Declaration = Extract<D6Request, { step: "declare" }>;

@@ -9,6 +9,7 @@
  * commands: the wound set on the struck actor, the round state changed.
  */
 import type { FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow, StepContext, StepResult } from "../../../core/ruleset.js";
+import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import { type ActorLike, type CombatantRef, isActor, type WorkflowEnv } from "../../../core/transport/ports.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { D6RoundOperation, D6RoundState } from "../combat/round-state.js";
@@ -29,8 +30,8 @@ import {
   woundStatus,
 } from "../rules/index.js";
 import { D6FlowError } from "./errors.js";
-import { announce, applyWound, declareD6Attack, type D6Flow, interrupt, resist, resolutionOf, rollDamage, targetOf, undoWound } from "./flow.js";
-import { type D6CardRequest, type D6Declaration, parseD6Request } from "./request-schema.js";
+import { announce, applyWound, currentApplication, declareD6Attack, type D6Flow, interrupt, resist, resolutionOf, rollDamage, targetOf, undoWound } from "./flow.js";
+import { type D6CardRequest, type D6Declaration, D6_GM_ONLY_FIELDS, parseD6Request } from "./request-schema.js";
 
 export type { D6Flow } from "./flow.js";
 
@@ -174,14 +175,15 @@ async function declare(ctx: StepContext, request: D6Declaration, author: { id: s
   if (!weapon) throw new D6FlowError("notAWeapon", { name: request.itemId, actor: attacker.name });
   const uuids = [...new Set(request.targets)].filter((u) => u !== attacker.uuid);
   if (!uuids.length) throw new D6FlowError("noTargets");
-  const targets = [];
-  for (const uuid of uuids) {
-    const target = await actorAt(env, uuid);
-    targets.push({ ref: { actorUuid: target.uuid, name: target.name }, ...attackInput(attacker, weapon, target, request, env, read, rules) });
-  }
+  const actors = [];
+  for (const uuid of uuids) actors.push(await actorAt(env, uuid));
+  // A fighter in a started combat is attacked only through the combat: a player's attacker outside it is refused here;
+  // the attacker's combatant, when there is one, is metered below (D11, D16: no action or use left refuses the attack).
+  const mine = attackerInCombat(env, attacker, actors.map((t) => ({ actorUuid: t.uuid, name: t.name })), author);
+  const targets = actors.map((target) => ({ ref: { actorUuid: target.uuid, name: target.name }, ...attackInput(attacker, weapon, target, request, env, read, rules) }));
   const flow = declareD6Attack(env.randomId(), { actorUuid: attacker.uuid, name: attacker.name }, { weapon: weapon.name, skill: weapon.skill.name, mode: weapon.mode, roll: request.roll }, targets, rules);
   const commands: WriteCommand[] = [];
-  if (env.combatantOf(attacker.uuid)) {
+  if (mine) {
     const operation: D6RoundOperation = { kind: "attack", targetId: uuids[0]!, aimable: weapon.aimable, itemId: weapon.id, usesPerRound: weapon.usesPerRound };
     commands.push({ kind: "round", actorUuid: attacker.uuid, operation });
   }
@@ -206,13 +208,36 @@ function interruptDefense(actor: D6Actor, request: Extract<D6CardRequest, { step
   return { input, inForce: activeDefense(request.skill, "partial", defense.roll, blade, rules) };
 }
 
-/** The wound written to the struck actor (D35–D37), and the round state it changes (D10). */
-function woundCommands(actorUuid: string, wounds: WoundState, disabled: boolean | "regain"): WriteCommand[] {
+/** The wounds written to the struck actor (D35–D37). */
+function woundCommand(actorUuid: string, wounds: WoundState): WriteCommand {
   const stored = storedWounds(wounds);
-  const commands: WriteCommand[] = [{ kind: "set", uuid: actorUuid, changes: [{ path: "system.wounds.level", value: stored.level }, { path: "system.wounds.untilRound", value: stored.untilRound }] }];
-  if (disabled === true) commands.push({ kind: "round", actorUuid, operation: { kind: "unableToAct" } satisfies D6RoundOperation });
-  if (disabled === "regain") commands.push({ kind: "round", actorUuid, operation: { kind: "regain" } satisfies D6RoundOperation });
-  return commands;
+  return { kind: "set", uuid: actorUuid, changes: [{ path: "system.wounds.level", value: stored.level }, { path: "system.wounds.untilRound", value: stored.untilRound }] };
+}
+
+/**
+ * D35–D37: the wound applied to the struck side over its wounds as they are
+ * now, and the round state it changes (D10: unable to act). What the
+ * disablement takes from the round is kept on the card for the undo.
+ */
+function applyCommands(ctx: StepContext, flow: D6Flow, index: number, actor: D6Actor, user: FlowUser, rules: Readonly<D6Rules>, read: ReadRound): StepResult<D6Flow> {
+  const round = roundOf(ctx.env, actor.uuid, read)?.state.round;
+  const applied = applyWound(flow, index, woundsOf(actor.system), user, rules, round);
+  const commands = [woundCommand(actor.uuid, applied.application.after)];
+  if (applied.application.disabled) commands.push({ kind: "round", actorUuid: actor.uuid, operation: { kind: "unableToAct" } satisfies D6RoundOperation });
+  return { flow: applied.flow, commands };
+}
+
+/** Undo by delta: this wound's steps taken back from the struck side's wounds as they are now, and its disablement (D10, D18). */
+function undoCommands(flow: D6Flow, index: number, actors: ReadonlyMap<string, ActorLike>, user: FlowUser, rules: Readonly<D6Rules>): StepResult<D6Flow> {
+  const struck = currentApplication(targetOf(flow, index))?.struck;
+  if (!struck) throw new D6FlowError("nothingToUndo");
+  const actor = actors.get(struck.actorUuid) as D6Actor | undefined;
+  if (!actor) throw new D6FlowError("noSuchItem", { id: struck.actorUuid });
+  const undone = undoWound(flow, index, woundsOf(actor.system), user, rules);
+  const { application, wounds, regain } = undone.undo;
+  const commands = [woundCommand(application.struck.actorUuid, wounds)];
+  if (regain) commands.push({ kind: "round", actorUuid: application.struck.actorUuid, operation: { kind: "regain", ...(regain.lost && { lost: regain.lost }) } satisfies D6RoundOperation });
+  return { flow: undone.flow, commands };
 }
 
 async function step(
@@ -253,9 +278,9 @@ async function step(
       // …unless the dealer's tie is still acting (D7): then the GM applies it after the tie's last turn.
       if (ctx.env.autoApplyNpc() && struckActor?.type === "d6Creature" && resolution.woundTaken && tieOf(dealerOf(next, index, rules)) === null) {
         const gm: FlowUser = { id: ctx.gm.id, isGM: true, owns: () => true };
-        const applied = applyWound(next, index, woundsOf(struckActor.system), gm, rules);
+        const applied = applyCommands(ctx, next, index, struckActor, gm, rules, read);
         next = applied.flow;
-        commands.push(...woundCommands(struckUuid, applied.application.after, applied.application.disabled));
+        commands.push(...applied.commands);
       }
       return { flow: next, commands };
     }
@@ -267,14 +292,10 @@ async function step(
       // D7: the effects of a tied combatant's action wait for the last turn of its tie.
       const waitFor = tieOf(dealerOf(flow, index, rules));
       if (waitFor !== null) throw new D6FlowError("tieHoldsEffects", { name: waitFor });
-      const applied = applyWound(flow, index, woundsOf(actor.system), user, rules);
-      return { flow: applied.flow, commands: woundCommands(struckUuid, applied.application.after, applied.application.disabled) };
+      return applyCommands(ctx, flow, index, actor, user, rules, read);
     }
-    case "undo": {
-      const undone = undoWound(flow, index, user);
-      const a = undone.application;
-      return { flow: undone.flow, commands: woundCommands(a.struck.actorUuid, a.before, a.disabled ? "regain" : false) };
-    }
+    case "undo":
+      return undoCommands(flow, index, actors, user, rules);
   }
 }
 
@@ -300,6 +321,7 @@ export function scopeOf(flow: D6Flow): WriteScope {
 export function d6Workflow(rules: () => Readonly<D6Rules>, read: ReadRound, tieOf: TieOf = NO_TIE): RulesetWorkflow<D6Flow, D6Declaration, D6CardRequest> {
   return {
     parseRequest: (value): { ok: true; parsed: ParsedRequest<D6Declaration, D6CardRequest> } | { ok: false; problem: RequestProblem } => parseD6Request(value),
+    gmOnlyFields: D6_GM_ONLY_FIELDS,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), read),
     step: (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules(), read, tieOf),
     scope: scopeOf,

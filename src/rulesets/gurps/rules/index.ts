@@ -1,6 +1,6 @@
 /**
- * GURPS 4e combat rules core — the public API. Rule ids refer to
- * /work/shared/rules/gurps-combat.md.
+ * GURPS 4e combat rules core — the public API. Rule ids (G1–G94): the rule
+ * index of docs/rulesets/gurps.md.
  *
  * Pure TypeScript: no Foundry, no DOM, no randomness (dice faces are inputs).
  * Every [fixed] and (fill) value is data in `GurpsRules`; every function that

@@ -25,7 +25,6 @@ export type PhaseTableErrorCode =
   | "otherCombat"
   | "noParticipants"
   | "nothingToUndo"
-  | "undoMovedOn"
   | "surpriseNotDue"
   | "surpriseTwice";
 

@@ -17,7 +17,7 @@ import { startPhase, surpriseRollers } from "../rules/phase-start.js";
 import { at, PhaseFieldReader, say } from "../rules/reader.js";
 import { type AttackRolls, resolvePhase } from "../rules/resolve-phase.js";
 import { type Fighters, newCombatant, type PhaseState } from "../rules/state.js";
-import { readStoredPhaseState } from "../rules/stored-state.js";
+import { PHASE_MAX_COMBATANTS, readStoredPhaseState } from "../rules/stored-state.js";
 import { AWARE, type Awareness } from "../rules/surprise.js";
 import { PhaseTableError } from "./errors.js";
 
@@ -59,7 +59,7 @@ class LedgerReader extends PhaseFieldReader {
   core(o: Record<string, unknown>, field: string, rules: Readonly<PhaseRules>): LedgerCore {
     const state = this.at(at(field, "state"), () => readStoredPhaseState(o.state, rules));
     const ids = new Set(state.combatants.map((c) => c.id));
-    const faces = this.record(o.surprise, at(field, "surprise"), 500);
+    const faces = this.record(o.surprise, at(field, "surprise"), PHASE_MAX_COMBATANTS);
     const surprise: Record<string, number> = {};
     for (const [id, face] of Object.entries(faces)) {
       if (!ids.has(id)) this.fail(at(at(field, "surprise"), id), say("stored.combatant"));
@@ -96,10 +96,20 @@ export function ledgerOrNull(value: unknown, rules: Readonly<PhaseRules> = PHASE
 // ---------------------------------------------------------------------------
 // Making and changing it.
 
-/** P2: a new combat's ledger at `phase` (1 when the fight starts), everyone aware unless given. */
-export function newLedger(combatId: string, combatants: readonly { id: string; awareness?: Awareness }[], phase = 1): PhaseLedger {
-  const state: PhaseState = { phase, step: "start", combatants: combatants.map((c) => newCombatant(c.id, c.awareness ?? AWARE)), order: [], cursor: 0, events: [] };
+/**
+ * P2: a new combat's ledger at `phase` (1 when the fight starts), everyone
+ * aware unless given. It holds at most `limit` combatants, the first in the
+ * combat's order (`leftOut` names the others, for the GM's message).
+ */
+export function newLedger(combatId: string, combatants: readonly { id: string; awareness?: Awareness }[], phase = 1, limit = PHASE_MAX_COMBATANTS): PhaseLedger {
+  const state: PhaseState = { phase, step: "start", combatants: combatants.slice(0, limit).map((c) => newCombatant(c.id, c.awareness ?? AWARE)), order: [], cursor: 0, events: [] };
   return { version: LEDGER_VERSION, combatId, revision: 0, state, surprise: {}, resolving: null, previous: null };
+}
+
+/** The combat's combatants the ledger does not hold: left out because the record holds no more (PHASE_MAX_COMBATANTS). */
+export function leftOut(ledger: PhaseLedger, ids: readonly string[]): string[] {
+  const held = new Set(ledger.state.combatants.map((c) => c.id));
+  return ids.filter((id) => !held.has(id));
 }
 
 /** The ledger after a change of state (the next revision; the undo record dropped: the phase has moved on). */
@@ -132,13 +142,17 @@ export function surpriseOutstanding(ledger: PhaseLedger): string[] {
  * A newcomer is aware and has no slot this phase; one who left takes its
  * slot, its action and the faces it rolled with it, and every action,
  * Targeting and Aim aimed at it is dropped (there is no one left to hit).
+ * Newcomers beyond `limit` combatants are not taken in (`leftOut`). A phase
+ * end being resolved on a card is given up: the card acted on the fight as
+ * it was (the GM resolves it again), and the phase must not stand still.
  */
-export function syncCombatants(ledger: PhaseLedger, ids: readonly string[]): PhaseLedger {
+export function syncCombatants(ledger: PhaseLedger, ids: readonly string[], limit = PHASE_MAX_COMBATANTS): PhaseLedger {
   const keep = new Set(ids);
   const state = ledger.state;
-  const present = state.combatants.map((c) => c.id);
-  const gone = present.filter((id) => !keep.has(id));
-  const added = ids.filter((id, i) => !present.includes(id) && ids.indexOf(id) === i);
+  const present = new Set(state.combatants.map((c) => c.id));
+  const gone = state.combatants.filter((c) => !keep.has(c.id)).map((c) => c.id);
+  const room = Math.max(0, limit - (present.size - gone.length));
+  const added = [...new Set(ids.filter((id) => !present.has(id)))].slice(0, room);
   if (!gone.length && !added.length) return ledger;
   const away = new Set(gone);
   const combatants = state.combatants
@@ -157,7 +171,7 @@ export function syncCombatants(ledger: PhaseLedger, ids: readonly string[]): Pha
   const order = state.order.filter((id) => !away.has(id));
   const events = state.events.filter((e) => !away.has(e.actor));
   const surprise = Object.fromEntries(Object.entries(ledger.surprise).filter(([id]) => keep.has(id)));
-  return withState(ledger, { ...state, combatants, order, cursor: Math.min(order.length, state.cursor - before), events }, surprise);
+  return { ...withState(ledger, { ...state, combatants, order, cursor: Math.min(order.length, state.cursor - before), events }, surprise), resolving: null };
 }
 
 // ---------------------------------------------------------------------------

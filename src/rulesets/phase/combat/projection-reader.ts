@@ -8,7 +8,7 @@
  */
 import { PhaseError } from "../rules/errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
-import { readStoredPhaseState } from "../rules/stored-state.js";
+import { copyStored, PHASE_MAX_EVENTS, readStoredCombatant, readStoredPhaseState } from "../rules/stored-state.js";
 import type { PhaseState } from "../rules/state.js";
 import { isMember } from "../rules/types.js";
 import type { EventView } from "../rules/view.js";
@@ -22,16 +22,16 @@ const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9_
 const isActionId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9_-]{1,64}@[0-9]{1,6}$/.test(v);
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 const EVENT_KINDS = ["surpriseRoll", "free", "declare", "cancel", "pass", "distracted"] as const;
+const isHidden = (a: ProjectedCombatant["action"]): a is HiddenAction => a !== null && "hidden" in a;
 
 /** The projection as a core state (hidden declarations left out), checked by the core's reader; throws PhaseError. */
-function asState(p: Rec, combatants: Rec[], secret: { id: string; fields: Rec } | null, rules: Readonly<PhaseRules>): PhaseState {
+function asState(p: Rec, combatants: Rec[], rules: Readonly<PhaseRules>): PhaseState {
   return readStoredPhaseState(
     {
       phase: p.phase, step: p.step, order: p.order, cursor: p.cursor, events: [],
       combatants: combatants.map((c) => {
         const hidden = isRecord(c.action) && c.action.hidden === true;
-        const base = { id: c.id, awareness: c.awareness, action: hidden ? null : c.action, initiative: c.initiative, slot: c.slot, freeUsed: c.freeUsed, defending: c.defending === true, suppressed: c.suppressed, targeting: null, aim: null };
-        return secret && secret.id === c.id ? { ...base, ...secret.fields } : base;
+        return { id: c.id, awareness: c.awareness, action: hidden ? null : c.action, initiative: c.initiative, slot: c.slot, freeUsed: c.freeUsed, defending: c.defending === true, suppressed: c.suppressed, targeting: null, aim: null };
       }),
     },
     rules,
@@ -39,9 +39,9 @@ function asState(p: Rec, combatants: Rec[], secret: { id: string; fields: Rec } 
 }
 
 function checkEvents(value: unknown, ids: ReadonlySet<string>): EventView[] {
-  if (!Array.isArray(value) || value.length > 2000) throw new PhaseError("scenarioField", { field: "events", problem: "list" });
+  if (!Array.isArray(value) || value.length > PHASE_MAX_EVENTS) throw new PhaseError("scenarioField", { field: "events", problem: "list" });
   for (const e of value) if (!isRecord(e) || !isMember(EVENT_KINDS, e.kind) || !isId(e.actor) || !ids.has(e.actor)) throw new PhaseError("scenarioField", { field: "events", problem: "event" });
-  return structuredClone(value) as EventView[];
+  return copyStored(value as EventView[]);
 }
 
 /** The combat's stored projection, or null when it is missing or not one this version reads. */
@@ -50,7 +50,7 @@ export function readProjection(value: unknown, rules: Readonly<PhaseRules> = PHA
     if (!isRecord(value) || value.version !== PROJECTION_VERSION || !isId(value.combatId) || !isWhole(value.revision, 0, MAX_REVISION) || typeof value.resolving !== "boolean") return null;
     if (!Array.isArray(value.combatants) || !value.combatants.every(isRecord)) return null;
     const list = value.combatants as Rec[];
-    const state = asState(value, list, null, rules);
+    const state = asState(value, list, rules);
     const ids = new Set(state.combatants.map((c) => c.id));
     const rolled = value.surpriseRolled;
     if (!Array.isArray(rolled) || !rolled.every((id) => isId(id) && ids.has(id))) return null;
@@ -77,18 +77,17 @@ export function readSecret(value: unknown, projection: PhaseProjection, rules: R
   try {
     if (!isRecord(value) || value.version !== PROJECTION_VERSION || value.combatId !== projection.combatId || !isId(value.combatantId) || !isWhole(value.revision, 0, MAX_REVISION)) return null;
     const id = value.combatantId;
-    const raw = projection.combatants.map((c) => ({ ...c, action: c.action })) as unknown as Rec[];
-    if (!raw.some((c) => c.id === id)) return null;
-    const fields: Rec = { targeting: value.targeting, aim: value.aim, defending: value.defending };
-    if (value.action !== null) fields.action = value.action;
-    const state = asState({ ...projection }, raw, { id, fields }, rules);
-    const c = state.combatants.find((x) => x.id === id)!;
-    const ids = new Set(state.combatants.map((x) => x.id));
-    if (!Array.isArray(value.events) || value.events.length > 2000) return null;
+    const pub = projection.combatants.find((c) => c.id === id);
+    if (!pub) return null;
+    // Its public part as the projection holds it, its hidden part from the secret: checked as one stored combatant.
+    const ids = new Set(projection.combatants.map((x) => x.id));
+    const own = { targeting: value.targeting, aim: value.aim, defending: value.defending, ...(value.action !== null && { action: value.action }) };
+    const c = readStoredCombatant({ id, awareness: pub.awareness, action: isHidden(pub.action) ? null : pub.action, initiative: pub.initiative, slot: pub.slot, freeUsed: pub.freeUsed, suppressed: pub.suppressed, ...own }, ids, rules);
+    if (!Array.isArray(value.events) || value.events.length > PHASE_MAX_EVENTS) return null;
     const events = value.events.map((e) => {
-      if (!isRecord(e) || !isWhole(e.index, 0, 1999) || !isRecord(e.event) || e.event.actor !== id) throw new PhaseError("scenarioField", { field: "events", problem: "event" });
+      if (!isRecord(e) || !isWhole(e.index, 0, PHASE_MAX_EVENTS - 1) || !isRecord(e.event) || e.event.actor !== id) throw new PhaseError("scenarioField", { field: "events", problem: "event" });
       checkEvents([e.event], ids);
-      return { index: e.index, event: structuredClone(e.event) as PhaseSecret["events"][number]["event"] };
+      return { index: e.index, event: copyStored(e.event) as PhaseSecret["events"][number]["event"] };
     });
     return { version: PROJECTION_VERSION, combatId: projection.combatId, combatantId: id, revision: value.revision, action: value.action === null ? null : c.action, targeting: c.targeting, aim: c.aim, defending: c.defending, events };
   } catch (error) {

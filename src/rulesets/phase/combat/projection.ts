@@ -21,6 +21,7 @@ import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
 import type { CombatantPhase, DeclaredAction, PhaseEvent, PhaseState } from "../rules/state.js";
 import type { Awareness } from "../rules/surprise.js";
 import { type DeclarationView, declarationView, type EventView, seesAction, type Viewer } from "../rules/view.js";
+import { copyStored } from "../rules/stored-state.js";
 import type { PhaseLedger } from "./ledger.js";
 
 export const PROJECTION_VERSION = 1;
@@ -79,15 +80,20 @@ export const PUBLIC_VIEWER: Viewer = Object.freeze({ isGM: false, owns: () => fa
 
 const isHidden = (a: ProjectedCombatant["action"]): a is HiddenAction => a !== null && "hidden" in a;
 
+/** Copies of the state's small parts (plain data of known shape: cheaper than a structured clone per combatant). */
+const copyAwareness = (a: Awareness): Awareness => ({ ...a });
+const copyAction = (a: DeclaredAction): DeclaredAction => ({ ...a, targets: [...a.targets] });
+const copyInitiative = (i: CombatantPhase["initiative"]): CombatantPhase["initiative"] => (i ? { ...i, faces: [...i.faces] } : null);
+
 /** What every client may hold of the ledger. */
 export function projectLedger(ledger: PhaseLedger, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseProjection {
   const s = ledger.state;
   const combatants = s.combatants.map(
     (c): ProjectedCombatant => ({
       id: c.id,
-      awareness: structuredClone(c.awareness),
-      action: c.action ? (seesAction(PUBLIC_VIEWER, c.action, rules) ? structuredClone(c.action) : { hidden: true, id: c.action.id }) : null,
-      initiative: structuredClone(c.initiative),
+      awareness: copyAwareness(c.awareness),
+      action: c.action ? (seesAction(PUBLIC_VIEWER, c.action, rules) ? copyAction(c.action) : { hidden: true, id: c.action.id }) : null,
+      initiative: copyInitiative(c.initiative),
       slot: c.slot,
       freeUsed: c.freeUsed,
       suppressed: c.suppressed,
@@ -105,27 +111,43 @@ export function projectLedger(ledger: PhaseLedger, rules: Readonly<PhaseRules> =
     resolving: ledger.resolving !== null,
     surpriseRolled: Object.keys(ledger.surprise).sort(),
     combatants,
-    events: structuredClone(declarationView(s, PUBLIC_VIEWER, rules).events),
+    events: copyStored(declarationView(s, PUBLIC_VIEWER, rules).events),
   };
 }
 
 /** One combatant's hidden part, for its owners' clients. */
 export function secretOf(ledger: PhaseLedger, combatantId: string, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseSecret | null {
-  const c = ledger.state.combatants.find((x) => x.id === combatantId);
-  if (!c) return null;
+  return secretsOf(ledger, [combatantId], rules).get(combatantId) ?? null;
+}
+
+/** The hidden parts of the listed combatants (those the ledger holds), the public log worked out once for all of them. */
+export function secretsOf(ledger: PhaseLedger, combatantIds: Iterable<string>, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): Map<string, PhaseSecret> {
+  const wanted = new Set(combatantIds);
+  const out = new Map<string, PhaseSecret>();
+  if (!wanted.size) return out;
   const open = declarationView(ledger.state, PUBLIC_VIEWER, rules).events;
-  const events = ledger.state.events.flatMap((event, index) => (event.actor === combatantId && "hidden" in open[index]! ? [{ index, event: structuredClone(event) }] : []));
-  return {
-    version: PROJECTION_VERSION,
-    combatId: ledger.combatId,
-    combatantId,
-    revision: ledger.revision,
-    action: c.action && !seesAction(PUBLIC_VIEWER, c.action, rules) ? structuredClone(c.action) : null,
-    targeting: structuredClone(c.targeting),
-    aim: structuredClone(c.aim),
-    defending: c.defending,
-    events,
-  };
+  const hiddenEvents = new Map<string, { index: number; event: PhaseEvent }[]>();
+  ledger.state.events.forEach((event, index) => {
+    if (!wanted.has(event.actor) || !("hidden" in open[index]!)) return;
+    const list = hiddenEvents.get(event.actor) ?? [];
+    list.push({ index, event: copyStored(event) });
+    hiddenEvents.set(event.actor, list);
+  });
+  for (const c of ledger.state.combatants) {
+    if (!wanted.has(c.id)) continue;
+    out.set(c.id, {
+      version: PROJECTION_VERSION,
+      combatId: ledger.combatId,
+      combatantId: c.id,
+      revision: ledger.revision,
+      action: c.action && !seesAction(PUBLIC_VIEWER, c.action, rules) ? copyAction(c.action) : null,
+      targeting: c.targeting && { ...c.targeting },
+      aim: c.aim && { ...c.aim },
+      defending: c.defending,
+      events: hiddenEvents.get(c.id) ?? [],
+    });
+  }
+  return out;
 }
 
 /** Do two secrets say the same (the revision they were written at aside)? The GM rewrites a secret only when it changed. */

@@ -11,6 +11,7 @@
 import { z } from "zod/mini";
 import { format } from "../../../core/i18n.js";
 import { findUnsafe } from "../../../core/echo.js";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import { problemOf } from "../../../core/request-problem.js";
 import { AREAS } from "../rules/types.js";
 
@@ -68,6 +69,22 @@ export const phaseTrackerRequestSchema = z.discriminatedUnion("kind", [
   /** The GM starts the phase record again (it was deleted or unreadable). */
   z.strictObject({ kind: z.literal("phaseRestart"), ...onCombat, phase: int(1, 86_400) }),
 ]);
+
+/**
+ * The tracker's fields only a GM may send (src/core/gm-only.ts; refused from
+ * anyone else before a handler runs): the marks the rules leave to the GM —
+ * P2/P40 who is unaware, P40/P3 who witnessed a hostile act and for how
+ * many phases more, P24 who is suppressed — and the phase a restarted
+ * record begins at. Closing initiative and "distracted" (P13) carry no
+ * field of their own: their handlers refuse them from players. The tracker
+ * draws these controls for the GM only.
+ */
+export const PHASE_TRACKER_GM_ONLY: GmOnlyFields = {
+  phaseAwareness: ["aware"],
+  phaseWitness: ["combatantIds", "extraPhases"],
+  phaseSuppressed: ["suppressed"],
+  phaseRestart: ["phase"],
+};
 
 export type PhaseTrackerRequest = z.infer<typeof phaseTrackerRequestSchema>;
 export type PhaseTrackerRequestKind = PhaseTrackerRequest["kind"];

@@ -103,6 +103,8 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
     localize(`${K}action`, { action: actionName(a.action), details: actionDetails(a, name, weaponName, localize), length: localize(`CYCHOSYS.Phase.Length.${a.length}`), resolvesAt: a.resolvesAt });
   const clock = phaseClock(view.phase, rules);
   const step = context.resolving ? "resolving" : view.step;
+  const surpriseDue = new Set(context.surpriseDue);
+  const surpriseRolled = new Set(context.surpriseRolled);
 
   const rows = view.rows.map((r): TrackerRow => {
     const p = person.get(r.id);
@@ -110,7 +112,7 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
     const canControl = p?.canControl === true;
     const out = p?.out ?? [];
     if (canControl && !context.resolving && !out.length) {
-      if (view.step === "start" && context.surpriseDue.includes(r.id)) controls.push(control("rollSurprise", "fa-solid fa-dice-d10", localize));
+      if (view.step === "start" && surpriseDue.has(r.id)) controls.push(control("rollSurprise", "fa-solid fa-dice", localize));
       if (view.step === "initiative" && r.initiative === null && r.awareness === "aware") controls.push(control("rollInitiative", "fa-solid fa-dice", localize));
       if (r.slot === "current") {
         if (!r.action) controls.push(control("declare", "fa-solid fa-bullhorn", localize));
@@ -132,7 +134,7 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
     if (r.defending === true) marks.push({ key: "defending", text: localize(`${K}Mark.defending`, { bonus: rules.defendBonus }) });
     if (r.suppressed) marks.push({ key: "suppressed", text: localize(`${K}Mark.suppressed`) });
     if (r.freeUsed) marks.push({ key: "free", text: localize(`${K}Mark.free`) });
-    if (view.step === "start" && context.surpriseRolled.includes(r.id)) marks.push({ key: "surpriseRolled", text: localize(`${K}Mark.surpriseRolled`) });
+    if (view.step === "start" && surpriseRolled.has(r.id)) marks.push({ key: "surpriseRolled", text: localize(`${K}Mark.surpriseRolled`) });
     const status =
       r.awareness === "unaware" ? localize(`${K}Awareness.unaware`)
       : r.awareness === "surprised" ? (r.surpriseLeft > 0 ? localize(`${K}Awareness.surprisedFor`, { left: r.surpriseLeft }) : localize(`${K}Awareness.surprisedRolling`, { bonus: r.failedSurpriseRolls * rules.surpriseBonusPerFailure }))

@@ -145,10 +145,16 @@ export function derivePhaseActor(system: unknown, itemList: readonly PhaseItemIn
     thresholds: perArea(stored.traumaThresholds, (a) => rules.defaultTraumaThresholds[areaKind(a)], 1),
     chart, missing,
     wounds: woundsJson(wounds, cond),
+    track: woundTrack(wounds),
     initiativeBonus: reflexes,
     surpriseBase: reflexes + penalty,
     problems,
   };
+}
+
+/** P30: what is left of flesh and of stun before `fleshMax` (the token bars, manifest.ts). */
+export function woundTrack(w: { flesh: number; stun: number; fleshMax: number }): PhaseDerived["track"] {
+  return { flesh: { value: Math.max(0, w.fleshMax - w.flesh), max: w.fleshMax }, stun: { value: Math.max(0, w.fleshMax - w.stun), max: w.fleshMax } };
 }
 
 /** The rules core's view of the actor, for the tracker and the cards (`Fighter`). */

@@ -63,6 +63,8 @@ export interface PhaseDerived {
   missing: Area[];
   /** P28–P30, P36, P37: as the outcome JSON writes them (the penalty to every check, the out-of-action states). */
   wounds: PhaseWoundsJson;
+  /** P30: flesh and stun left before `fleshMax` — the token bars. */
+  track: { flesh: { value: number; max: number }; stun: { value: number; max: number } };
   /** P5: initiative is 2d10 + this (no wound penalty, P36). */
   initiativeBonus: number;
   /** P3/P36: the surprise roll adds this (Reflexes + wound penalty) and the failures' bonus. */

@@ -139,6 +139,14 @@ export function attackTN(mods: { range: number; cover: number; other: number; de
   return { attack: rules.attackTN, range: mods.range, cover: mods.cover, other: mods.other, defend, plain, calledModifier: called, raised: plain + called };
 }
 
+/** A die's name in an error message (`checks[0]`, `damage[2]`), made once each: the labels are passed on every roll, used only on a bad face. */
+function labels(kind: string): (i: number) => string {
+  const made: string[] = [];
+  return (i) => (made[i] ??= `${kind}[${i}]`);
+}
+const checkLabel = labels("checks");
+const damageLabel = labels("damage");
+
 export function resolveAttack(input: AttackInput, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): AttackResolution {
   const spec = attackSpec(input.action, rules);
   const kind = spec.kind as "shoot" | "melee";
@@ -170,7 +178,7 @@ export function resolveAttack(input: AttackInput, rules: Readonly<PhaseRules> = 
     const aim = c === 0 && !wild && kind === "shoot" ? aimHeld : 0;
     const result = check(
       { face, attribute: input.attacker.attribute, skill: input.attacker.skill, modifier: wildModifier + aim, traumaticWounds: input.attacker.traumaticWounds, tn: tn.plain },
-      `checks[${c}]`,
+      checkLabel(c),
       rules,
     );
     out.ammoSpent += spec.roundsPerCheck;
@@ -206,7 +214,7 @@ export function resolveAttack(input: AttackInput, rules: Readonly<PhaseRules> = 
         return finish(out, struck, location, damage, dice, rules);
       }
       damage++;
-      hit.damage = damageHit(input.weapon, faces, target.armor[area], target.thresholds[area], `damage[${damage - 1}]`);
+      hit.damage = damageHit(input.weapon, faces, target.armor[area], target.thresholds[area], damageLabel(damage - 1));
       out.landed++;
       struck.push({ area, damage: hit.damage });
     }

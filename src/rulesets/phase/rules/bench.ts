@@ -12,7 +12,7 @@ import { type AttackRolls, resolvePhase } from "./resolve-phase.js";
 import { readPhaseAttack } from "./scenario.js";
 import { PHASE_ATTACK_SCENARIOS } from "./seed-scenarios.js";
 import { type Declaration, declareAction } from "./slots.js";
-import { type Fighter, newPhaseCombat, type PhaseState } from "./state.js";
+import { type Fighter, inOneRun, newPhaseCombat, type PhaseState } from "./state.js";
 import { AWARE } from "./surprise.js";
 import { AREAS, type Area } from "./types.js";
 
@@ -76,15 +76,18 @@ export function phaseBenchSetup(count = 100): { state: PhaseState; fighters: Rec
   return { state, fighters, declarations, rolls, dice };
 }
 
-/** One whole phase: start, initiative for all, declarations lowest first, resolution. */
+/** One whole phase: start, initiative for all, declarations lowest first, resolution — the transitions in one run (`inOneRun`). */
 export function runBenchPhase(setup: ReturnType<typeof phaseBenchSetup>, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): number {
-  let state = startPhase(setup.state, setup.fighters, {}, rules);
-  // Every tie broken by a tiebreak drawn once (P5): the combatant's place in the list.
-  let tiebreak = 0;
-  for (const [id, faces] of setup.dice) state = rollInitiativeFor(state, setup.fighters, id, faces, tiebreak++ / 1000, rules);
-  state = closeInitiative(state);
-  for (const id of state.order) state = declareAction(state, setup.fighters, id, setup.declarations.get(id)!, rules);
-  const result = resolvePhase(state, setup.fighters, setup.rolls, rules);
+  const declared = inOneRun(setup.state, (start) => {
+    let state = startPhase(start, setup.fighters, {}, rules);
+    // Every tie broken by a tiebreak drawn once (P5): the combatant's place in the list.
+    let tiebreak = 0;
+    for (const [id, faces] of setup.dice) state = rollInitiativeFor(state, setup.fighters, id, faces, tiebreak++ / setup.dice.size, rules);
+    state = closeInitiative(state);
+    for (const id of state.order) state = declareAction(state, setup.fighters, id, setup.declarations.get(id)!, rules);
+    return state;
+  });
+  const result = resolvePhase(declared, setup.fighters, setup.rolls, rules);
   if (result.status !== "resolved") throw new Error("bench phase pending");
   return result.report.groups.length;
 }

@@ -1,6 +1,6 @@
 /**
- * Phase-based combat rules core — the public API. Rule ids refer to
- * /work/shared/rules/phase-combat.md.
+ * Phase-based combat rules core — the public API. Rule ids (P1–P41): the
+ * rule index of docs/rulesets/phase.md.
  *
  * Pure TypeScript: no Foundry, no DOM, no randomness (dice faces are inputs).
  * Every [fixed], [fixed — ours] and (fill) value is data in `PhaseRules`;

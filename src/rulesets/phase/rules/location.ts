@@ -40,10 +40,24 @@ function stepArea(step: DriftStep, own: Side | null, first: Side): Area {
   }
 }
 
+/** Each world's drift paths, worked out once per area (a hit drifts a million times a second in the bench). */
+const paths = new WeakMap<Readonly<PhaseRules>, Map<Area, readonly Area[]>>();
+
+function pathOf(area: Area, rules: Readonly<PhaseRules>): readonly Area[] {
+  let known = paths.get(rules);
+  if (!known) paths.set(rules, (known = new Map()));
+  let path = known.get(area);
+  if (!path) {
+    const own = areaSide(area);
+    path = Object.freeze(rules.driftPaths[areaKind(area)].map((step) => stepArea(step, own, rules.firstSide)));
+    known.set(area, path);
+  }
+  return path;
+}
+
 /** P19: the areas a hit on `area` drifts through, in order (the first side from the world's rules). */
 export function driftPath(area: Area, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): Area[] {
-  const own = areaSide(area);
-  return rules.driftPaths[areaKind(area)].map((step) => stepArea(step, own, rules.firstSide));
+  return [...pathOf(area, rules)];
 }
 
 /** P20: the area a face of the chart's die gives (the chart as data, per body type). */
@@ -104,7 +118,9 @@ function walk(path: readonly Area[], from: number, walked: Area[], obstacles: Ob
  * the hit on along the called area's path.
  */
 export function placeCalledHit(called: Area, shortfall: number, obstacles: Obstacles = NO_OBSTACLES, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): Placement {
-  const path = driftPath(called, rules);
+  // A full success on an area that can be hit needs no path.
+  if (shortfall <= 0 && blockedBy(called, obstacles) === null) return { area: called, how: "called", shortfall: 0, landed: called, walked: [], stoppedBy: null };
+  const path = pathOf(called, rules);
   const steps = Math.min(Math.max(0, shortfall), path.length);
   const landed = steps === 0 ? called : path[steps - 1]!;
   const walked: Area[] = [];
@@ -125,7 +141,7 @@ export function placeRandomHit(chart: string, face: number, obstacles: Obstacles
   let stoppedBy: Blocked | null = null;
   if (blockedBy(landed, obstacles) !== null) {
     walked.push(landed);
-    ({ area, stoppedBy } = walk(driftPath(landed, rules), 0, walked, obstacles));
+    ({ area, stoppedBy } = walk(pathOf(landed, rules), 0, walked, obstacles));
   }
   return { area, how: "chart", shortfall: 0, landed, walked, stoppedBy };
 }

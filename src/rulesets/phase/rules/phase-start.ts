@@ -4,11 +4,11 @@
  * initiative (P5, P7, P10); the order is then fixed, lowest first. Also the
  * GM's awareness marks (P2, P40).
  */
-import { condition } from "./wounds.js";
+import { outOfAction } from "./wounds.js";
 import { PhaseError } from "./errors.js";
 import { declarationOrder, rollInitiative } from "./initiative.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { type CombatantPhase, combatantOf, type Fighter, type Fighters, fighterOf, type PhaseEvent, type PhaseState, withCombatant } from "./state.js";
+import { changedCombatant, type CombatantPhase, combatantOf, type Fighter, type Fighters, fighterOf, type PhaseEvent, type PhaseState, withCombatant } from "./state.js";
 import { AWARE, rollSurprise, rollsForSurprise, surprise, UNAWARE } from "./surprise.js";
 
 function requireStep(state: PhaseState, step: PhaseState["step"]): void {
@@ -34,8 +34,9 @@ export function startPhase(state: PhaseState, fighters: Fighters, faces: Readonl
     events.push({ kind: "surpriseRoll", actor: c.id, face, bonus: roll.bonus, total: roll.check.total, tn: roll.check.tn, success: roll.check.success });
     return { ...c, awareness: roll.after };
   });
+  const rolled = new Set(events.map((e) => e.actor));
   for (const id of Object.keys(faces)) {
-    if (!events.some((e) => e.actor === id)) throw new PhaseError("diceUnused", { what: `surprise roll of ${id}`, given: 1, used: 0 });
+    if (!rolled.has(id)) throw new PhaseError("diceUnused", { what: `surprise roll of ${id}`, given: 1, used: 0 });
   }
   return { ...state, step: "initiative", combatants, events: [...state.events, ...events] };
 }
@@ -44,7 +45,7 @@ export function startPhase(state: PhaseState, fighters: Fighters, faces: Readonl
 export function slotRefusal(c: CombatantPhase, fighter: Fighter, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseError | null {
   if (c.awareness.state === "surprised") return new PhaseError("surprised", { id: c.id });
   if (c.awareness.state === "unaware") return new PhaseError("unaware", { id: c.id });
-  if (condition(fighter.wounds, rules).out) return new PhaseError("outOfAction", { id: c.id });
+  if (outOfAction(fighter.wounds)) return new PhaseError("outOfAction", { id: c.id });
   return null;
 }
 
@@ -63,7 +64,8 @@ export function rollInitiativeFor(
   const refusal = slotRefusal(c, f, rules);
   if (refusal) throw refusal;
   if (c.initiative) throw new PhaseError("alreadyRolled", { id });
-  return withCombatant(state, { ...c, initiative: { ...rollInitiative(faces, f.reflexes, rules), tiebreak } });
+  const roll = rollInitiative(faces, f.reflexes, rules);
+  return withCombatant(state, changedCombatant(c, { initiative: { faces: roll.faces, reflexes: roll.reflexes, total: roll.total, tiebreak } }));
 }
 
 /** P5: the order is fixed, lowest total first; the slots open. */
@@ -72,7 +74,7 @@ export function closeInitiative(state: PhaseState): PhaseState {
   const order = declarationOrder(
     state.combatants.filter((c) => c.initiative).map((c) => ({ id: c.id, total: c.initiative!.total, reflexes: c.initiative!.reflexes, tiebreak: c.initiative!.tiebreak })),
   );
-  const combatants = state.combatants.map((c): CombatantPhase => (c.initiative ? { ...c, slot: "open" } : c));
+  const combatants = state.combatants.map((c): CombatantPhase => (c.initiative ? changedCombatant(c, { slot: "open" }) : c));
   return { ...state, step: "declare", order, cursor: 0, combatants };
 }
 
@@ -85,7 +87,8 @@ export function setAwareness(state: PhaseState, id: string, aware: boolean): Pha
 /** P40: an overt hostile act the GM saw them witness, resolving at the end of `phase`, surprises the unaware. */
 export function witnessHostility(state: PhaseState, ids: readonly string[], phase: number = state.phase, extraPhases = 0, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseState {
   for (const id of ids) combatantOf(state, id);
-  return { ...state, combatants: state.combatants.map((c) => (ids.includes(c.id) ? { ...c, awareness: surprise(c.awareness, phase, extraPhases, rules) } : c)) };
+  const seen = new Set(ids);
+  return { ...state, combatants: state.combatants.map((c) => (seen.has(c.id) ? { ...c, awareness: surprise(c.awareness, phase, extraPhases, rules) } : c)) };
 }
 
 /** P24: the GM marks or clears `suppressed` (what it means is the GM's call). */

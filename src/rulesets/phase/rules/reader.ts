@@ -15,8 +15,22 @@ export type { Json };
 
 export const say = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Scenario.${key}`, params);
 
-/** A field path one key deeper (the key cut and escaped), or one index deeper. */
-export const at = (field: string, key: string | number): string => (typeof key === "number" ? `${field}[${key}]` : joinField(field, key));
+/** A key that reads the same cut and escaped (an id, a field name): joined as it is. */
+const PLAIN_KEY = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** Keys already found plain (the field names of the stored shapes, a few thousand ids at most). */
+const plainKeys = new Set<string>();
+
+const isPlain = (key: string): boolean => {
+  if (plainKeys.has(key)) return true;
+  if (!PLAIN_KEY.test(key)) return false;
+  if (plainKeys.size < 4096) plainKeys.add(key);
+  return true;
+};
+
+/** A field path one key deeper (the key cut and escaped), or one index deeper. Built for every field read, so plain keys skip the escaping. */
+export const at = (field: string, key: string | number): string =>
+  typeof key === "number" ? `${field}[${key}]` : isPlain(key) ? (field ? `${field}.${key}` : key) : joinField(field, key);
 
 /** The shared field reader with the phase ruleset's error and words, and its record and area readers. */
 export class PhaseFieldReader extends FieldReader {

@@ -12,10 +12,10 @@ import { phaseClock, type PhaseClock } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { actionSpec, roundsNeeded } from "./slots.js";
-import { type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
+import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
 import { surprise } from "./surprise.js";
 import { type Area, type OutState, TIMED_LENGTHS, type TimedLength } from "./types.js";
-import { condition, type HitDamage, takeHits } from "./wounds.js";
+import { condition, type HitDamage, outOfAction, takeHits } from "./wounds.js";
 
 /** The dice and the GM's figures for one attack resolving this phase (keyed by the attacker's id). */
 export interface AttackRolls extends AttackDice {
@@ -84,6 +84,13 @@ interface Due {
   length: TimedLength;
 }
 
+/** A shallow copy of the fighters by id (key by key: quicker than a spread of a record of thousands). */
+function copyRecord(fighters: Fighters): Record<string, Fighter> {
+  const out: Record<string, Fighter> = {};
+  for (const id in fighters) if (Object.hasOwn(fighters, id)) out[id] = fighters[id]!;
+  return out;
+}
+
 const NO_ROLLS: AttackRolls = Object.freeze({ checks: [], locations: [], damage: [] });
 
 /** The actions due at the end of this phase, grouped by the length they resolve with (P9, P12). */
@@ -119,7 +126,7 @@ export function resolvePhase(
   if (state.step !== "declare") throw new PhaseError("wrongStep", { step: state.step, wanted: "declare" });
   const phase = state.phase;
   const people = new Map<string, CombatantPhase>(state.combatants.map((c) => [c.id, c]));
-  const bodies: Record<string, Fighter> = { ...fighters };
+  const bodies = copyRecord(fighters);
   const due = collectDue(state, rules);
   const report: PhaseReport = { clock: phaseClock(phase, rules), groups: [], lost: [], outOfAction: [], surprised: [] };
   const out = new Set<string>();
@@ -129,25 +136,27 @@ export function resolvePhase(
   // P37: whoever is out already (the GM changed the sheet since) loses what it had underway.
   for (const c of state.combatants) {
     const f = bodies[c.id];
-    if (!f || !condition(f.wounds, rules).out) continue;
+    if (!f || !outOfAction(f.wounds)) continue;
     out.add(c.id);
     if (c.action) {
       report.lost.push({ action: c.action, during: "before" });
       lost.add(c.action.id);
     }
-    people.set(c.id, { ...c, action: null, targeting: null, aim: null, defending: false });
+    people.set(c.id, changedCombatant(c, { action: null, targeting: null, aim: null, defending: false }));
   }
 
   for (const length of TIMED_LENGTHS) {
+    const dueNow = due.filter((d) => d.length === length);
+    // Nothing resolves with this length: nobody is hurt by it, nothing changes.
+    if (!dueNow.length) continue;
     const entries: ResolvedEntry[] = [];
     const hits = new Map<string, { area: Area; damage: HitDamage }[]>();
     const needs: AttackNeed[] = [];
-    const snapshot = new Map(people);
-    for (const d of due) {
-      if (d.length !== length) continue;
-      const c = snapshot.get(d.c.id)!;
+    // Every roll of this length is made against the people as they were before it: they change only after the loop.
+    for (const d of dueNow) {
+      const c = people.get(d.c.id)!;
       if (lost.has(d.action.id) || out.has(c.id) || c.action?.id !== d.action.id) continue;
-      const outcome = resolveEntry(d, c, snapshot, bodies, rolls, phase, rules, needs);
+      const outcome = resolveEntry(d, c, people, bodies, rolls, phase, rules, needs);
       if (outcome) entries.push({ action: d.action, part: d.part, outcome });
       if (outcome?.kind === "attack") {
         const a = outcome.attack;
@@ -164,9 +173,13 @@ export function resolvePhase(
       const f = bodies[target]!;
       if (list.length) bodies[target] = { ...f, wounds: takeHits(f.wounds, list, phase) };
     }
-    for (const e of entries) if (e.part === null) people.set(e.action.actor, { ...people.get(e.action.actor)!, action: null });
-    // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved.
-    for (const c of people.values()) {
+    for (const e of entries) if (e.part === null) people.set(e.action.actor, changedCombatant(people.get(e.action.actor)!, { action: null }));
+    // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved. Only a wound
+    // changes that, so only those hit now are looked at — in the combatants' order.
+    // Whoever goes out is reported in the combatants' order.
+    const struck = [...hits.keys()].filter((id) => people.has(id)).sort((a, b) => combatantIndex(state, a) - combatantIndex(state, b));
+    for (const id of struck) {
+      const c = people.get(id)!;
       const f = bodies[c.id];
       if (!f || out.has(c.id)) continue;
       const cond = condition(f.wounds, rules);
@@ -177,13 +190,13 @@ export function resolvePhase(
         report.lost.push({ action: c.action, during: length });
         lost.add(c.action.id);
       }
-      people.set(c.id, { ...c, action: null, targeting: null, aim: null, defending: false });
+      people.set(c.id, changedCombatant(c, { action: null, targeting: null, aim: null, defending: false }));
     }
     if (entries.length) report.groups.push({ length, entries });
   }
 
   // P11 step 5: per-phase state clears; the counter advances.
-  const combatants = state.combatants.map((c): CombatantPhase => ({ ...people.get(c.id)!, initiative: null, slot: "none", freeUsed: false, defending: false }));
+  const combatants = state.combatants.map((c): CombatantPhase => changedCombatant(people.get(c.id)!, { initiative: null, slot: "none", freeUsed: false, defending: false }));
   return { status: "resolved", state: { phase: phase + 1, step: "start", combatants, order: [], cursor: 0, events: [] }, fighters: bodies, report };
 }
 

@@ -10,7 +10,7 @@ import { check } from "./checks.js";
 import { resolvesAt } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { type ActionSpec, PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { type CombatantPhase, combatantOf, type DeclaredAction, type Fighter, type FighterWeapon, fighterOf, type Fighters, type PhaseState, statOf, withCombatant } from "./state.js";
+import { changedCombatant, type CombatantPhase, combatantOf, type DeclaredAction, type Fighter, type FighterWeapon, fighterOf, type Fighters, type PhaseState, statOf, withCombatant } from "./state.js";
 import type { Area } from "./types.js";
 
 /** What a character declares in its slot (P8). */
@@ -132,7 +132,7 @@ function onDeclare(c: CombatantPhase, action: DeclaredAction, spec: ActionSpec):
   }
   if (spec.kind !== "aim" && spec.kind !== "shoot") aim = null;
   if (aim && aim.target !== targeting?.target) aim = null;
-  return { ...c, action, targeting, aim, defending: c.defending || spec.kind === "defend", slot: "done" };
+  return changedCombatant(c, { action, targeting, aim, defending: c.defending || spec.kind === "defend", slot: "done" });
 }
 
 /** P6/P8: declare a new action in the slot (not while waiting on one); the slot closes. */
@@ -141,13 +141,13 @@ export function declareAction(state: PhaseState, fighters: Fighters, id: string,
   if (c.action) throw new PhaseError("busy", { id, action: c.action.action, resolvesAt: c.action.resolvesAt });
   const action = checkDeclaration(state, c, fighterOf(fighters, id), d, rules);
   const next = onDeclare(c, action, actionSpec(d.action, rules));
-  return withCombatant(state, next, { cursor: state.cursor + 1, events: [...state.events, { kind: "declare", actor: id, action, fromFailedFree: false }] });
+  return withCombatant(state, next, { cursor: state.cursor + 1 }, [{ kind: "declare", actor: id, action, fromFailedFree: false }]);
 }
 
 /** The slot closes with nothing (more) declared. */
 export function passSlot(state: PhaseState, id: string): PhaseState {
   const c = slotOf(state, id);
-  return withCombatant(state, { ...c, slot: "done" }, { cursor: state.cursor + 1, events: [...state.events, { kind: "pass", actor: id }] });
+  return withCombatant(state, { ...c, slot: "done" }, { cursor: state.cursor + 1 }, [{ kind: "pass", actor: id }]);
 }
 
 /** P10/P38: cancel the committed action in the slot; parts that took effect stay; a new action may follow. */
@@ -155,14 +155,14 @@ export function cancelAction(state: PhaseState, id: string): PhaseState {
   const c = slotOf(state, id);
   if (!c.action) throw new PhaseError("nothingToCancel", { id });
   if (!c.action.cancellable) throw new PhaseError("notCancellable", { action: c.action.action });
-  return withCombatant(state, { ...c, action: null }, { events: [...state.events, { kind: "cancel", actor: id, action: c.action }] });
+  return withCombatant(state, { ...c, action: null }, {}, [{ kind: "cancel", actor: id, action: c.action }]);
 }
 
 /** P13: a distraction (the GM's button) costs the character its Targeting, and the Aim with it (P16). */
 export function distract(state: PhaseState, id: string): PhaseState {
   const c = combatantOf(state, id);
   if (!c.targeting) return state;
-  return withCombatant(state, { ...c, targeting: null, aim: null }, { events: [...state.events, { kind: "distracted", actor: id, target: c.targeting.target }] });
+  return withCombatant(state, { ...c, targeting: null, aim: null }, {}, [{ kind: "distracted", actor: id, target: c.targeting.target }]);
 }
 
 export interface FreeResult {
@@ -183,7 +183,7 @@ export function takeFree(state: PhaseState, fighters: Fighters, id: string, free
   const f = fighterOf(fighters, id);
   const spec = actionSpec(free.action, rules);
   const done = (next: CombatantPhase, fighter: Fighter, check: { face: number; total: number; tn: number; success: boolean } | null, weapon: string | null): FreeResult => ({
-    state: withCombatant(state, next, { events: [...state.events, { kind: "free", actor: id, action: free.action, label: free.label ?? null, weapon, check }] }),
+    state: withCombatant(state, next, {}, [{ kind: "free", actor: id, action: free.action, label: free.label ?? null, weapon, check }]),
     fighter,
   });
   if (spec.length === "free") return done({ ...c, freeUsed: true }, f, null, null);
@@ -202,10 +202,7 @@ export function takeFree(state: PhaseState, fighters: Fighters, id: string, free
   if (c.action) return failed;
   const after = combatantOf(failed.state, id);
   return {
-    state: withCombatant(failed.state, onDeclare(after, action, spec), {
-      cursor: state.cursor + 1,
-      events: [...failed.state.events, { kind: "declare", actor: id, action, fromFailedFree: true }],
-    }),
+    state: withCombatant(failed.state, onDeclare(after, action, spec), { cursor: state.cursor + 1 }, [{ kind: "declare", actor: id, action, fromFailedFree: true }]),
     fighter: f,
   };
 }

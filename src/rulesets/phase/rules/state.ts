@@ -134,6 +134,27 @@ export function newCombatant(id: string, awareness: Awareness): CombatantPhase {
   return { id, awareness, action: null, targeting: null, aim: null, initiative: null, slot: "none", freeUsed: false, defending: false, suppressed: false };
 }
 
+/**
+ * The combatant with some fields changed. Every field is written out in one
+ * order, so every combatant object has one shape: a transition makes one per
+ * step, and a fight of 10,000 makes a great many (a spread per step gives
+ * objects of many shapes, slower to read and to collect).
+ */
+export function changedCombatant(c: CombatantPhase, change: Partial<Omit<CombatantPhase, "id">>): CombatantPhase {
+  return {
+    id: c.id,
+    awareness: change.awareness !== undefined ? change.awareness : c.awareness,
+    action: change.action !== undefined ? change.action : c.action,
+    targeting: change.targeting !== undefined ? change.targeting : c.targeting,
+    aim: change.aim !== undefined ? change.aim : c.aim,
+    initiative: change.initiative !== undefined ? change.initiative : c.initiative,
+    slot: change.slot !== undefined ? change.slot : c.slot,
+    freeUsed: change.freeUsed !== undefined ? change.freeUsed : c.freeUsed,
+    defending: change.defending !== undefined ? change.defending : c.defending,
+    suppressed: change.suppressed !== undefined ? change.suppressed : c.suppressed,
+  };
+}
+
 /** P2: combat starts at phase 1. */
 export function newPhaseCombat(combatants: readonly { id: string; awareness: Awareness }[], phase = 1): PhaseState {
   const seen = new Set<string>();
@@ -144,10 +165,37 @@ export function newPhaseCombat(combatants: readonly { id: string; awareness: Awa
   return { phase, step: "start", combatants: combatants.map((c) => newCombatant(c.id, c.awareness)), order: [], cursor: 0, events: [] };
 }
 
+// ---------------------------------------------------------------------------
+// Finding and replacing a combatant: by a map, never by a search of the list.
+
+/** Where each id sits in a combatants list, built once per list; a replacement keeps every place. */
+const places = new WeakMap<readonly CombatantPhase[], Map<string, number>>();
+
+function placesOf(list: readonly CombatantPhase[]): Map<string, number> {
+  let map = places.get(list);
+  if (!map) {
+    map = new Map();
+    for (let i = 0; i < list.length; i++) if (!map.has(list[i]!.id)) map.set(list[i]!.id, i);
+    places.set(list, map);
+  }
+  return map;
+}
+
+/** The place of `id` in the list, or -1 (a list changed behind our back is indexed again). */
+function placeOf(list: readonly CombatantPhase[], id: string): number {
+  const i = placesOf(list).get(id);
+  if (i !== undefined && list[i]?.id === id) return i;
+  places.delete(list);
+  return placesOf(list).get(id) ?? -1;
+}
+
+/** Where `id` stands in the state's combatants (by the same map), or -1. */
+export const combatantIndex = (state: PhaseState, id: string): number => placeOf(state.combatants, id);
+
 export function combatantOf(state: PhaseState, id: string): CombatantPhase {
-  const c = state.combatants.find((x) => x.id === id);
-  if (!c) throw new PhaseError("unknownCombatant", { id });
-  return c;
+  const i = placeOf(state.combatants, id);
+  if (i < 0) throw new PhaseError("unknownCombatant", { id });
+  return state.combatants[i]!;
 }
 
 export function fighterOf(fighters: Fighters, id: string): Fighter {
@@ -156,7 +204,65 @@ export function fighterOf(fighters: Fighters, id: string): Fighter {
   return f;
 }
 
-/** The state with one combatant replaced. */
-export function withCombatant(state: PhaseState, next: CombatantPhase, more: Partial<PhaseState> = {}): PhaseState {
-  return { ...state, ...more, combatants: state.combatants.map((c) => (c.id === next.id ? next : c)) };
+/**
+ * Lists a run of transitions may change in place (`inOneRun`): copies it
+ * made itself, which nobody else holds. Outside a run, none.
+ */
+let ownedByRun: Set<object> | null = null;
+
+/** The list to write into: itself when the current run made it, else a copy (owned by the run, if one is going). */
+function writable<T>(list: readonly T[]): T[] {
+  if (ownedByRun?.has(list)) return list as T[];
+  const copy = list.slice();
+  ownedByRun?.add(copy);
+  return copy;
+}
+
+const NO_CHANGE: Partial<Pick<PhaseState, "phase" | "step" | "cursor">> = Object.freeze({});
+const NO_EVENTS: readonly PhaseEvent[] = Object.freeze([]);
+
+/**
+ * The state with one combatant replaced (the one with `next.id`), the
+ * scalar fields in `more` set and `events` added to the log. The input is
+ * not changed: its lists are copied — except inside `inOneRun`, where a
+ * list the run copied already is written in place.
+ */
+export function withCombatant(state: PhaseState, next: CombatantPhase, more: Partial<Pick<PhaseState, "phase" | "step" | "cursor">> = NO_CHANGE, events: readonly PhaseEvent[] = NO_EVENTS): PhaseState {
+  const i = placeOf(state.combatants, next.id);
+  const combatants = writable(state.combatants);
+  if (combatants !== state.combatants) places.set(combatants, placesOf(state.combatants));
+  if (i >= 0) combatants[i] = next;
+  return {
+    phase: more.phase ?? state.phase,
+    step: more.step ?? state.step,
+    combatants,
+    order: state.order,
+    cursor: more.cursor ?? state.cursor,
+    events: events.length ? withEvents(state.events, events) : state.events,
+  };
+}
+
+/** The log with `added` at its end (in place inside a run, as `withCombatant`). */
+export function withEvents(log: readonly PhaseEvent[], added: readonly PhaseEvent[]): PhaseEvent[] {
+  const out = writable(log);
+  for (const e of added) out.push(e);
+  return out;
+}
+
+/**
+ * Run several transitions in a row on one state, each taking the state the
+ * one before returned: a transition writes into the lists this run copied
+ * instead of copying them again, so N transitions cost N steps, not N
+ * copies of every list (a phase of 10,000 declarations). The state handed
+ * in is never changed; the states between the steps share the run's lists
+ * and must not be kept; the result is an ordinary state once the run ends.
+ */
+export function inOneRun(state: PhaseState, steps: (state: PhaseState) => PhaseState): PhaseState {
+  const outer = ownedByRun;
+  ownedByRun = new Set();
+  try {
+    return steps(state);
+  } finally {
+    ownedByRun = outer;
+  }
 }

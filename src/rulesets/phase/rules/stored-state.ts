@@ -15,7 +15,18 @@ import type { CombatantPhase, DeclaredAction, PhaseEvent, PhaseState } from "./s
 import type { Awareness } from "./surprise.js";
 import { TIMED_LENGTHS } from "./types.js";
 
-const MAX_COMBATANTS = 500;
+/**
+ * The most combatants a stored phase state holds (20.5: a fight of 1,000 and
+ * more reads back). The tracker takes no more into its record and tells the
+ * GM so, rather than storing a state nobody can read back.
+ */
+export const PHASE_MAX_COMBATANTS = 10_000;
+/** The phase's log holds a few entries per combatant (a surprise roll, a free action, a cancel, a declaration or a pass, a distraction). */
+export const PHASE_MAX_EVENTS = 8 * PHASE_MAX_COMBATANTS;
+const MAX_COMBATANTS = PHASE_MAX_COMBATANTS;
+
+/** A deep copy of stored (JSON) data: what Foundry stores holds nothing else, and this is quicker than a structured clone. */
+export const copyStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 class StoredReader extends PhaseFieldReader {
@@ -103,20 +114,28 @@ export function readStoredPhaseState(value: unknown, rules: Readonly<PhaseRules>
   if (new Set(order).size !== order.length) r.fail("order", say("stored.twice"));
   const step = r.oneOf(o.step, "step", ["start", "initiative", "declare"] as const);
   // A slot is a place in the order, won with initiative (P5); while initiative is rolled nobody has a slot yet.
+  const ordered = new Set(order);
   for (const c of combatants) {
-    const placed = order.includes(c.id);
+    const placed = ordered.has(c.id);
     if ((c.slot !== "none") !== placed || (placed && c.initiative === null) || (step === "declare" && c.initiative !== null && !placed) || (step === "start" && c.initiative !== null)) {
       r.fail("order", say("stored.slot", { id: c.id }));
     }
   }
   if (step !== "declare" && order.length) r.fail("order", say("stored.slot", { id: order[0]! }));
   // The log is the tracker's own record of this phase; kept when it is a list of events, else emptied.
-  const events = Array.isArray(o.events) ? (structuredClone(o.events) as PhaseEvent[]) : r.fail("events", say("stored.events"));
+  const events = Array.isArray(o.events) && o.events.length <= PHASE_MAX_EVENTS ? copyStored(o.events as PhaseEvent[]) : r.fail("events", say("stored.events"));
   return {
     phase: r.integer(o.phase, "phase", 1, MAX_PHASE),
     step,
     combatants, order, cursor: r.integer(o.cursor, "cursor", 0, order.length), events,
   };
+}
+
+/** One stored combatant, checked as the state's reader checks it among the combatants `ids`; throws PhaseError("scenarioField"). */
+export function readStoredCombatant(value: unknown, ids: ReadonlySet<string>, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): CombatantPhase {
+  const r = new StoredReader(rules);
+  for (const id of ids) r.ids.add(id);
+  return r.combatant(value, "combatant");
 }
 
 /** The stored state if well-formed, else null (the tracker then starts the phase state afresh, and says so). */

@@ -1,6 +1,6 @@
 /**
- * Shared vocabulary of the phase-based rules core. Rule ids (P1…P41) refer
- * to /work/shared/rules/phase-combat.md.
+ * Shared vocabulary of the phase-based rules core. Rule ids (P1…P41): the
+ * rule index of docs/rulesets/phase.md.
  */
 
 /** P18–P21: the body areas a hit can land on (the human chart's seven). */

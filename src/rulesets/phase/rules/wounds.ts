@@ -40,6 +40,11 @@ export interface Condition {
   penalty: number;
 }
 
+/** P30/P37: is the character out of action (collapsed, unconscious or incapacitated)? `condition(w).out`, asked without building the states. */
+export function outOfAction(w: WoundState): boolean {
+  return w.flesh >= w.fleshMax || w.stun >= w.fleshMax || w.traumas.length >= w.traumaLimit;
+}
+
 export function condition(w: WoundState, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): Condition {
   const collapsed = w.flesh >= w.fleshMax;
   const unconscious = w.stun >= w.fleshMax;

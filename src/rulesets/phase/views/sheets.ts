@@ -63,10 +63,18 @@ export interface PhaseActorSheetInput {
 const areaLabel = (a: Area) => `CYCHOSYS.Phase.Area.${a}`;
 
 /** A stored figure derive could not use as it stands, in words. */
-function problemLine(p: PhaseProblem, items: readonly PhaseSheetItem[], localize: Localize): string {
+function problemLine(p: PhaseProblem, names: ReadonlyMap<string, string>, localize: Localize): string {
   const item = /^item:([^.]+)\.(\w+)$/.exec(p.where);
-  const place = item ? localize("CYCHOSYS.Phase.Sheet.ProblemItem", { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: item[2]! }) : localize("CYCHOSYS.Phase.Sheet.ProblemField", { field: p.where });
+  const place = item ? localize("CYCHOSYS.Phase.Sheet.ProblemItem", { name: names.get(item[1]!) ?? item[1]!, field: item[2]! }) : localize("CYCHOSYS.Phase.Sheet.ProblemField", { field: p.where });
   return localize("CYCHOSYS.Phase.Sheet.Problem", { place, message: localize(p.i18nKey, { ...p.params }) });
+}
+
+/** Every problem in words, the items named by one lookup (a sheet of 2,000 items is no search per problem). */
+function problemLines(problems: readonly PhaseProblem[], items: readonly PhaseSheetItem[], localize: Localize): string[] {
+  if (!problems.length) return [];
+  const names = new Map<string, string>();
+  for (const i of items) if (!names.has(i.id)) names.set(i.id, i.name);
+  return problems.map((p) => problemLine(p, names, localize));
 }
 
 /** P4/P32: named attributes and skills as the form edits them (`system.skills.N.name`). */
@@ -182,7 +190,7 @@ export function phaseActorSheetView(input: PhaseActorSheetInput) {
     chart: d?.chart ?? bodyType,
     weapons: weaponRows(input),
     armors: armorRows(input),
-    problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
+    problems: problemLines(d?.problems ?? [], input.items, input.localize),
     underived: !d,
     text: actorTextView(character, input.system, input.enrichedText, "CYCHOSYS.Phase.Sheet"),
     tabs: character ? phaseTabsView(input.activeTab ?? "combat") : null,

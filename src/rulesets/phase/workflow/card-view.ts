@@ -17,12 +17,12 @@ import { attackersOf, currentApplication, type PhaseFlow, personOf } from "./flo
 
 export const PHASE_CARD_TEMPLATE = "systems/cychosys/templates/phase/chat/phase-card.hbs";
 
-/** Who is looking: may they roll for this actor, are they the GM; for the GM, can the applied end still be undone. */
+/** Who is looking: may they roll for this actor, are they the GM; for the GM, has the phase moved on since the card was applied. */
 export interface CardViewer {
   isGM: boolean;
   owns(actorUuid: string): boolean;
-  /** The GM's client knows the ledger: is it still at the applied revision? (Players see no undo.) */
-  undoable?: boolean;
+  /** The GM's client knows the ledger: has it moved on since the applied revision? Undo then takes back the sheets only. */
+  recordMovedOn?: boolean;
 }
 
 export interface CardButton {
@@ -114,7 +114,7 @@ export function phaseCardView(flow: PhaseFlow, viewer: CardViewer, localize: Loc
       for (const id of attackersOf(flow, rules)) if (!(flow.rolls[id]?.checks.length ?? 0)) buttons.push({ action: "modifiers", label: localize(`${K}Button.modifiers`, { name: name(id) }), combatantId: id });
     }
     if (flow.status === "resolved") buttons.push({ action: "apply", label: localize(`${K}Button.apply`) });
-    if (currentApplication(flow) && viewer.undoable !== false) buttons.push({ action: "undo", label: localize(`${K}Button.undo`) });
+    if (currentApplication(flow)) buttons.push({ action: "undo", label: localize(viewer.recordMovedOn ? `${K}Button.undoSheets` : `${K}Button.undo`) });
     if (rolling || flow.status === "resolved") buttons.push({ action: "cancel", label: localize(`${K}Button.cancel`) });
   }
 

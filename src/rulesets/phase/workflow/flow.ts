@@ -3,7 +3,7 @@
  * (docs/rulesets/phase.md, "On the table"):
  *
  *   rolling ─ every roll in ─▶ resolved ─ GM applies ─▶ applied ─ GM undoes ─▶ resolved …
- *      └──────────── GM cancels ───────────┘─▶ cancelled
+ *      └──────────── GM cancels ───────────┘─▶ cancelled    └─ after the phase moved on ─▶ undone
  *
  * The card holds what is public once the phase ends — the actions due now,
  * the dice rolled, the GM's TN modifiers, and the outcome as it stands — and
@@ -12,8 +12,8 @@
  * the GM holds them. Applying turns the resolution into the shared write
  * commands: flesh and stun by their change, the traumatic wounds added,
  * rounds spent and weapons drawn or put away, and the ledger's own step to
- * the next phase (first, so a retry never applies it twice); undo writes the
- * exact reverse. No Foundry, no randomness.
+ * the next phase (first, so a retry never applies it twice); undo takes back
+ * each of those by its own delta (`undoPhaseEnd`). No Foundry, no randomness.
  */
 import type { CardFlow, ParticipantRef } from "../../../core/ruleset.js";
 import type { WriteCommand } from "../../../core/writes.js";
@@ -51,7 +51,7 @@ export interface PhaseOutcome {
   surprised: string[];
 }
 
-/** An applied phase end, kept so undo restores it exactly. */
+/** An applied phase end: what it changed, kept so undo takes back exactly that. */
 export interface PhaseApplication {
   by: string;
   /** The ledger's revision after the phase end (undo refuses once it has moved on). */
@@ -59,9 +59,12 @@ export interface PhaseApplication {
   actors: { actorUuid: string; name: string; flesh: number; stun: number; traumas: TraumaticWound[] }[];
   items: { uuid: string; actorUuid: string; name: string; ammo: number; ready: { before: boolean; after: boolean } | null }[];
   undoneBy?: string;
+  /** Undone after the phase had moved on: the sheets went back, the phase record kept its course. */
+  recordKept?: boolean;
 }
 
-export type PhaseCardStatus = "rolling" | "resolved" | "applied" | "cancelled";
+/** `undone`: taken back from the sheets after the phase had moved on; nothing more happens on the card. */
+export type PhaseCardStatus = "rolling" | "resolved" | "applied" | "cancelled" | "undone";
 
 export interface PhaseFlow extends CardFlow {
   ruleset: "phase";
@@ -242,27 +245,49 @@ export function withoutTraumas(list: readonly TraumaticWound[], added: readonly 
   return out;
 }
 
-/** Undo the applied phase end exactly: the ledger back (while nothing happened since), every change reversed. */
-export function undoPhaseEnd(flow: PhaseFlow, stored: (actorUuid: string) => StoredWounds, by: string): { flow: PhaseFlow; commands: WriteCommand[] } {
+/** What undo reads of the sheets as they are now: an actor's stored traumatic wounds, a weapon's drawn state. */
+export interface SheetsNow {
+  wounds(actorUuid: string): StoredWounds;
+  /** Is the item (`<actor>.Item.<id>`) drawn now; undefined when it is gone. */
+  ready(itemUuid: string): boolean | undefined;
+}
+
+/**
+ * Undo the applied phase end, each change by its own delta (22.2): flesh and
+ * stun back by what this phase end added, clamped to the track; its
+ * traumatic wounds taken out (one each — wounds added since stay); its
+ * rounds given back, clamped to the magazine; a weapon it drew or put away
+ * turned back only while it is still as this phase end left it (a draw
+ * since is the newer change and stays). The phase record goes back too
+ * when nothing has happened on it since (`recordBack`: the ledger is still
+ * at this application's revision — so no later declaration can be erased,
+ * and the card can be applied again). Once the phase has moved on, the
+ * record keeps its course — the later phases were declared on top of it —
+ * and the card is done ("undone"): the sheets are back, and what the phase
+ * end did to the tracker (actions resolved, surprise and suppression
+ * marks) is the GM's to change with the tracker's marks.
+ */
+export function undoPhaseEnd(flow: PhaseFlow, sheets: SheetsNow, by: string, recordBack: boolean): { flow: PhaseFlow; commands: WriteCommand[] } {
   const application = currentApplication(flow);
   if (!application) throw new PhaseTableError("nothingToUndo");
-  const commands: WriteCommand[] = [flowRound(flow, { kind: "phaseUndo", revision: application.revision, flowId: flow.id })];
+  const commands: WriteCommand[] = recordBack ? [flowRound(flow, { kind: "phaseUndo", revision: application.revision, flowId: flow.id })] : [];
   for (const a of application.actors) {
     const changes = [
       ...(a.flesh ? [{ path: "system.flesh", delta: -a.flesh, min: 0, max: PHASE_LIMITS.points }] : []),
       ...(a.stun ? [{ path: "system.stun", delta: -a.stun, min: 0, max: PHASE_LIMITS.points }] : []),
     ];
     if (changes.length) commands.push({ kind: "adjust", uuid: a.actorUuid, changes });
-    if (a.traumas.length) commands.push({ kind: "set", uuid: a.actorUuid, changes: [{ path: "system.traumaticWounds", value: withoutTraumas(stored(a.actorUuid).traumaticWounds, a.traumas) }] });
+    if (a.traumas.length) commands.push({ kind: "set", uuid: a.actorUuid, changes: [{ path: "system.traumaticWounds", value: withoutTraumas(sheets.wounds(a.actorUuid).traumaticWounds, a.traumas) }] });
   }
   for (const item of application.items) {
     if (item.ammo) commands.push({ kind: "adjust", uuid: item.uuid, changes: [{ path: "system.ammo.value", delta: item.ammo, min: 0, max: { path: "system.ammo.max" } }] });
-    if (item.ready) commands.push({ kind: "set", uuid: item.uuid, changes: [{ path: "system.ready", value: item.ready.before }] });
+    if (item.ready && sheets.ready(item.uuid) === item.ready.after) commands.push({ kind: "set", uuid: item.uuid, changes: [{ path: "system.ready", value: item.ready.before }] });
   }
   const applications = flow.applications.slice();
-  applications[applications.length - 1] = { ...application, undoneBy: by };
+  applications[applications.length - 1] = { ...application, undoneBy: by, ...(!recordBack && { recordKept: true }) };
   // The ledger takes the next revision when it goes back: the card acts on that one.
-  return { flow: { ...flow, status: "resolved", revision: application.revision + 1, applications }, commands };
+  if (recordBack) return { flow: { ...flow, status: "resolved", revision: application.revision + 1, applications }, commands };
+  return { flow: { ...flow, status: "undone", applications }, commands };
 }
 
 /** The GM gives up resolving on this card: declarations open again. */

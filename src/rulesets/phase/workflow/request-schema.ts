@@ -7,6 +7,7 @@
  * (that the roll is the one owed, by its owner, with the right dice).
  */
 import { z } from "zod/mini";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import type { ParsedRequest, RequestProblem } from "../../../core/ruleset.js";
 import { parseCardRequest } from "../../../core/request-problem.js";
 import { MAX_REVISION } from "../combat/ledger.js";
@@ -44,6 +45,20 @@ export const phaseCardRequestSchema = z.discriminatedUnion("step", [
   z.strictObject({ step: z.literal("undo"), ...onCard }),
   z.strictObject({ step: z.literal("cancel"), ...onCard }),
 ]);
+
+/**
+ * The card's fields only a GM may send (src/core/gm-only.ts; the transport
+ * refuses them from anyone else before a step runs): P11 step 4, the phase
+ * end is resolved at the record the GM saw (`revision`); P17/P35 and
+ * P21/P41, the TN modifiers for range, cover and the rest and the target's
+ * areas behind cover are the GM's (the card offers them to the GM only).
+ * Apply, undo and cancel carry no field of their own: their handlers refuse
+ * them from players.
+ */
+export const PHASE_CARD_GM_ONLY: GmOnlyFields = {
+  declare: ["revision"],
+  modifiers: ["range", "cover", "other", "coverAreas"],
+};
 
 export type PhaseCardRequest = z.infer<typeof phaseCardRequestSchema>;
 export type PhaseDeclareRequest = Extract<PhaseCardRequest, { step: "declare" }>;

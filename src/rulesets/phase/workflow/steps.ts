@@ -20,7 +20,7 @@ import type { TraumaticWound } from "../rules/wounds.js";
 import {
   addRoll, applyPhaseEnd, beginCommand, cancelPhaseEnd, currentApplication, newPhaseFlow, type PhaseFlow, type PhasePerson, personOf, setModifiers, type StoredWounds, undoPhaseEnd, withRolls,
 } from "./flow.js";
-import { parsePhaseCardRequest, type PhaseDeclareRequest, type PhaseStepRequest } from "./request-schema.js";
+import { PHASE_CARD_GM_ONLY, parsePhaseCardRequest, type PhaseDeclareRequest, type PhaseStepRequest } from "./request-schema.js";
 
 /** A combat's combatants as the GM holds them: the rules core's fighters (the sheets now) and who they are. */
 export interface PhaseTable {
@@ -44,6 +44,13 @@ export function storedWounds(actor: ActorLike | undefined | null): StoredWounds 
     .filter((t): t is { area: Area; phase: number } => !!t && typeof t === "object" && isMember(AREAS, (t as { area?: unknown }).area) && Number.isInteger((t as { phase?: unknown }).phase))
     .map((t) => ({ area: t.area, phase: t.phase }));
   return { traumaticWounds };
+}
+
+/** Is the weapon `<actor uuid>.Item.<id>` drawn now (undefined when it is gone)? */
+function readyNow(actors: ReadonlyMap<string, ActorLike>, itemUuid: string): boolean | undefined {
+  const at = itemUuid.lastIndexOf(".Item.");
+  const ready = (actors.get(itemUuid.slice(0, at))?.items.get(itemUuid.slice(at + 6))?.system as { ready?: unknown } | undefined)?.ready;
+  return typeof ready === "boolean" ? ready : undefined;
 }
 
 function requireGM(user: { isGM: boolean }): void {
@@ -133,10 +140,10 @@ function step(flow: PhaseFlow, request: PhaseStepRequest, user: FlowUser, actors
       requireGM(user);
       const application = currentApplication(flow);
       if (!application) throw new PhaseTableError("nothingToUndo");
+      // The record goes back only while nothing has happened on it since; the sheets by their own deltas either way.
       const ledger = world.ledger(flow.combatId);
-      if (!ledger) throw new PhaseTableError("noLedger");
-      if (ledger.revision !== application.revision) throw new PhaseTableError("undoMovedOn");
-      return undoPhaseEnd(flow, stored, user.id);
+      const recordBack = ledger?.revision === application.revision && ledger.previous?.resolving?.flowId === flow.id;
+      return undoPhaseEnd(flow, { wounds: stored, ready: (uuid) => readyNow(actors, uuid) }, user.id, recordBack);
     }
     case "cancel":
       requireGM(user);
@@ -155,6 +162,7 @@ export function scopeOf(flow: PhaseFlow): WriteScope {
 export function phaseWorkflow(rules: () => Readonly<PhaseRules>, world: PhaseWorld): RulesetWorkflow<PhaseFlow, PhaseDeclareRequest, PhaseStepRequest> {
   return {
     parseRequest: (value): { ok: true; parsed: ParsedRequest<PhaseDeclareRequest, PhaseStepRequest> } | { ok: false; problem: RequestProblem } => parsePhaseCardRequest(value),
+    gmOnlyFields: PHASE_CARD_GM_ONLY,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), world),
     step: async (_ctx, flow, request, user, actors) => step(flow, request, user, actors, rules(), world),
     scope: scopeOf,

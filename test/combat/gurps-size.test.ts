@@ -9,10 +9,11 @@
 import { describe, expect, it } from "vitest";
 import { FakeCombatant, world } from "./fakes.js";
 import { GurpsCombat, GurpsFakeActor, type GurpsTestCombat, useGurpsCombatWorld } from "./gurps-fakes.js";
-import { beginGurpsTurn, skipTarget } from "../../src/foundry/gurps/combat.js";
+import { beginGurpsTurn, gurpsCombatRules, skipTarget } from "../../src/foundry/gurps/combat.js";
 import { gurpsRoundUpdate, MAX_ITEMS, readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { readGurpsOrder, sortGurpsTurns } from "../../src/rulesets/gurps/combat/tracker-plan.js";
 import { freshItem, GurpsError, newFighterRound } from "../../src/rulesets/gurps/rules/index.js";
+import { expectLinearGrowth } from "../helpers/growth.js";
 
 useGurpsCombatWorld();
 const g = globalThis as any;
@@ -68,6 +69,10 @@ describe("the GURPS tracker at 1,000 combatants", () => {
     await Promise.resolve();
     void combat.turns;
     expect(counter.reads).toBe(2 * oneRead);
+    // Foundry's setupTurns sorts with the prepared comparator (CombatRules.prepareSort): one read, the same order.
+    const prepared = combat.list.slice().sort(gurpsCombatRules.prepareSort!(combat) as never);
+    expect(counter.reads).toBe(3 * oneRead);
+    expect(prepared.map((t) => t.id)).toEqual(turns.map((t) => t.id));
     // G8: 900 fighters after the current one knocked out: the next turn is the first who can act.
     combat.turn = 0;
     const ids = turns.map((t) => t.id);
@@ -95,26 +100,14 @@ describe("the GURPS tracker at 1,000 combatants", () => {
     expect(readGurpsRound({ combat, combatant: c } as never)).toEqual(full);
   });
 
-  it("the sort grows linearly: 100 → 1,000 combatants well under quadratic", async () => {
-    // The fastest of several sorts (each a new sort: a microtask between), ten at a time so a timer tick does not swamp 100 combatants.
-    const time = async (size: number) => {
-      const combat = await bigFight(size);
-      let best = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 9; i++) {
-        let spent = 0;
-        for (let k = 0; k < 10; k++) {
-          await Promise.resolve();
-          const start = performance.now();
-          void combat.turns;
-          spent += performance.now() - start;
-        }
-        best = Math.min(best, spent / 10);
-      }
-      return best;
-    };
-    const small = await time(100);
-    const large = await time(1000);
-    expect(large / small).toBeLessThan(40);
-    expect(large).toBeLessThan(200);
+  it("the tracker's sort as Foundry's setupTurns runs it (prepareSort) grows linearly: 100 → 1,000 combatants", async () => {
+    const fights = new Map([[100, await bigFight(100)], [1000, await bigFight(1000)]]);
+    expectLinearGrowth({
+      kind: "trackerSort",
+      prepare: (size) => {
+        const combat = fights.get(size)!;
+        return () => combat.list.slice().sort(gurpsCombatRules.prepareSort!(combat) as never);
+      },
+    });
   });
 });

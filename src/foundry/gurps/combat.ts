@@ -20,7 +20,7 @@ import {
 } from "../../rulesets/gurps/combat/tracker-plan.js";
 import { FLAG_SCOPE } from "../../rulesets/gurps/combat/round-state.js";
 import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE } from "../../rulesets/gurps/combat/tracker-view.js";
-import type { TurnStartDue } from "../../rulesets/gurps/rules/index.js";
+import type { OrderEntry, TurnStartDue } from "../../rulesets/gurps/rules/index.js";
 import { type GurpsCombatantDoc, type GurpsCombatDoc, refOf, registerGurpsTrackerHandlers } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { decorateGurpsTracker } from "./tracker.js";
@@ -85,14 +85,20 @@ export function skipTarget(combat: GurpsCombatDoc): { turn: number; round: numbe
   return nextGurpsTurn({ turn: combat.turn, round: combat.round, ids: (combat.turns ?? []).map((c) => c.id) }, able);
 }
 
+/** G9: a comparator over one sort's keys (the stored order read once, each fighter keyed once). */
+function comparatorOver(keyOf: (live: OrderFigures) => OrderEntry): (a: unknown, b: unknown) => number {
+  return (a, b) => compareEntries(keyOf(figuresOf(a as GurpsCombatantDoc)), keyOf(figuresOf(b as GurpsCombatantDoc)));
+}
+
 /**
- * One sort's keys (G9): `_sortCombatants` compares two combatants at a time,
- * so the stored order is read once, at a sort's first comparison, and kept
- * until the sort is over (it runs without a pause: the next microtask ends
- * it) — or until the stored order is another object.
+ * One sort's keys (G9) when `_sortCombatants` is called outside `setupTurns`
+ * (which uses `prepareSort`): it compares two combatants at a time, so the
+ * stored order is read once, at a sort's first comparison, and kept until the
+ * sort is over (it runs without a pause: the next microtask ends it) — or
+ * until the stored order is another object.
  */
-let sorting: { combat: object; stored: unknown; keyOf: (live: OrderFigures) => ReturnType<ReturnType<typeof gurpsSortKeys>> } | null = null;
-function keysOfThisSort(combat: GurpsCombatDoc | null | undefined): (live: OrderFigures) => ReturnType<ReturnType<typeof gurpsSortKeys>> {
+let sorting: { combat: object; stored: unknown; keyOf: (live: OrderFigures) => OrderEntry } | null = null;
+function keysOfThisSort(combat: GurpsCombatDoc | null | undefined): (live: OrderFigures) => OrderEntry {
   const stored = (combat?.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.gurpsOrder;
   if (sorting && sorting.combat === combat && sorting.stored === stored) return sorting.keyOf;
   if (!sorting) queueMicrotask(() => (sorting = null));
@@ -104,9 +110,11 @@ function keysOfThisSort(combat: GurpsCombatDoc | null | undefined): (live: Order
 export const gurpsCombatRules: CombatRules = {
   /** G9: the kept key (Basic Speed, DX, draw), highest first. */
   compare(a, b) {
-    const keyOf = keysOfThisSort((a as { combat?: GurpsCombatDoc | null }).combat);
-    return compareEntries(keyOf(figuresOf(a as GurpsCombatantDoc)), keyOf(figuresOf(b as GurpsCombatantDoc)));
+    return comparatorOver(keysOfThisSort((a as { combat?: GurpsCombatDoc | null }).combat))(a, b);
   },
+
+  /** G9: one sort of the turns (`setupTurns`): the stored order read once, each fighter keyed once. */
+  prepareSort: (combat) => comparatorOver(gurpsSortKeys((combat as GurpsCombatDoc).flags)),
 
   /** G9: nothing is rolled; the GM keeps the order of whoever has none yet. */
   async rollInitiative(combat) {

@@ -7,28 +7,11 @@
  * not). Rates are the bench's to print, not this test's.
  */
 import { describe, expect, it } from "vitest";
-import { TABLE_TARGETS, type TableCostKind } from "../../../src/core/bench.js";
+import type { TableCostKind } from "../../../src/core/bench.js";
+import { expectLinearGrowth } from "../../helpers/growth.js";
 import { bench, gurpsMixInputs } from "../../../src/rulesets/gurps/bench.js";
 import { sortGurpsTurns } from "../../../src/rulesets/gurps/combat/tracker-plan.js";
 import { AOA_OPTIONS, DAMAGE_TYPES, HIT_LOCATIONS, resolveGurpsAttack } from "../../../src/rulesets/gurps/rules/index.js";
-
-/**
- * The time of one call of `work` (ms): the fastest of several batches, each
- * long enough (≥ 2 ms) that a timer tick or a pause of the busy machine does
- * not swamp it — the fastest is the one least disturbed.
- */
-function perCall(work: () => unknown, runs = 7): number {
-  work();
-  let calls = 1;
-  for (let start = performance.now(); performance.now() - start < 2 && calls < 1 << 14; calls *= 2) for (let i = 0; i < calls; i++) work();
-  let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < runs; r++) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i++) work();
-    best = Math.min(best, (performance.now() - start) / calls);
-  }
-  return best;
-}
 
 const MIX = gurpsMixInputs();
 
@@ -91,13 +74,6 @@ describe("the GURPS bench", () => {
   });
 
   it.each(["trackerSort", "nextTurn", "newRound", "sheet"] as TableCostKind[])("%s grows linearly from N to 10N (1,000 combatants, 2,000 items), far under its ceiling", (kind) => {
-    const cost = bench.table.find((t) => t.kind === kind)!;
-    const [, middle, largest] = TABLE_TARGETS[kind].targets;
-    const small = perCall(cost.prepare(middle!.size));
-    const large = perCall(cost.prepare(largest!.size));
-    // Linear is ×10, n log n ×13; quadratic ×100.
-    expect(large / small).toBeLessThan(40);
-    // 20× the target on the project's machine: a regression fails, a busy machine does not.
-    expect(large).toBeLessThan(20 * largest!.ms);
+    expectLinearGrowth(bench.table.find((t) => t.kind === kind)!);
   });
 });

@@ -51,6 +51,16 @@ describe("the GURPS attack dialog", () => {
     expect(view.refusal).toMatch(/^Not now: .+ \(G35\)\.$/);
   });
 
+  it("unmetered attacker: against a fighter in a combat the attacker is not in, no maneuver is offered (G10); a player is told to add his token, a GM attacks as plain Attack", () => {
+    const louis = fighter(louisData());
+    const pierre = fighter(pierreData(), startTurn(newFighterRound(), { hp: 12, currentHp: 12, ht: 11 }).state);
+    for (const gm of [false, true]) {
+      const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: pierre, myTurn: null, measured: 1, gm });
+      expect([view.maneuvers, view.aoaOptions, view.maneuver]).toEqual([null, null, "Attack"]);
+      expect(view.refusal).toBe(gm ? null : "Louis is not fighting in the combat Pierre is in, so cannot attack Pierre now. Add Louis's token to that combat and attack on Louis's turn.");
+    }
+  });
+
   it("G53, G56: the pistol's range is the measured distance, with the hint; up to its RoF in shots", () => {
     const louis = fighter(louisData());
     const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[1]!, target: fighter(pierreData()), myTurn: null, measured: 12, gm: true });

@@ -55,6 +55,8 @@ const HAND_CHECKED: Record<string, (number | null)[]> = {
   "check-21-slam-ten-yards": [12, 12, 1, 8, 8, 2, 4],
   // Move and Attack slam: no −4, no cap; 1d−1: 3 − 1 = 2.
   "check-21-slam-five-yards": [12, 12, 1, 2, 2, 8, 2],
+  // 10 yards: the charger's 1d (HP 12 → 1.2) rolls 5, the thug's 1d (HP 10 → 1) rolls 1; 10 − 5 = 5; shock 4 (capped).
+  "check-21-slam-foe-falls": [12, 12, 1, 5, 5, 5, 4],
 };
 
 describe("examples/gurps", () => {

@@ -63,9 +63,16 @@ function skillsOf(items: readonly GurpsItemInput[], scores: Record<GurpsSkillBas
     });
 }
 
+/** Skills by their name as a weapon or shield names them (the first of a name wins): one look-up per item, not a search of every skill. */
+function skillsByName(skills: readonly GurpsSkillView[]): ReadonlyMap<string, GurpsSkillView> {
+  const byName = new Map<string, GurpsSkillView>();
+  for (const s of skills) if (!byName.has(norm(s.name))) byName.set(norm(s.name), s);
+  return byName;
+}
+
 /** A skill's level by name, else DX + the item's default (GM data on the item). */
-function levelOf(name: string, fallback: number, skills: readonly GurpsSkillView[], dx: number): { level: number; defaulted: boolean; skill: GurpsSkillView | null } {
-  const found = skills.find((s) => norm(s.name) === norm(name));
+function levelOf(name: string, fallback: number, skills: ReadonlyMap<string, GurpsSkillView>, dx: number): { level: number; defaulted: boolean; skill: GurpsSkillView | null } {
+  const found = skills.get(norm(name));
   return found ? { level: found.level, defaulted: false, skill: found } : { level: dx + fallback, defaulted: true, skill: null };
 }
 
@@ -169,12 +176,13 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   // G1: skills relative to their scores.
   const scores: Record<GurpsSkillBase, number> = { ...attributes, will, per };
   const skills = skillsOf(items, scores);
+  const byName = skillsByName(skills);
 
   // G2, G40, G63: weapons with their lines resolved and their parries.
   const weapons: GurpsWeaponView[] = items.filter((i) => i.type === "gurpsWeapon").map((item) => {
     const w = rec(item.system);
     const skillName = str(w.skill) || "DX";
-    const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), skills, attributes.dx);
+    const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), byName, attributes.dx);
     return {
       id: item.id, name: item.name, skillName, skillLevel: level, defaulted, unarmed: skill?.unarmed ?? null, hand: isMember(HANDS, w.hand) ? w.hand : "main",
       weight: read.decimal(`item:${item.id}.weight`, w.weight, WEIGHT, 0), quality: isMember(QUALITIES, w.quality) ? w.quality : "good", ready: w.ready !== false,
@@ -185,7 +193,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   // G62, G88: shields and cloaks.
   const shields: GurpsShieldView[] = items.filter((i) => i.type === "gurpsShield").map((item) => {
     const sh = rec(item.system);
-    const { level, defaulted } = levelOf(str(sh.skill) || "Shield", whole(sh.skillDefault, -4, -20, 0), skills, attributes.dx);
+    const { level, defaulted } = levelOf(str(sh.skill) || "Shield", whole(sh.skillDefault, -4, -20, 0), byName, attributes.dx);
     return {
       id: item.id, name: item.name, kind: isMember(GURPS_SHIELD_KINDS, sh.kind) ? sh.kind : "shield", db: whole(sh.db, 0, 0, 10), skillLevel: level, defaulted,
       block: blockScore(level, rules), ready: sh.ready !== false, hand: isMember(HANDS, sh.hand) ? sh.hand : "off",

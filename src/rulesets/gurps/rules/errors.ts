@@ -37,7 +37,9 @@ export type GurpsErrorCode =
   | "scenarioField"
   | "scenarioTooLarge"
   | "scenarioVersion"
-  | "cardsUnavailable";
+  | "cardsUnavailable"
+  | "roundItems"
+  | "roundHolds";
 
 export const GURPS_ERROR_PREFIX = "CYCHOSYS.Gurps.Error";
 

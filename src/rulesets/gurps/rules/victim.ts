@@ -139,6 +139,8 @@ export interface VictimResult {
   /** G81: the HT roll at the start of each of his turns while at 0 HP or below, and its modifier. */
   readonly consciousness: { readonly effective: number; readonly modifier: number } | null;
   readonly thresholds: readonly Threshold[];
+  /** Knocked down by this attack (G48 a slam, G74 knockback, G78 a major wound), whatever his posture before. */
+  readonly fell: boolean;
   readonly after: VictimAfter;
   readonly owed: readonly OwedRoll[];
 }
@@ -151,7 +153,8 @@ export function hitFigure(v: VictimInput, hit: HitToApply, hpBefore: number, rul
   const drKey = rules.hitLocations[c.location].drKey;
   const dr = c.inside ? { cover: 0, layers: [], natural: 0, total: 0, divisor: c.divisor, effective: 0 } : effectiveDr(v, drKey, c.type, c.divisor, c.coverDr);
   const penetrating = Math.max(0, basic - dr.effective);
-  const bt = penetrating === 0 && !c.inside ? bluntTrauma(basic, v, drKey, c.type, c.divisor, c.coverDr, rules) : 0;
+  // G49, G72: blunt trauma is injury, and a knockback-only shove does none (its figure is 0, not merely left out of the injury).
+  const bt = penetrating === 0 && !c.inside && !c.knockbackOnly ? bluntTrauma(basic, v, drKey, c.type, c.divisor, c.coverDr, rules) : 0;
   const wounding = woundingModifier(c.type, v.woundingClass ?? "living", rules.hitLocations[c.location].wounding?.[c.type] ?? null, rules);
   const beforeCap = c.knockbackOnly ? 0 : injuryFrom(penetrating, wounding) + bt;
   const injury = v.diffuse && !c.area ? Math.min(beforeCap, diffuseCap(c.type, rules)) : beforeCap;
@@ -289,11 +292,17 @@ export function applyHits(
   if (consciousness) owe("consciousness", consciousness.effective, "G81", "turnStart");
 
   const since = (v.injurySinceLastTurn ?? 0) + injury;
+  const fell = knockback?.fell === true || majorWounds.some((w) => w.result === "stunned" || w.result === "unconscious");
   return {
-    hits, injury, fpLost, hpBefore: v.currentHp, knockback, majorWounds, deathChecks, consciousness, thresholds, owed,
+    hits, injury, fpLost, hpBefore: v.currentHp, knockback, majorWounds, deathChecks, consciousness, thresholds, fell, owed,
     after: {
       hp, fp, injurySinceLastTurn: since, shock: shockPenalty(since, v.hp, rules), reeling, stunned, posture, unconscious, mortallyWounded, dead,
       deathChecksRolled, drLost, aimLost, taskBroken,
     },
   };
+}
+
+/** G48, G49: knocked down after the hits were applied (a slam's knockdown): the same result, lying prone. */
+export function knockedDown(v: VictimResult): VictimResult {
+  return { ...v, fell: true, after: v.after.posture === "prone" ? v.after : { ...v.after, posture: "prone" } };
 }

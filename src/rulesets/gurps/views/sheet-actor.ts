@@ -46,12 +46,19 @@ const SECONDARY = [
 ] as const;
 
 /** Where a problem the derive listed is, in words: a field of the sheet, or one of the actor's items by name. */
-function problemLine(problem: GurpsProblem, items: readonly GurpsSheetItem[], localize: Localize): string {
+function problemLine(problem: GurpsProblem, names: ReadonlyMap<string, string>, localize: Localize): string {
   const item = /^item:([^.]+)\.(.+)$/.exec(problem.where);
   const place = item
-    ? localize("CYCHOSYS.Gurps.Sheet.ProblemItem", { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: item[2]! })
+    ? localize("CYCHOSYS.Gurps.Sheet.ProblemItem", { name: names.get(item[1]!) ?? item[1]!, field: item[2]! })
     : localize("CYCHOSYS.Gurps.Sheet.ProblemField", { field: localize(`CYCHOSYS.Gurps.Sheet.Field.${problem.where.replace(/\./g, "_")}`) });
   return localize("CYCHOSYS.Gurps.Sheet.Problem", { place, value: problem.value, message: localize(problem.i18nKey, { ...problem.params }) });
+}
+
+/** Every problem in words, the items named through one map of their ids. */
+function problemLines(problems: readonly GurpsProblem[], items: readonly GurpsSheetItem[], localize: Localize): string[] {
+  if (!problems.length) return [];
+  const names = new Map(items.map((i) => [i.id, i.name] as const));
+  return problems.map((p) => problemLine(p, names, localize));
 }
 
 function attributeRows(input: GurpsActorSheetInput) {
@@ -158,7 +165,7 @@ export function gurpsActorSheetView(input: GurpsActorSheetInput) {
     hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990 },
     fp: { value: num(fp.value, 10), max: num(fp.max, 10), min: -9999 },
     conditions: conditionBadges(input),
-    problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
+    problems: problemLines(d?.problems ?? [], input.items, input.localize),
     underived: !d,
     attributes: attributeRows(input),
     secondary: secondaryRows(input),

@@ -44,6 +44,8 @@ export interface GurpsStruck {
   /** The round state's injury fields before and after (null outside a combat). */
   before: InjuryMark | null;
   after: InjuryMark | null;
+  /** This application's mark on the round (`<attack id>.<application>`; absent on applications made before marks existed). */
+  mark?: string;
 }
 
 export interface GurpsApplication {

@@ -28,7 +28,7 @@ export interface D6OddsTarget {
   interrupts?: readonly D6InterruptOption[];
 }
 
-/** What the dialog's form holds that moves the odds: the flat bonus, range (D27), cover (D28), the GM's modifier (D26). */
+/** What the dialog's form holds that moves the odds: range (D27), cover (D28), and the GM's modifier (D26) and flat bonus (D41). */
 export type D6DialogChoice = Pick<D6Declaration, "flat" | "range" | "cover" | "modifiers">;
 
 /** D30–D37: each target's line, the attack built as the GM will build it (attackInputFrom), its dice still to roll. */

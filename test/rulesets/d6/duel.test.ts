@@ -11,7 +11,7 @@ import { readD6Fighter } from "../../../src/rulesets/d6/duel/fighter.js";
 import { describeD6Plan, playD6Duel } from "../../../src/rulesets/d6/duel/play.js";
 import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 
-const actor = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../../../packs/_source/d6-characters", `${name}.json`), "utf8"));
+const actor = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../../../packs/_source/d6-characters/characters", `${name}.json`), "utf8"));
 
 describe("OpenD6 duels", () => {
   it("D6, D10, D35–D37: every duel ends with a side unable to act (or a draw at the limit), within the limit", () => {

@@ -116,7 +116,7 @@ describe("OpenD6 narration sweep", () => {
       }
     }
     expect(reasons.length).toBeGreaterThanOrEqual(5);
-    const actor = (name: string) => readD6Fighter(JSON.parse(readFileSync(join(ROOT, "packs/_source/d6-characters", `${name}.json`), "utf8")));
+    const actor = (name: string) => readD6Fighter(JSON.parse(readFileSync(join(ROOT, "packs/_source/d6-characters/characters", `${name}.json`), "utf8")));
     const plans = [describeD6Plan(actor("kira"), actor("dax-morrow")), describeD6Plan(actor("sela-vane"), actor("kira"))];
     expect(describeProblems(sweepNarration([...reasons, ...plans]))).toEqual([]);
   });

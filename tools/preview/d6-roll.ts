@@ -42,20 +42,23 @@ export function buildD6RollPages(env: Env, systemCss: string, frameCss: string, 
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
   const css = [systemCss, ...["styles/workflow.css", "styles/d6-card.css", "styles/d6-roll.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
-  for (const [state, ex] of Object.entries(d6RollExamples())) {
-    const rollable = findRollable(ex.derived, ex.key)!;
-    const roll = rollSkill(rollable.code, { actionDice: ex.actionDice, woundDice: ex.derived.wound.penaltyDice }, ex.faces, ex.flat, rollable.name, ex.rules);
-    const card = env.render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: ex.actorName, rollable, roll, localize, rules: ex.rules }));
+  /** A card in the chat log as its speaker posted it, dark and light. */
+  const writeCard = (prefix: string, state: string, speaker: string, card: string) => {
     const body = `<ol class="chat-log"><li class="chat-message message">
-  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(ex.actorName)}</h4></header>
+  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(speaker)}</h4></header>
   <div class="message-content">${card}</div>
 </li></ol>`;
     for (const theme of ["dark", "light"] as const) {
-      const id = `d6-roll-${state}${theme === "light" ? "-light" : ""}`;
+      const id = `${prefix}-${state}${theme === "light" ? "-light" : ""}`;
       const file = join(outDir, `${id}.html`);
-      writeFileSync(file, page(id, theme, `OpenD6 roll card: ${state}`, 320, body, css, frameCss));
+      writeFileSync(file, page(id, theme, `OpenD6 card: ${id}`, 320, body, css, frameCss));
       out.push({ id, file });
     }
+  };
+  for (const [state, ex] of Object.entries(d6RollExamples())) {
+    const rollable = findRollable(ex.derived, ex.key)!;
+    const roll = rollSkill(rollable.code, { actionDice: ex.actionDice, woundDice: ex.derived.wound.penaltyDice }, ex.faces, ex.flat, rollable.name, ex.rules);
+    writeCard("d6-roll", state, ex.actorName, env.render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: ex.actorName, rollable, roll, localize, rules: ex.rules })));
   }
   // D6, D9: the initiative cards, as the GM posts them.
   const mara: D6Initiative = { round: 1, total: 16, playerCharacter: true, roll: { dice: [2, 3], wild: [6, 4] }, code: { dice: 3, pips: 0 }, bonus: 1, characterPointDice: [] };
@@ -65,18 +68,6 @@ export function buildD6RollPages(env: Env, systemCss: string, frameCss: string, 
     ["point", { name: "Mara", members: ["Mara"], initiative: { ...mara, total: 25, characterPointDice: [[6, 3]] }, characterPoint: true }],
     ["group", { name: "Thug", members: ["Thug", "Thug (second)"], initiative: thugs }],
   ];
-  for (const [state, input] of cards) {
-    const card = env.render(D6_INITIATIVE_CARD_TEMPLATE, d6InitiativeCardView({ ...input, localize })!);
-    const body = `<ol class="chat-log"><li class="chat-message message">
-  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(input.name)}</h4></header>
-  <div class="message-content">${card}</div>
-</li></ol>`;
-    for (const theme of ["dark", "light"] as const) {
-      const id = `d6-initiative-${state}${theme === "light" ? "-light" : ""}`;
-      const file = join(outDir, `${id}.html`);
-      writeFileSync(file, page(id, theme, `OpenD6 initiative card: ${state}`, 320, body, css, frameCss));
-      out.push({ id, file });
-    }
-  }
+  for (const [state, input] of cards) writeCard("d6-initiative", state, input.name, env.render(D6_INITIATIVE_CARD_TEMPLATE, d6InitiativeCardView({ ...input, localize })!));
   return out;
 }

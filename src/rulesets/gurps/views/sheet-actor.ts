@@ -86,13 +86,12 @@ function secondaryRows(input: GurpsActorSheetInput) {
   return { numbers: rows, damage: notation };
 }
 
-/** G61, G80: what the derive says of speed and movement now, and the Dodge roll. */
+/** G61, G80: what the derive says of speed and movement now, and the Dodge roll (the header's; the parries are the Combat tab's). */
 function figures(input: GurpsActorSheetInput) {
   const d = input.derived;
   if (!d) return null;
   return {
     dodge: { level: d.dodge, rollKey: "dodge" },
-    unarmedParry: { level: d.unarmedParry.parry, skill: `CYCHOSYS.Gurps.UnarmedSkill.${d.unarmedParry.skill}`, rollKey: "unarmedParry" },
     speedNow: d.speedNow,
     moveNow: d.moveNow,
     step: d.step,
@@ -151,6 +150,16 @@ function traitsView(input: GurpsActorSheetInput) {
   };
 }
 
+/**
+ * The HP track under the header's figures (docs/style.md: tracks are drawn as
+ * tracks): how full, and its tone — fine, reeling below a third (G80), at 0 or
+ * below (G81).
+ */
+function hpTrack(value: number, max: number, reeling: boolean): { fill: number; tone: "good" | "wound" | "hit" } {
+  const fill = max > 0 ? Math.round(Math.min(100, Math.max(0, (value / max) * 100))) : 0;
+  return { fill, tone: value <= 0 ? "hit" : reeling ? "wound" : "good" };
+}
+
 /** The whole character sheet's context. */
 export function gurpsActorSheetView(input: GurpsActorSheetInput) {
   const d = input.derived;
@@ -162,7 +171,7 @@ export function gurpsActorSheetView(input: GurpsActorSheetInput) {
     name: input.name,
     img: input.img,
     editable: input.editable,
-    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990 },
+    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990, track: hpTrack(num(hp.value, 10), num(hp.max, 10), d?.reeling ?? false) },
     fp: { value: num(fp.value, 10), max: num(fp.max, 10), min: -9999 },
     conditions: conditionBadges(input),
     problems: problemLines(d?.problems ?? [], input.items, input.localize),

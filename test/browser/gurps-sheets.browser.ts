@@ -15,7 +15,7 @@ describe.skipIf(!available)("GURPS sheets in Chromium", () => {
 
   tabsRenderCleanly(open, pages, ["gurps-character", "gurps-character-light", "gurps-character-readonly", "gurps-character-fighting"], ["attributes", "combat", "traits", "notes"]);
 
-  rendersCleanly(open, ["gurps-item-skill", "gurps-item-weapon", "gurps-item-weapon-light", "gurps-item-armor", "gurps-item-shield", "gurps-roll", "gurps-roll-light", "gurps-roll-dialog", "gurps-roll-dialog-light"]);
+  rendersCleanly(open, ["gurps-item-skill", "gurps-item-weapon", "gurps-item-weapon-light", "gurps-item-armor", "gurps-item-shield", "gurps-roll", "gurps-roll-light", "gurps-damage-roll", "gurps-damage-roll-light", "gurps-roll-dialog", "gurps-roll-dialog-light"]);
 
   it("Aldric's figures: the stored scores, Basic Speed 6 → 6.25 by an effect, skills with relative level (G1), reeling at 4 of 14 HP (G80)", async () => {
     const page = await open("gurps-character");

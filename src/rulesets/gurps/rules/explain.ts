@@ -15,6 +15,7 @@ import type { GurpsScenarioResult } from "./scenario-resolve.js";
 import type { Modifier } from "./types.js";
 import type { OwedRoll } from "./owed.js";
 import type { VictimResult } from "./victim.js";
+import type { TurnResult } from "./turn.js";
 
 export type { ExplainLine, Localize };
 
@@ -75,6 +76,7 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
   switch (result.kind) {
     case "feint": {
       const f = result.feint;
+      if (f.skill.modifiers.length) say("feintSkill", { who: who.attacker, base: f.skill.base, modifiers: modList(f.skill.modifiers), effective: f.skill.effective });
       if (f.feinter) say("feintRoll", { who: who.attacker, result: rollText(f.feinter) });
       if (f.foe) say("feintResist", { who: who.defender, result: rollText(f.foe) });
       if (f.penalty !== null) say(f.penalty > 0 ? "feintPenalty" : "feintNothing", { defender: who.defender, penalty: f.penalty, attacks: counted("nextAttacks", f.attacks) });
@@ -95,7 +97,35 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
     case "attack":
       attackLines(result.resolution, who, { say, counted, phrase, option, owedLine }, modList, rollText, name, localize);
       return lines;
+    case "attacks": {
+      const { attacks } = result.attacks;
+      attacks.forEach((r, i) => {
+        say("attackNumber", { number: i + 1, count: attacks.length });
+        attackLines(r, who, say, modList, rollText, name, localize);
+      });
+      return lines;
+    }
+    case "turn":
+      turnLines(result.turn, who.defender, say, name);
+      return lines;
+    case "refused":
+      say("refusal", { reason: result.refusal.message });
+      return lines;
   }
+}
+
+/** G19, G47, G77, G79–G81: a turn, start to end. */
+function turnLines(t: TurnResult, fighter: string, say: Say, name: (g: string, k: string) => string): void {
+  if (t.shock > 0) say("turnShock", { who: fighter, shock: t.shock });
+  say(t.now.reeling ? "turnReeling" : "turnFigures", { who: fighter, speed: t.now.basicSpeed, move: t.now.move, dodge: t.now.dodge, step: t.now.step });
+  if (t.forcedDoNothing) say("turnForced", { who: fighter });
+  if (t.fpLoss > 0) say("turnFpLoss", { who: fighter, fp: t.fpLoss, after: t.after.fp });
+  const c = t.consciousness;
+  if (c?.excused) say("turnConsciousnessExcused", { who: fighter });
+  else if (c?.roll) say(c.stays ? "turnConsciousnessStays" : "turnConsciousnessFalls", { who: fighter, roll: c.roll.roll, effective: c.effective });
+  const s = t.stunRecovery;
+  if (s?.roll) say(s.recovered ? "turnRecovered" : "turnStillStunned", { who: fighter, roll: s.roll.roll, attribute: name("Attribute", s.attribute), effective: s.effective });
+  for (const o of t.owed) say("owed", { id: o.id, who: name("Roller", o.who), roll: o.roll, target: o.target ?? "—", rule: o.rule });
 }
 
 type Say = (key: string, params?: Record<string, string | number>) => void;
@@ -157,6 +187,7 @@ function victimLines(v: VictimResult, victim: string, { say, counted, phrase }: 
   for (const m of v.majorWounds) say(m.roll ? `majorWound.${m.result}` : "majorWoundOwed", { effective: m.effective, roll: m.roll?.roll ?? 0 });
   for (const c of v.deathChecks) say(c.roll ? `deathCheck.${c.result}` : "deathCheckOwed", { hpAt: c.hpAt, effective: c.effective, roll: c.roll?.roll ?? 0 });
   if (v.consciousness) say("consciousness", { effective: v.consciousness.effective, modifier: signed(v.consciousness.modifier) });
+  if (v.consciousness?.roll) say(v.consciousness.stays ? "consciousnessStays" : "consciousnessFalls", { victim, roll: v.consciousness.roll.roll, effective: v.consciousness.effective });
 }
 
 function attackLines(

@@ -72,6 +72,7 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
     localize(`${K}${r.success ? "succeeds" : "fails"}`, { roll: r.roll, effective: r.effective, margin: Math.abs(r.margin) }) +
     (r.critical ? localize(`${K}critical.${r.critical}`) : "");
   const name = (group: string, key: string) => localize(`${N}${group}.${key}`);
+  const writers: Writers = { say, counted, phrase, option, owedLine };
 
   switch (result.kind) {
     case "feint": {
@@ -95,18 +96,18 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
       return lines;
     }
     case "attack":
-      attackLines(result.resolution, who, { say, counted, phrase, option, owedLine }, modList, rollText, name, localize);
+      attackLines(result.resolution, who, writers, modList, rollText, name, localize);
       return lines;
     case "attacks": {
       const { attacks } = result.attacks;
       attacks.forEach((r, i) => {
         say("attackNumber", { number: i + 1, count: attacks.length });
-        attackLines(r, who, say, modList, rollText, name, localize);
+        attackLines(r, who, writers, modList, rollText, name, localize);
       });
       return lines;
     }
     case "turn":
-      turnLines(result.turn, who.defender, say, name);
+      turnLines(result.turn, who.defender, writers, name);
       return lines;
     case "refused":
       say("refusal", { reason: result.refusal.message });
@@ -115,7 +116,7 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
 }
 
 /** G19, G47, G77, G79–G81: a turn, start to end. */
-function turnLines(t: TurnResult, fighter: string, say: Say, name: (g: string, k: string) => string): void {
+function turnLines(t: TurnResult, fighter: string, { say, owedLine }: Writers, name: (g: string, k: string) => string): void {
   if (t.shock > 0) say("turnShock", { who: fighter, shock: t.shock });
   say(t.now.reeling ? "turnReeling" : "turnFigures", { who: fighter, speed: t.now.basicSpeed, move: t.now.move, dodge: t.now.dodge, step: t.now.step });
   if (t.forcedDoNothing) say("turnForced", { who: fighter });
@@ -125,7 +126,7 @@ function turnLines(t: TurnResult, fighter: string, say: Say, name: (g: string, k
   else if (c?.roll) say(c.stays ? "turnConsciousnessStays" : "turnConsciousnessFalls", { who: fighter, roll: c.roll.roll, effective: c.effective });
   const s = t.stunRecovery;
   if (s?.roll) say(s.recovered ? "turnRecovered" : "turnStillStunned", { who: fighter, roll: s.roll.roll, attribute: name("Attribute", s.attribute), effective: s.effective });
-  for (const o of t.owed) say("owed", { id: o.id, who: name("Roller", o.who), roll: o.roll, target: o.target ?? "—", rule: o.rule });
+  for (const o of t.owed) owedLine(o, null);
 }
 
 type Say = (key: string, params?: Record<string, string | number>) => void;

@@ -11,6 +11,7 @@ import type { GurpsDerived, GurpsProblem } from "../data/derived.js";
 import { GURPS_ROLL_ATTRIBUTES } from "../data/rollables.js";
 import { conditionName, gurpsConditions, GURPS_CONDITION_ICONS, GURPS_CONDITION_RULES } from "../data/status.js";
 import { bySort, DASH, num, rec, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 import { type GurpsSheetItem, gurpsTabsView } from "./sheet-parts.js";
 export type { GurpsSheetItem } from "./sheet-parts.js";
 import { combatView } from "./sheet-combat.js";
@@ -111,7 +112,7 @@ function skillRows(input: GurpsActorSheetInput) {
       const unarmed = str(item.system.unarmed);
       return {
         id: item.id, name: item.name, img: item.img,
-        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${relative === 0 ? "" : relative > 0 ? `+${relative}` : `−${-relative}`}`,
+        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${signed(relative, "")}`,
         level: view ? view.level : DASH, rollKey: view ? `skill:${item.id}` : null,
         tags: [...(unarmed && unarmed !== "none" ? [`CYCHOSYS.Gurps.UnarmedSkill.${unarmed}`] : []), ...(item.system.fencing === true ? ["CYCHOSYS.Gurps.Sheet.Fencing"] : [])],
       };

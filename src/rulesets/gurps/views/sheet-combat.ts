@@ -11,9 +11,9 @@ import type { Localize } from "../../../core/messages.js";
 import type { GurpsDerived, GurpsLineView, GurpsWeaponView } from "../data/derived.js";
 import { HIT_LOCATIONS } from "../rules/index.js";
 import { bySort, DASH, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 import type { GurpsSheetItem } from "./sheet-parts.js";
 
-const signedText = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** G36: reach as written (`C`, `1`, `C,1`, `1*`). */
 const reachText = (l: GurpsLineView) => (l.reach.length ? l.reach.map((r) => (r === 0 ? "C" : String(r))).join(",") + (l.reachNeedsReady ? "*" : "") : DASH);
@@ -25,7 +25,7 @@ function rangedText(l: GurpsLineView, localize: Localize): string {
   parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Rof")} ${l.rof}`);
   if (l.shots) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Shots")} ${l.shots}`);
   if (l.rcl > 1) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Rcl")} ${l.rcl}`);
-  if (l.bulk !== 0) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Bulk")} ${signedText(l.bulk)}`);
+  if (l.bulk !== 0) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Bulk")} ${signed(l.bulk)}`);
   return parts.join(" · ");
 }
 
@@ -133,8 +133,8 @@ export function combatView(input: { derived: GurpsDerived | undefined; items: re
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.majorWound", value: localize("CYCHOSYS.Gurps.Sheet.MoreThan", { value: t.majorWoundOver }), rule: "G78" },
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.reeling", value: localize("CYCHOSYS.Gurps.Sheet.Below", { value: t.reelingBelow }), rule: "G80" },
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.shock", value: localize("CYCHOSYS.Gurps.Sheet.ShockPer", { divisor: t.shockDivisor }), rule: "G77" },
-          { label: "CYCHOSYS.Gurps.Sheet.Threshold.deathChecks", value: t.deathChecksAt.map((n) => signedText(n)).join(", "), rule: "G81" },
-          { label: "CYCHOSYS.Gurps.Sheet.Threshold.dead", value: signedText(t.deadAt), rule: "G81" },
+          { label: "CYCHOSYS.Gurps.Sheet.Threshold.deathChecks", value: t.deathChecksAt.map((n) => signed(n)).join(", "), rule: "G81" },
+          { label: "CYCHOSYS.Gurps.Sheet.Threshold.dead", value: signed(t.deadAt), rule: "G81" },
         ]
       : [],
     consciousness: d && d.consciousnessModifier !== null ? localize("CYCHOSYS.Gurps.Sheet.Consciousness", { ht: d.attributes.ht + d.consciousnessModifier }) : null,

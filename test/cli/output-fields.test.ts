@@ -36,7 +36,7 @@ const DOCS: Readonly<Record<RulesetId, RulesetDocs>> = {
  * The rulesets whose section is complete. Each ruleset joins this list when
  * its section documents every output field; at the end all five are here.
  */
-const SWEPT: readonly RulesetId[] = ["cychosys", "d6"];
+const SWEPT: readonly RulesetId[] = ["cychosys", "d6", "gurps"];
 
 const doc = readFileSync(join(root, "docs/rules-command.md"), "utf8").split("\n");
 

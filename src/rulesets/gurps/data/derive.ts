@@ -9,9 +9,9 @@
  */
 import { LocalizedError } from "../../../core/errors.js";
 import {
-  type ArmorLayer, blockScore, consciousnessModifier, type DamageSpec, DAMAGE_TYPES, dodgeScore, formatDamage, GURPS_STANDARD_RULES, type GurpsRules,
-  HIT_LOCATIONS, type HitLocation, isMember, isReeling, parseDamage, parseReach, parseShots, parryScore, reelingFigures,
-  resolveDamage, staysReady, stepYards, type UnarmedSkill, ATTACK_KINDS, HANDS, QUALITIES,
+  type ArmorLayer, blockScore, consciousnessModifier, type DamageSpec, DAMAGE_TYPES, figuresNow, formatDamage, GURPS_STANDARD_RULES, type GurpsRules,
+  HIT_LOCATIONS, type HitLocation, isMember, parseDamage, parseReach, parseShots, parryScore,
+  resolveDamage, staysReady, type UnarmedSkill, ATTACK_KINDS, HANDS, QUALITIES,
 } from "../rules/index.js";
 import type { GurpsDerived, GurpsLineView, GurpsProblem, GurpsShieldView, GurpsSkillView, GurpsWeaponView } from "./derived.js";
 import type { DecimalField } from "../../../core/schema/description.js";
@@ -201,9 +201,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   });
 
   // G61, G80: reeling halves Basic Speed (or Dodge, p419) and Move; Dodge from Basic Speed and encumbrance.
-  const reeling = isReeling(hp.value, hp.max, rules);
-  const halved = reelingFigures(basicSpeed, move, rules);
-  const moveNow = reeling ? halved.move : move;
+  const now = figuresNow({ basicSpeed, move, encumbrance, currentHp: hp.value, hp: hp.max }, rules);
   const acrobatics = skills.find((k) => norm(k.name) === "acrobatics" || norm(k.name) === "aerobatics")?.level ?? null;
   const naturalDr = whole(s.naturalDr, 0, 0, 9999);
   const armor = armorOf(items, naturalDr);
@@ -211,8 +209,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
 
   return {
     attributes, will, per, hp, fp, basicSpeed, basicMove, move, encumbrance, basicLift, sm: whole(s.sm, 0, -15, 15), thrust: formatDamage(thrust), swing: formatDamage(swing),
-    traits, reeling, speedNow: reeling ? halved.basicSpeed : basicSpeed, moveNow, step: stepYards(moveNow, rules),
-    dodge: dodgeScore(basicSpeed, encumbrance, reeling, rules),
+    traits, reeling: now.reeling, speedNow: now.basicSpeed, moveNow: now.move, step: now.step, dodge: now.dodge,
     thresholds: {
       majorWoundOver: Math.floor(hp.max / 2), reelingBelow: Math.ceil(hp.max / rules.reelingDivisor),
       deathChecksAt: Array.from({ length: rules.deathChecks }, (_, i) => -(i + 1) * hp.max), deadAt: -rules.autoDeathMultiple * hp.max,

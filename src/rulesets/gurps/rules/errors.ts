@@ -39,7 +39,10 @@ export type GurpsErrorCode =
   | "scenarioVersion"
   | "cardsUnavailable"
   | "roundItems"
-  | "roundHolds";
+  | "roundHolds"
+  | "attacksSpent"
+  | "weaponUnready"
+  | "turnRollNotOwed";
 
 export const GURPS_ERROR_PREFIX = "CYCHOSYS.Gurps.Error";
 

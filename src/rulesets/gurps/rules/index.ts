@@ -53,6 +53,10 @@ export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./odds.js";
 export { GURPS_SEED_SCENARIOS, type GurpsSeedScenarioName } from "./seed-scenarios.js";
+export { GURPS_TABLE_SCENARIOS } from "./table-scenarios.js";
+export * from "./refusals.js";
+export * from "./turn.js";
+export * from "./attacks.js";
 export { gurpsDemoScript } from "./demo.js";
 export { benchGurps, gurpsBenchInputs, type GurpsBenchResult, formatBenchGurps } from "./bench.js";
 

@@ -9,6 +9,7 @@ import type { DefenseUse } from "./defense.js";
 import { NO_DEFENSE_USE } from "./defense.js";
 import type { SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
+import { english } from "../../../core/messages.js";
 import { consciousnessModifier, shockPenalty } from "./injury.js";
 import { convertWait, DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
@@ -154,7 +155,7 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   // G10: exactly one maneuver a turn (a second choice would build Aim or Evaluate twice).
   if (s.turn > 0 && s.chosenTurn === s.turn) throw new GurpsError("maneuverChosen", { maneuver: s.maneuver.id });
   const refusal = maneuverRefusal(choice, facts, rules);
-  if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: choice.id, reason: refusal.reason, rule: refusal.rule });
+  if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: english(`CYCHOSYS.Gurps.Maneuver.${choice.id}`), reason: english(`CYCHOSYS.Gurps.Refusal.${refusal.reason}`), rule: refusal.rule });
   let aim = s.aim;
   let evaluate = s.evaluate;
   if (choice.id === "aim") {

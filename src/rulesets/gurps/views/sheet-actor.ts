@@ -11,6 +11,7 @@ import type { GurpsDerived, GurpsProblem } from "../data/derived.js";
 import { GURPS_ROLL_ATTRIBUTES } from "../data/rollables.js";
 import { conditionName, gurpsConditions, GURPS_CONDITION_ICONS, GURPS_CONDITION_RULES } from "../data/status.js";
 import { bySort, DASH, num, rec, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 import { type GurpsSheetItem, gurpsTabsView } from "./sheet-parts.js";
 export type { GurpsSheetItem } from "./sheet-parts.js";
 import { combatView } from "./sheet-combat.js";
@@ -86,13 +87,12 @@ function secondaryRows(input: GurpsActorSheetInput) {
   return { numbers: rows, damage: notation };
 }
 
-/** G61, G80: what the derive says of speed and movement now, and the Dodge roll. */
+/** G61, G80: what the derive says of speed and movement now, and the Dodge roll (the header's; the parries are the Combat tab's). */
 function figures(input: GurpsActorSheetInput) {
   const d = input.derived;
   if (!d) return null;
   return {
     dodge: { level: d.dodge, rollKey: "dodge" },
-    unarmedParry: { level: d.unarmedParry.parry, skill: `CYCHOSYS.Gurps.UnarmedSkill.${d.unarmedParry.skill}`, rollKey: "unarmedParry" },
     speedNow: d.speedNow,
     moveNow: d.moveNow,
     step: d.step,
@@ -112,7 +112,7 @@ function skillRows(input: GurpsActorSheetInput) {
       const unarmed = str(item.system.unarmed);
       return {
         id: item.id, name: item.name, img: item.img,
-        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${relative === 0 ? "" : relative > 0 ? `+${relative}` : `−${-relative}`}`,
+        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${signed(relative, "")}`,
         level: view ? view.level : DASH, rollKey: view ? `skill:${item.id}` : null,
         tags: [...(unarmed && unarmed !== "none" ? [`CYCHOSYS.Gurps.UnarmedSkill.${unarmed}`] : []), ...(item.system.fencing === true ? ["CYCHOSYS.Gurps.Sheet.Fencing"] : [])],
       };
@@ -151,6 +151,16 @@ function traitsView(input: GurpsActorSheetInput) {
   };
 }
 
+/**
+ * The HP track under the header's figures (docs/style.md: tracks are drawn as
+ * tracks): how full, and its tone — fine, reeling below a third (G80), at 0 or
+ * below (G81).
+ */
+function hpTrack(value: number, max: number, reeling: boolean): { fill: number; tone: "good" | "wound" | "hit" } {
+  const fill = max > 0 ? Math.round(Math.min(100, Math.max(0, (value / max) * 100))) : 0;
+  return { fill, tone: value <= 0 ? "hit" : reeling ? "wound" : "good" };
+}
+
 /** The whole character sheet's context. */
 export function gurpsActorSheetView(input: GurpsActorSheetInput) {
   const d = input.derived;
@@ -162,7 +172,7 @@ export function gurpsActorSheetView(input: GurpsActorSheetInput) {
     name: input.name,
     img: input.img,
     editable: input.editable,
-    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990 },
+    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990, track: hpTrack(num(hp.value, 10), num(hp.max, 10), d?.reeling ?? false) },
     fp: { value: num(fp.value, 10), max: num(fp.max, 10), min: -9999 },
     conditions: conditionBadges(input),
     problems: problemLines(d?.problems ?? [], input.items, input.localize),

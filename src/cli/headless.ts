@@ -4,7 +4,7 @@
  * `cychosys` is the default, so the commands keep their old meaning.
  */
 import { resolveScenarioText } from "../rulesets/cychosys/rules/index.js";
-import { d6OutcomeJson, d6DemoScript, parseD6Scenario, resolveD6Scenario } from "../rulesets/d6/rules/index.js";
+import { d6DemoScript, resolveD6Text } from "../rulesets/d6/rules/index.js";
 import { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "../rulesets/gurps/rules/index.js";
 import { demoLog } from "../rulesets/cychosys/demo-log.js";
 import { cwnDemoScript, cwnScenarioOutcome, parseCwnScenario, resolveCwnScenario } from "../rulesets/cwn/rules/index.js";
@@ -21,7 +21,7 @@ export interface Headless {
 
 export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
   cychosys: { resolve: (text: string) => resolveScenarioText(text), demo: demoLog },
-  d6: { resolve: (text: string) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text))), demo: () => d6DemoScript().join("\n") },
+  d6: { resolve: (text: string) => resolveD6Text(text), demo: () => d6DemoScript().join("\n") },
   cwn: { resolve: (text: string) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))), demo: () => cwnDemoScript().join("\n") },
   phase: { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") },
   gurps: { resolve: (text: string) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text))), demo: () => gurpsDemoScript().join("\n") },

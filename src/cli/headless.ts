@@ -3,7 +3,7 @@
  * each resolves one scenario text to its outcome JSON with its own pure core.
  * `cychosys` is the default, so the commands keep their old meaning.
  */
-import { outcomeJson, parseScenario, resolveAttack } from "../rulesets/cychosys/rules/index.js";
+import { resolveScenarioText } from "../rulesets/cychosys/rules/index.js";
 import { d6DemoScript, resolveD6Text } from "../rulesets/d6/rules/index.js";
 import { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "../rulesets/gurps/rules/index.js";
 import { demoLog } from "../rulesets/cychosys/demo-log.js";
@@ -20,7 +20,7 @@ export interface Headless {
 }
 
 export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
-  cychosys: { resolve: (text: string) => outcomeJson(resolveAttack(parseScenario(text))), demo: demoLog },
+  cychosys: { resolve: (text: string) => resolveScenarioText(text), demo: demoLog },
   d6: { resolve: (text: string) => resolveD6Text(text), demo: () => d6DemoScript().join("\n") },
   cwn: { resolve: (text: string) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))), demo: () => cwnDemoScript().join("\n") },
   phase: { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") },

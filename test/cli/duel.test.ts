@@ -13,7 +13,7 @@ import { duelCommand, duelRuleset, rulesetOfActorType } from "../../src/cli/duel
 import { root, runCommand, spawnCommand } from "./run.js";
 
 const duel = (...args: string[]) => runCommand(duelCommand, args);
-const cast = (name: string) => join("packs", "_source", "cast", `${name}.json`);
+const cast = (name: string) => join("packs", "_source", name === "parker" ? "cast" : "foes", `${name}.json`);
 const d6 = (name: string) => join("packs", "_source", "d6-characters", "characters", `${name}.json`);
 const scratch = mkdtempSync(join(tmpdir(), "cychosys-duel-"));
 const file = (name: string, content: string | Buffer) => {

@@ -306,8 +306,8 @@ describe("R17, R25, R33: a round end that fails halfway", () => {
     expect(notifications.error.at(-1)).toBe("Fatigue could not be restored for parker (see the GM's console).");
     const note = String(createdMessages.at(-1)!.content);
     expect(note).toContain("Fatigue could not be restored for parker");
-    expect(note).not.toContain("parker: 1 unused action(s) restore");
-    expect(note).toContain("riddle: 1 unused action(s) restore +1 Mental fatigue (R17).");
+    expect(note).not.toContain("parker rests:");
+    expect(note).toContain("riddle rests: +1 Mental fatigue for 1 unused action (R17).");
   });
 });
 
@@ -344,6 +344,6 @@ describe("names are text in chat", () => {
     await closeCombatRound(combat as never, 1);
     const note = String(createdMessages.at(-1)!.content);
     expect(note).not.toContain("<img");
-    expect(note).toContain("&lt;img src=x onerror=alert(1)&gt;: 1 unused action(s)");
+    expect(note).toContain("&lt;img src=x onerror=alert(1)&gt; rests: +1");
   });
 });

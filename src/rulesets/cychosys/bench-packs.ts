@@ -6,13 +6,13 @@
  * document id), so a document added to a pack joins the bench. Node-only:
  * the bench imports it, never the system's bundle.
  */
-import aikenByrne from "../../../packs/_source/cast/aiken-byrne.json" with { type: "json" };
-import belhamTheSentry from "../../../packs/_source/cast/belham-the-sentry.json" with { type: "json" };
+import aikenByrne from "../../../packs/_source/foes/aiken-byrne.json" with { type: "json" };
+import belhamTheSentry from "../../../packs/_source/foes/belham-the-sentry.json" with { type: "json" };
 import parker from "../../../packs/_source/cast/parker.json" with { type: "json" };
-import riddle from "../../../packs/_source/cast/riddle.json" with { type: "json" };
-import thorton from "../../../packs/_source/cast/thorton.json" with { type: "json" };
-import ungar from "../../../packs/_source/cast/ungar.json" with { type: "json" };
-import wiley from "../../../packs/_source/cast/wiley.json" with { type: "json" };
+import riddle from "../../../packs/_source/foes/riddle.json" with { type: "json" };
+import thorton from "../../../packs/_source/foes/thorton.json" with { type: "json" };
+import ungar from "../../../packs/_source/foes/ungar.json" with { type: "json" };
+import wiley from "../../../packs/_source/foes/wiley.json" with { type: "json" };
 import chairGear from "../../../packs/_source/weapons/from-the-chapter/chair.json" with { type: "json" };
 import howlerAutocannonGear from "../../../packs/_source/weapons/from-the-chapter/howler-autocannon.json" with { type: "json" };
 import rosesPelletPistolGear from "../../../packs/_source/weapons/from-the-chapter/roses-pellet-pistol.json" with { type: "json" };
@@ -114,10 +114,14 @@ export interface PackSource {
   items?: readonly PackSource[];
 }
 
-/** The cast (packs/_source/cast): the fighters. */
-export const CAST: readonly PackSource[] = [
-  aikenByrne, belhamTheSentry, parker, riddle, thorton, ungar, wiley,
-] as readonly PackSource[];
+/** The player characters (packs/_source/cast). */
+export const CAST: readonly PackSource[] = [parker] as readonly PackSource[];
+
+/** The foes (packs/_source/foes). */
+export const FOES: readonly PackSource[] = [aikenByrne, belhamTheSentry, riddle, thorton, ungar, wiley] as readonly PackSource[];
+
+/** Every fighter of the packs, the characters and the foes, in name order (the order the mix draws from). */
+export const FIGHTERS: readonly PackSource[] = [aikenByrne, belhamTheSentry, parker, riddle, thorton, ungar, wiley] as readonly PackSource[];
 
 /** Every weapon and trick (packs/_source/weapons). */
 export const GEAR: readonly PackSource[] = [

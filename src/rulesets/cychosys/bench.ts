@@ -20,7 +20,7 @@
  */
 import type { AttackSet, RulesetBench, TableCost } from "../../core/bench.js";
 import { seededRandom } from "../../cli/prng.js";
-import { CAST, GEAR, OUTFITS, type PackSource, SKILLS, TRADEMARKS } from "./bench-packs.js";
+import { FIGHTERS, GEAR, OUTFITS, type PackSource, SKILLS, TRADEMARKS } from "./bench-packs.js";
 import { combatantFacts, type CombatantFacts, readInterrupt, storedOrderFigures } from "./combat/plan.js";
 import { freshRoundState } from "./combat/round-state.js";
 import { planRoundEndWork, roundEndNote, roundStartWork, sortTurns, trackerRowViews, turnComparator } from "./combat/table.js";
@@ -188,18 +188,18 @@ const ADDED = ["F", "V", "T", "B", "D", "X", "S", "P", "O", "W", "R", "H", "U"];
 /** One realistic attack, through the GM's own builders (R13, R19, R22–R25, R27, R29, R36). */
 function mixAttack(random: Random, world: MixWorld): AttackInput {
   const fighters = world.fighters;
-  const a = between(random, 0, CAST.length - 1);
-  let d = between(random, 0, CAST.length - 2);
+  const a = between(random, 0, FIGHTERS.length - 1);
+  let d = between(random, 0, FIGHTERS.length - 2);
   if (d >= a) d++;
   // The attacker: his own gear, or any weapon or trick of the packs (skills he lacks are rolled untrained).
   const packGear = chance(random, 0.6) ? asItem(pick(random, GEAR), "picked") : undefined;
-  const attacker = cachedLoadout(fighters, CAST[a]!, packGear ? [packGear] : []);
+  const attacker = cachedLoadout(fighters, FIGHTERS[a]!, packGear ? [packGear] : []);
   const weaponId = packGear ? "picked" : pick(random, attacker.gear).id;
   const gear = gearRefOf(attacker, weaponId)!;
   // The defender in one of his outfits for the fight: maybe one or two more layers of the packs' outfits, maybe an item to parry with.
   const wardrobe = pick(random, wardrobesOf(random, world, d));
   const parrying = wardrobe.filter((item) => item.type !== "outfit");
-  const defender = cachedLoadout(fighters, CAST[d]!, wardrobe);
+  const defender = cachedLoadout(fighters, FIGHTERS[d]!, wardrobe);
 
   const mental = gear.edge.match(/[WR]/) && chance(random, 0.5);
   const location: HitLocation | undefined = mental ? pick(random, ["mind", "ego"] as const) : chance(random, 0.25) ? pick(random, BODY_LOCATIONS) : undefined;
@@ -336,7 +336,7 @@ export function benchSheet(size: number) {
       items.push({ id: `tm${i}`, name: `${trademark.name} ${n}`, type: "trademark", system: trademark.system as never, sort: i });
     }
   }
-  const parker = CAST.find((c) => c.name === "Parker")!;
+  const parker = FIGHTERS.find((c) => c.name === "Parker")!;
   const system = parker.system as CombatantSource & { biography: string; experience: { unspent: number; spent: number } };
   const conditions = [
     { id: "c1", letter: "B", piercing: false },

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bench, fixedAttacks, mixAttacks } from "../../../src/rulesets/cychosys/bench.js";
-import { CAST, GEAR, OUTFITS, SKILLS, TRADEMARKS } from "../../../src/rulesets/cychosys/bench-packs.js";
+import { CAST, FOES, GEAR, OUTFITS, SKILLS, TRADEMARKS } from "../../../src/rulesets/cychosys/bench-packs.js";
 import { TABLE_TARGETS } from "../../../src/core/bench.js";
 import { resolveAttack } from "../../../src/rulesets/cychosys/rules/index.js";
 
@@ -29,7 +29,7 @@ function idsIn(folder: string): string[] {
 }
 
 describe("the bench's pack documents follow the packs", () => {
-  for (const [folder, list] of [["cast", CAST], ["weapons", GEAR], ["outfits", OUTFITS], ["skills", SKILLS], ["trademarks", TRADEMARKS]] as const) {
+  for (const [folder, list] of [["cast", CAST], ["foes", FOES], ["weapons", GEAR], ["outfits", OUTFITS], ["skills", SKILLS], ["trademarks", TRADEMARKS]] as const) {
     it(`every document of packs/_source/${folder}, and nothing else`, () => {
       expect(list.map((d) => d._id).sort()).toEqual(idsIn(folder));
     });

@@ -2,33 +2,20 @@
  * Issue 21.1, linear table costs (Cychosys): the tracker's sort keys are
  * computed once per sort from one read of the combat's stored order figures;
  * a round's end and start, a turn's redraw and the sheet's derive and view
- * grow linearly (the sort N log N) — guarded here by how each grows from N to
- * 10N (a regression to quadratic grows ~100×, fails; a busy machine slows
- * both sizes alike, passes) and by ceilings far above the bench's targets
- * (src/core/bench.ts TABLE_TARGETS, timed by `npm run bench`).
+ * grow linearly (the sort N log N) — guarded here by the shared growth guard
+ * (test/helpers/growth.ts: a regression to quadratic grows ~100× from N to
+ * 10N and fails; a busy machine slows both sizes alike and passes) and by
+ * ceilings far above the bench's targets (src/core/bench.ts TABLE_TARGETS,
+ * timed by `npm run bench`).
  */
 import { describe, expect, it } from "vitest";
 import { bench, benchCombat, benchSheet, deriveAndView } from "../../../src/rulesets/cychosys/bench.js";
 import { combatantFacts, compareCombatants, storedOrderFigures } from "../../../src/rulesets/cychosys/combat/plan.js";
 import { sortTurns, turnComparator } from "../../../src/rulesets/cychosys/combat/table.js";
-import type { TableCostKind } from "../../../src/core/bench.js";
+import type { TableCost, TableCostKind } from "../../../src/core/bench.js";
+import { expectLinearGrowth } from "../../helpers/growth.js";
 import { chapterCombatants, FakeActor, FakeCombatant, type FakeCombatBase } from "../../combat/fakes.js";
 import { defineCombatDocuments } from "../../combat/classes.js";
-
-/** The fastest run of `work` (ms), over at least 5 runs and 60 ms of them: the machine's load only ever adds. */
-function fastest(work: () => unknown): number {
-  work();
-  let best = Number.POSITIVE_INFINITY;
-  let spent = 0;
-  for (let r = 0; r < 40 && (r < 5 || spent < 60); r++) {
-    const start = performance.now();
-    work();
-    const ms = performance.now() - start;
-    spent += ms;
-    best = Math.min(best, ms);
-  }
-  return best;
-}
 
 const costOf = (kind: TableCostKind) => bench.table.find((c) => c.kind === kind)!;
 
@@ -62,23 +49,19 @@ describe("the tracker's order (R14), keys once per sort", () => {
 });
 
 describe("table costs grow linearly (N → 10N)", () => {
-  // [kind, N, ceiling at 10N in ms — 20× or more the bench's target there]
-  const cases: [TableCostKind, number, number][] = [
-    ["trackerSort", 100, 200],
-    ["newRound", 100, 1000],
-    ["nextTurn", 100, 1000],
-    // The sheet from 2,000 to 20,000 items: a search per item shows only past a few thousand (44 ms at 2,000 was 5 s at 20,000).
-    ["sheet", 2000, 3000],
-  ];
-  for (const [kind, n, ceiling] of cases) {
-    it(`${kind}: ${n} → ${n * 10} grows far less than quadratically, and stays under ${ceiling} ms`, () => {
-      const small = fastest(costOf(kind).prepare(n));
-      const large = fastest(costOf(kind).prepare(n * 10));
-      // Linear is 10×, N log N about 13×; quadratic is 100×. Timer resolution aside (a floor of 0.05 ms for the small size).
-      expect(large / Math.max(small, 0.05), `${small.toFixed(3)} ms → ${large.toFixed(3)} ms`).toBeLessThan(40);
-      expect(large).toBeLessThan(ceiling);
+  // The shared guard (test/helpers/growth.ts): CPU time, best of runs, up to three rounds, at the bench's two largest sizes.
+  for (const kind of ["trackerSort", "newRound", "nextTurn"] as const) {
+    it(`${kind}: grows far less than quadratically, and stays within its ceiling`, () => {
+      expectLinearGrowth(costOf(kind));
     }, 60_000);
   }
+  // The sheet from 2,000 to 20,000 items: a search per item shows only past a few thousand (44 ms at 2,000 was 5 s at 20,000),
+  // so the same guard runs on the sheet's cost scaled ×10, its ceiling at 20,000 items 100× the bench's target at 2,000.
+  it("sheet: 2,000 → 20,000 items grows far less than quadratically, and stays under 3 s", () => {
+    const sheet = costOf("sheet");
+    const scaled: TableCost = { kind: sheet.kind, prepare: (size) => sheet.prepare(size * 10) };
+    expectLinearGrowth(scaled, { targetMultiple: 100 });
+  }, 60_000);
 });
 
 describe("the sheet at 2,000 items (R13 totals by map)", () => {

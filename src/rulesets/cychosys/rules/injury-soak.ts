@@ -186,7 +186,7 @@ export function reduceEffects(
     if (index < 0) throw new RulesError("reduceNotPresent", { letter });
     if (left) {
       if (FACETS.some((f) => left[f] < cost[f])) {
-        throw new RulesError("reduceUnaffordable", { letter, cost: formatFacets(cost), pools: formatFacets(left) });
+        throw new RulesError("reduceUnaffordable", { letter, cost: formatFacets(cost), pools: formatFacets(left, false) });
       }
       for (const f of FACETS) left[f] -= cost[f];
     }

@@ -40,6 +40,17 @@ export function strikeLocation(strikingTotal: number, aimed?: HitLocation): HitL
   return aimed ?? locationFromTotal(strikingTotal);
 }
 
+/**
+ * R29 with R23: the location the attacker aimed at (a called location, the
+ * mind, the ego) belongs to the attacker's own blow. A counterattack that
+ * turns the attack "becomes an attack" of its own: it lands where the last
+ * digit of its own striking total says, whatever the first attack aimed at.
+ * The one reading shared by the `rules` command, the card and the odds.
+ */
+export function aimFor(striker: "attacker" | "defender" | undefined, aimed: HitLocation | undefined): HitLocation | undefined {
+  return striker === "attacker" ? aimed : undefined;
+}
+
 export function isLocation(value: unknown): value is HitLocation {
   return typeof value === "string" && (ALL_LOCATIONS as readonly string[]).includes(value);
 }

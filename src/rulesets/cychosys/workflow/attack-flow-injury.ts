@@ -3,6 +3,7 @@
  * the blow would do, applying it to the struck side, and undoing it exactly.
  */
 import {
+  aimFor,
   type AttackResolution,
   canStrike,
   FACETS,
@@ -37,8 +38,8 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
   const verdict = target.verdict;
   if (!verdict || verdict.struck === "none") return undefined;
   const edge = parseBundle(verdict.edge!, rules.effects);
-  // R35 at the location the blow lands (R29): only the attacker's own blow is aimed.
-  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  // R35 at the location the blow lands (R29): only the attacker's own blow is aimed (R23).
+  const aimed = aimFor(verdict.striker, flow.attack.location);
   if (!canStrike(edge, state.outfit, strikeLocation(verdict.strikingTotal!, aimed)).ok) return undefined;
   const defense = target.defense;
   const { nonLethal: chosenNonLethal, ...strikeChoices } = choices;
@@ -56,7 +57,7 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
       ...(object && { object }),
       outfit: state.outfit,
       extraSoakSteps: state.extraSoakSteps,
-      ...(flow.attack.location && verdict.striker === "attacker" && { location: flow.attack.location }),
+      ...(aimed && { location: aimed }),
       pools: state.pools,
       ...(nonLethal && { nonLethal }),
       choices: strikeChoices,
@@ -83,7 +84,7 @@ export function previewResolution(
   if (!verdict || !target.defense || (target.phase !== "resolved" && target.phase !== "applied")) return undefined;
   const contest = contestOf(flow, target, rules);
   if (verdict.struck === "none") return { contest, struck: "none", missed: "miss" };
-  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  const aimed = aimFor(verdict.striker, flow.attack.location);
   const reach = canStrike(parseBundle(verdict.edge!, rules.effects), state.outfit, strikeLocation(verdict.strikingTotal!, aimed));
   if (!reach.ok) {
     const smallTarget = { location: reach.location, aimed: aimed !== undefined, needed: reach.needed, has: reach.has };

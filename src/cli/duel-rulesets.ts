@@ -1,0 +1,23 @@
+/**
+ * The rulesets with a duel simulator (`Ruleset.duel`), by id — read by
+ * `npm run duel` and timed by `npm run bench`. No Node built-ins here: the
+ * bench bundles it for a browser target.
+ */
+import type { Ruleset } from "../core/ruleset.js";
+import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
+import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+
+export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
+  cychosys: () => createCychosysRuleset() as unknown as Ruleset,
+  d6: () => createD6Ruleset() as unknown as Ruleset,
+};
+
+/**
+ * The pair each ruleset's duel is timed with in `npm run bench`: two of its
+ * compendium actors (paths under packs/_source), a player character against
+ * a foe where the packs have both.
+ */
+export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>> = {
+  cychosys: ["cast/parker.json", "foes/thorton.json"],
+  d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
+};

@@ -83,10 +83,10 @@ export const ROUND_LOG_KEPT = 64;
 const NO_EFFECTS: readonly TimedEffect[] = Object.freeze([]);
 const NO_LOG: readonly LoggedAction[] = Object.freeze([]);
 
-export function newFighterRound(round: number, options: { canSnap?: boolean; surprised?: boolean } = {}): CwnFighterRound {
+export function newFighterRound(round: number, options: { canSnap?: boolean; surprised?: boolean; prone?: boolean } = {}): CwnFighterRound {
   return {
     round, turn: "pending", main: "unspent", move: "unspent", moves: 0, mainBeforeTurn: false, holding: false, withdrawn: false,
-    surprised: !!options.surprised, prone: false, downed: "none", canSnap: !!options.canSnap, effects: NO_EFFECTS, log: NO_LOG,
+    surprised: !!options.surprised, prone: !!options.prone, downed: "none", canSnap: !!options.canSnap, effects: NO_EFFECTS, log: NO_LOG,
   };
 }
 

@@ -30,7 +30,7 @@ import { orderSides } from "../rules/initiative.js";
 import { cwnAttackOdds } from "../rules/odds.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import { type AdjacentFoe, type CwnAttackInput, resolveCwnAttack } from "../rules/resolve.js";
-import { actionsLeft, whyNot } from "../rules/round.js";
+import { totalDefenseOpen as fighterMayTotalDefend, whyNot } from "../rules/round.js";
 import { stateFigures } from "../rules/states.js";
 import { formatDice } from "../rules/dice.js";
 import type { CwnFighter } from "./fighter.js";
@@ -98,11 +98,7 @@ function inputOf(duel: Duel, me: Side, them: Side, weapon: number, kind: OptionK
 }
 
 /** W27: may the defender still answer with Total Defense (its Main unspent or to come, not in it already)? */
-function totalDefenseOpen(duel: Duel, s: Side): boolean {
-  const f = duel.state.fighters[s.id]!;
-  // actionsLeft's Instant Main is exactly what Total Defense pays with (round.ts), without building a refusal.
-  return f.downed === "none" && actionsLeft(f).instantMain && !stateFigures(f.effects, duel.rules).totalDefense;
-}
+const totalDefenseOpen = (duel: Duel, s: Side): boolean => fighterMayTotalDefend(duel.state.fighters[s.id]!, duel.rules);
 
 /** A number for everything an option's value depends on (both sides' standing, distance, states, weapons left). */
 function situationKey(duel: Duel, me: Side, them: Side): string {

@@ -16,11 +16,11 @@
  */
 import { chanceAtLeast, convolvePower, type Distribution, pointDistribution, shift, uniformFaces } from "../../../core/distribution.js";
 import type { AttackOdds, DefenseOdds } from "../../../core/ruleset.js";
-import { hitDamage, skillHitModifier, swarmBonus } from "./attack.js";
+import { hitDamage, swarmBonus } from "./attack.js";
 import { checkFace, type DiceExpr, sumFaces } from "./dice.js";
 import { applyHarm } from "./harm.js";
 import { CWN_STANDARD_RULES, type CwnRules, type DicePool } from "./options.js";
-import { attackRefusal, type CwnAttackInput, type CwnDefenderInput, resolveCwnAttack } from "./resolve.js";
+import { attackRefusal, type CwnAttackInput, type CwnDefenderInput, resolveCwnAttack, screenCheckOf } from "./resolve.js";
 import { screenBar, type ScreenerInput } from "./screen.js";
 
 /** The choices the odds price: take the attack, or answer it with Total Defense (W27). */
@@ -100,10 +100,8 @@ const below = (d: Distribution, v: number) => 1 - chanceAtLeast(d, v);
 export function screenDestinations(query: CwnOddsQuery, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): number[] {
   const screen = query.input.screen;
   if (!screen || screen.screeners.length === 0) return [];
-  const a = query.input.attacker;
-  const w = a.weapon;
-  const skill = skillHitModifier(a.skills?.[w.skill], rules).level;
-  const strDex = Math.max(a.attributes?.str ?? 0, a.attributes?.dex ?? 0);
+  const w = query.input.attacker.weapon;
+  const { skill, strDex } = screenCheckOf(query.input.attacker, rules);
   const attacker = checkTotal(rules.screenCheckDice, screen.attackerDice, skill + strDex, "attacker's screen check");
   const totals = screen.screeners.map((s, i) =>
     screenBar(s, w.kind, rules) ? null : checkTotal(rules.screenCheckDice, s.dice, s.highestSkill + s.strDex, `screener ${i + 1}'s screen check`),

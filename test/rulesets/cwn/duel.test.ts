@@ -15,7 +15,7 @@ import { readCwnFighter } from "../../../src/rulesets/cwn/duel/fighter.js";
 import { cwnDuelPlan, playCwnDuel } from "../../../src/rulesets/cwn/duel/play.js";
 import { root, runCommand } from "../../cli/run.js";
 
-const foe = (path: string) => join("packs", "_source", "cwn-foes", path);
+const foe = (path: string) => join("packs", "_source", "cwn-foes", "foes", path);
 const BOUNCER = foe("on-the-street/club-bouncer.json");
 const SABLE = foe("on-the-street/sable-gang-lieutenant.json");
 const actor = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8")) as Record<string, unknown>;

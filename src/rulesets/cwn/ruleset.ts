@@ -11,7 +11,7 @@
  * and `scope: "combat"` makes a step's operations chain on the one state.
  */
 import type { CombatLike, CombatantRef } from "../../core/transport/ports.js";
-import type { Ruleset, RulesetDuel } from "../../core/ruleset.js";
+import type { Ruleset } from "../../core/ruleset.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { applyTableOperation, CWN_COMBAT_FLAG, CWN_COMBAT_PATH, CWN_FLAG_SCOPE, type CwnFighterOperation, fighterOperation, readCwnCombat } from "./combat/state.js";
 import { CWN_MANIFEST } from "./manifest.js";
@@ -19,7 +19,7 @@ import type { CwnTablePorts } from "./workflow/inputs.js";
 import { type CwnFlow, cwnWorkflow } from "./workflow/steps.js";
 import type { CwnCombatState } from "./rules/combat.js";
 import { cwnAttackOdds } from "./rules/odds.js";
-import { type CwnFighter, readCwnFighter } from "./duel/fighter.js";
+import { readCwnFighter } from "./duel/fighter.js";
 import { cwnDuelPlan, playCwnDuel } from "./duel/play.js";
 import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
 
@@ -64,8 +64,8 @@ export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STA
     duel: {
       fighter: (json) => readCwnFighter(json, rules()),
       play: (a, b, roll, maxRounds) => playCwnDuel(a, b, roll, maxRounds, rules()),
-      // Each fighter's plan in a sentence (weapon, opening move, defense), for the duel command to print above the figures.
-      plan: (a: CwnFighter, b: CwnFighter) => cwnDuelPlan(a, b, rules()),
-    } as RulesetDuel<CwnFighter> & { plan(a: CwnFighter, b: CwnFighter): [string, string] },
+      // A fighter's plan in a sentence (weapon, opening move, defense), for the duel command to print above the figures.
+      plan: (me, them) => cwnDuelPlan(me, them, rules()),
+    },
   };
 }

@@ -29,9 +29,12 @@ describe("the CWN duel command", { timeout: 120_000 }, () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("Club bouncer vs Sable, gang lieutenant — Cities Without Number rules, 300 duels (seed 7, at most 100 rounds each)");
-    const counts = lines.slice(1, 4).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
+    // Each fighter's plan above the figures (Ruleset.duel.plan), in the order of the files.
+    expect(lines[1]).toMatch(/^Plan: Club bouncer: charges with Fists /);
+    expect(lines[2]).toMatch(/^Plan: Sable, gang lieutenant: fires Heavy pistol /);
+    const counts = lines.slice(3, 6).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
     expect(counts.reduce((s, x) => s + x, 0)).toBe(300);
-    expect(lines[4]).toMatch(/^Average rounds: \d+\.\d\d$/);
+    expect(lines[6]).toMatch(/^Average rounds: \d+\.\d\d$/);
   });
 
   it("the same seed gives the same duels; another seed other ones", () => {
@@ -43,7 +46,7 @@ describe("the CWN duel command", { timeout: 120_000 }, () => {
   it("a mirror match tells A from B, and the two sides win about equally often", () => {
     const result = duel(foe("security/corporate-response-team.json"), foe("security/corporate-response-team.json"), "--duels", "1000");
     expect(result.stdout).toContain("Corporate response team (A) vs Corporate response team (B)");
-    const [a, b] = result.stdout.split("\n").slice(1, 3).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
+    const [a, b] = result.stdout.split("\n").slice(3, 5).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
     // 1,000 duels of a fair fight: each side's share within 4 standard errors (≈ 63) of the other's.
     expect(Math.abs(a! - b!)).toBeLessThan(2 * 4 * Math.sqrt(1000 * 0.25));
   });
@@ -65,7 +68,8 @@ describe("the CWN duel's rules and policy", () => {
   const sable = () => readCwnFighter(actor(SABLE));
 
   it("each fighter's plan: its opening move from 10 m and its blow once adjacent, with the weapon's figures, and when it takes Total Defense", () => {
-    const [b, s] = cwnDuelPlan(bouncer(), sable());
+    const b = cwnDuelPlan(bouncer(), sable());
+    const s = cwnDuelPlan(sable(), bouncer());
     // The bouncer's fists are ready; his baton is stowed (W31): from 10 m he charges (W25), adjacent he strikes.
     expect(b).toBe(
       "Club bouncer: charges with Fists (+3 to hit, 1d2+2) (W25); once adjacent, strikes with Fists (+3 to hit, 1d2+2) (W21). Answers a blow already rolled with Total Defense when it saves more hit points than its own attack this round is expected to deal (W27).",

@@ -308,23 +308,20 @@ function weaponText(w: CwnWeaponView): string {
 }
 
 /**
- * Each fighter's plan in a sentence, above the duel's figures: the opening
- * move from 10 m and the blow once adjacent (the policy's own choices at
- * the start), and when it answers with Total Defense.
+ * A fighter's plan in a sentence, above the duel's figures (Ruleset.duel.plan):
+ * its opening move from 10 m and its blow once adjacent (the policy's own
+ * choices at the start), and when it answers with Total Defense.
  */
-export function cwnDuelPlan(a: CwnFighter, b: CwnFighter, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): [string, string] {
-  const describe = (me: CwnFighter, them: CwnFighter): string => {
-    const sides = { a: sideOf("a", me), b: sideOf("b", them) };
-    const state = startCwnCombat([
-      { id: "a", playerCharacters: me.derived.playerCharacter, members: [{ id: "a", dex: 0 }], roll: 8 },
-      { id: "b", playerCharacters: !me.derived.playerCharacter, members: [{ id: "b", dex: 0 }], roll: 1 },
-    ], rules).state;
-    const duel: Duel = { state: beginTurn(state, "a").state, metres: CWN_DUEL_START_METRES, sides, rules };
-    const opening = choose(duel, sides.a, sides.b);
-    const close: Duel = { ...duel, metres: 0 };
-    const afterwards = choose(close, sides.a, sides.b);
-    const step = (o: Option | undefined) => (o ? say(`step.${o.kind}`, { weapon: weaponText(weapons(sides.a)[o.weapon]!) }) : say("step.none"));
-    return say("plan", { name: me.name, opening: step(opening), then: step(afterwards) });
-  };
-  return [describe(a, b), describe(b, a)];
+export function cwnDuelPlan(me: CwnFighter, them: CwnFighter, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): string {
+  const sides = { a: sideOf("a", me), b: sideOf("b", them) };
+  const state = startCwnCombat([
+    { id: "a", playerCharacters: me.derived.playerCharacter, members: [{ id: "a", dex: 0 }], roll: 8 },
+    { id: "b", playerCharacters: !me.derived.playerCharacter, members: [{ id: "b", dex: 0 }], roll: 1 },
+  ], rules).state;
+  const duel: Duel = { state: beginTurn(state, "a").state, metres: CWN_DUEL_START_METRES, sides, rules };
+  const opening = choose(duel, sides.a, sides.b);
+  const close: Duel = { ...duel, metres: 0 };
+  const afterwards = choose(close, sides.a, sides.b);
+  const step = (o: Option | undefined) => (o ? say(`step.${o.kind}`, { weapon: weaponText(weapons(sides.a)[o.weapon]!) }) : say("step.none"));
+  return say("plan", { name: me.name, opening: step(opening), then: step(afterwards) });
 }

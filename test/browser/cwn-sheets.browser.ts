@@ -75,7 +75,7 @@ describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
     expect(await page.inputValue('input[name="system.ac.melee"]')).toBe("14");
     expect(await page.inputValue('input[name="system.morale"]')).toBe("8");
     expect(await page.textContent('tr[data-item-id="wRifle"] [data-figure="damage"]')).toBe("1d10+3");
-    expect(await page.textContent('tr[data-item-id="wRifle"] .cwn-tags')).toContain("two-handed");
+    expect(await page.textContent('tr[data-item-id="wRifle"] .cwn-tags')).toContain("Ranged · Shoot · Two-handed");
     expect(await page.textContent(".cwn-problems")).toContain('Shock baton (Trauma Die): "1d7x" is not dice');
     await page.close();
   });

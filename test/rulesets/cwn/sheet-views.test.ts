@@ -59,6 +59,8 @@ describe("the character sheet's view (Vee)", () => {
     expect(view.figures).toMatchObject({ acMelee: 14, acRanged: 14, traumaTarget: 6, soak: "3/5", punch: "0", screenUses: 2 });
     expect(view.armors.map((a) => [a.id, a.ac, a.soak, a.trauma, a.worn])).toEqual([["aClothes", "13/13", "3/5", null, true], ["aVest", "15/15", "5/5", "+1", false]]);
     expect(view.downed).toMatchObject({ value: "none", out: false, label: "standing" });
+    // docs/style.md: a choice is a label, in sentence case ("Standing", not "standing").
+    expect(view.downed.options.map((o) => [o.label, o.selected])).toEqual([["Standing", true], ["Mortally wounded", false], ["Dead", false], ["Unconscious", false], ["Stunned and helpless", false]]);
   });
 
   it("docs/style.md: hit points the biggest figure, drawn as a track (14 of 17); the tabs in the house order, opening on Attributes", () => {

@@ -8,7 +8,7 @@
  * only arranges it. Labels are lang keys the templates localize.
  */
 import type { Localize } from "../../../core/messages.js";
-import { listText } from "../../../core/views/text.js";
+import { listText, sentenceCase } from "../../../core/views/text.js";
 import { type PartSpec, tabsView, templatePath } from "../../../core/views/templates.js";
 import { actorTextView, bySort, choices, DASH, descriptionView, itemSheetParts, num, rec, type SheetItem, str } from "../../../core/views/sheet.js";
 import type { CwnDerived, CwnProblem } from "../data/derived.js";
@@ -255,7 +255,7 @@ export function cwnActorSheetView(input: CwnActorSheetInput) {
       meterLabel: input.localize("CYCHOSYS.Cwn.Sheet.HpMeter", { value: num(hp.value), max: num(hp.max) }),
     },
     /** W19 */
-    downed: { value: downed, label: input.localize(`CYCHOSYS.Cwn.Downed.${downed}`), options: choices(DOWNED_STATES, downed, (v) => `CYCHOSYS.Cwn.Downed.${v}`), out: downed !== "none" },
+    downed: { value: downed, label: input.localize(`CYCHOSYS.Cwn.Downed.${downed}`), options: DOWNED_STATES.map((v) => ({ value: v, label: sentenceCase(input.localize(`CYCHOSYS.Cwn.Downed.${v}`)), selected: v === downed })), out: downed !== "none" },
     baseHitBonus: num(s.baseHitBonus),
     moveMetres: num(s.moveMetres),
     figures: figures(d),

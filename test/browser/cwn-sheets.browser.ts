@@ -49,6 +49,18 @@ describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
     await page.close();
   });
 
+  it("docs/style.md: headings h1 → h2 on every sheet (the window's title, then its sections); choices in sentence case", async () => {
+    for (const id of ["cwn-character", "cwn-npc", "cwn-item-weapon", "cwn-item-armor", "cwn-item-skill"]) {
+      const page = await open(id);
+      const levels = await page.$$eval("h1, h2, h3, h4, h5, h6", (hs) => hs.map((h) => Number(h.tagName.slice(1))));
+      expect(levels[0], id).toBe(1);
+      expect(new Set(levels.slice(1)), id).toEqual(new Set([2]));
+      if (id === "cwn-character") expect(await page.$$eval('select[name="system.downed"] option', (o) => o.map((x) => x.textContent))).toEqual(["Standing", "Mortally wounded", "Dead", "Unconscious", "Stunned and helpless"]);
+      if (id === "cwn-item-weapon") expect(await page.$$eval('select[name="system.kind"] option', (o) => o.map((x) => x.textContent))).toEqual(["Melee", "Ranged", "Thrown"]);
+      await page.close();
+    }
+  });
+
   it("read-only: no control edits anything, the attack and skill check buttons stay (W30)", async () => {
     const page = await open("cwn-character-readonly");
     expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);

@@ -21,7 +21,6 @@ import type { CwnWeaponView } from "../../rulesets/cwn/data/derived.js";
 import type { CwnScreenerEntry } from "../../rulesets/cwn/rules/resolve.js";
 import { swarmBlow } from "../../rulesets/cwn/rules/swarm.js";
 import { attackerInput, defenderFrom, type FighterAt, mainSpentIn, screenerEntry, screeningFighters, totalDefenseOpen } from "../../rulesets/cwn/workflow/inputs.js";
-import { ODDS_LINES_PARTIAL } from "../../core/views/odds.js";
 import { SETTING_AUTO_APPLY } from "../transport.js";
 import { SYSTEM_ID } from "../system.js";
 import { attackDiceGroups, attackRollOf } from "../../rulesets/cwn/workflow/dice-plan.js";
@@ -35,7 +34,7 @@ import { rollAndShow } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 import { setSheetAttack } from "./sheet-actions.js";
 import { fromUuid, fromUuidSync } from "../uuid.js";
-import { mayKnow, oddsShown } from "../odds.js";
+import { liveOddsLines, mayKnow, oddsShown } from "../odds.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -128,20 +127,7 @@ function attackOdds(actor: CwnActor, weapon: CwnWeaponView, target: ActorLike) {
 
 /** The dialog, its odds line redrawn as the form changes (once the typing pauses; the last change wins). */
 async function askAttack(title: string, content: string, odds: ReturnType<typeof attackOdds>): Promise<Record<string, unknown> | null> {
-  const live = odds && ((form: HTMLFormElement) => {
-    let ticket = 0;
-    const redraw = () => {
-      const mine = ++ticket;
-      setTimeout(async () => {
-        if (mine !== ticket) return;
-        const html = await render(ODDS_LINES_PARTIAL, odds(readCwnAttackForm(formValues(form))));
-        const host = form.querySelector(".cy-odds-lines");
-        if (mine === ticket && host) host.outerHTML = html;
-      }, 80);
-    };
-    form.addEventListener("input", redraw);
-    form.addEventListener("change", redraw);
-  });
+  const live = odds && liveOddsLines(readCwnAttackForm, odds);
   return promptForm(title, content, localize("CYCHOSYS.Cwn.Card.rollIt"), formValues, live);
 }
 

@@ -43,7 +43,7 @@ describe("CWN pack declarations", () => {
   });
 
   it("each label is plain English, like every other pack (Foundry v13 shows a label's raw lang key in search results and the import dialog)", () => {
-    expect(CWN_PACKS.map((name) => declared.find((p) => p.name === name)!.label)).toEqual(["CWN Weapons", "CWN Armor", "CWN Sample Foes"]);
+    expect(CWN_PACKS.map((name) => declared.find((p) => p.name === name)!.label)).toEqual(["CWN Weapons", "CWN Armor", "CWN Foes"]);
   });
 
   it("a CWN world shows players the weapons and armor and hides the others' packs; a D6 world hides CWN's", () => {

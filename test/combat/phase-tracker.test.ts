@@ -51,8 +51,8 @@ describe("where the truth is kept", () => {
     const { combat } = await midDeclaration();
     const rowOf = (user: { id: string; name: string; isGM: boolean }, id: string) => trackerViewFor(combat as never, user).rows.find((r) => r.id === id)!;
     expect(rowOf(mallory, "leroy")).toMatchObject({ slot: "done", actionHidden: true, action: "Declared — hidden until it takes effect" });
-    expect(rowOf(player, "leroy").action).toBe("draw with Pistol — phase, resolves at the end of phase 1");
-    expect(rowOf(g.game.user, "leroy").action).toBe("draw with Pistol — phase, resolves at the end of phase 1");
+    expect(rowOf(player, "leroy").action).toBe("Draw with Pistol — phase, resolves at the end of phase 1");
+    expect(rowOf(g.game.user, "leroy").action).toBe("Draw with Pistol — phase, resolves at the end of phase 1");
     expect(rowOf(mallory, "earl")).toMatchObject({ slot: "current", controls: expect.arrayContaining([expect.objectContaining({ action: "declare" })]) });
     expect(rowOf(player, "earl").controls).toEqual([]);
   });

@@ -73,7 +73,7 @@ describe("seed check 6 (P12): target and fire with a semi-automatic", () => {
     expect(() => declareAction(s, f, "earl", { action: "targetAndFire", weapon: "rifle", target: "leroy" })).toThrow(/semiAuto/);
     const low = fighters(fighter("earl", { weapons: { pistol: weapon("pistol", { ammo: 1 }) } }), fighter("leroy"));
     s = closeInitiative(rollInitiativeFor(startPhase(combat(["earl", "leroy"]), low, {}), low, "earl", [5, 5]));
-    expect(() => declareAction(s, low, "earl", { action: "targetAndFire", weapon: "pistol", target: "leroy" })).toThrow(/needs 2/);
+    expect(() => declareAction(s, low, "earl", { action: "targetAndFire", weapon: "pistol", target: "leroy" })).toThrow(/of the 2 rounds/);
   });
 });
 

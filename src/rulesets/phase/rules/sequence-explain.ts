@@ -3,21 +3,27 @@
  * order, each slot, and what resolved by length — every line citing its rule
  * ids, attacks explained by explainPhaseAttack (indented).
  */
-import { english, englishString, type ExplainLine, type Localize } from "../../../core/messages.js";
+import { english, type ExplainLine, type Localize } from "../../../core/messages.js";
+import { sentenceCase } from "../../../core/views/text.js";
 import { explainPhaseAttack, signed } from "./explain.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import type { ResolvedEntry } from "./resolve-phase.js";
 import type { SequenceRun } from "./sequence.js";
 import type { DeclaredAction, PhaseEvent } from "./state.js";
 import { surpriseLeft } from "./surprise.js";
+import { actionLabel, countKey } from "./words.js";
 
 const K = "CYCHOSYS.Phase.Sequence.";
 
 export function explainPhaseSequence(run: SequenceRun, localize: Localize = english, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): ExplainLine[] {
   const lines: ExplainLine[] = [];
-  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: localize(K + key, params) });
+  // Every line a sentence; a count's key the form its plural takes.
+  const say = (key: string, params: Record<string, string | number> = {}, count?: number) => {
+    const full = count === undefined ? K + key : countKey(K + key, count);
+    lines.push({ key: full, params, text: sentenceCase(localize(full, params)) });
+  };
   const name = (id: string) => run.names[id] ?? id;
-  const actionName = (key: string) => (englishString(`CYCHOSYS.Phase.Action.${key}`) ? localize(`CYCHOSYS.Phase.Action.${key}`) : key);
+  const actionName = (key: string) => actionLabel(key, localize);
   const weaponName = (actor: string, id: string | null) => (id ? (run.fighters[actor]?.weapons[id]?.name ?? id) : "");
   const area = (a: string) => localize(`CYCHOSYS.Phase.Area.${a}`);
   const details = (a: DeclaredAction) => actionDetails(a, name, weaponName, localize);
@@ -26,7 +32,8 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
     const c = report.clock;
     say("phase", { phase: c.phase, round: c.round, turn: c.turn, minute: c.minute });
     for (const x of declared.combatants) {
-      if (x.awareness.state === "surprised" && surpriseLeft(x.awareness, c.phase) > 0) say("stillSurprised", { name: name(x.id), left: surpriseLeft(x.awareness, c.phase), from: x.awareness.rollFrom });
+      const left = x.awareness.state === "surprised" ? surpriseLeft(x.awareness, c.phase) : 0;
+      if (x.awareness.state === "surprised" && left > 0) say("stillSurprised", { name: name(x.id), left, from: x.awareness.rollFrom }, left);
     }
     for (const e of declared.events) if (e.kind === "surpriseRoll") say(e.success ? "surpriseSuccess" : "surpriseFailure", { name: name(e.actor), face: e.face, bonus: signed(e.bonus), total: e.total, tn: e.tn });
     const order = declared.order;

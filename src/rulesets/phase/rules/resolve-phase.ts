@@ -84,6 +84,24 @@ interface Due {
   length: TimedLength;
 }
 
+/**
+ * The dice a roll still owed is made with (P4, P20, P28): the check die, the
+ * target's chart die, or the weapon's damage dice — for a card's Roll button
+ * and a sequence's `owed` list.
+ */
+export function neededDice(need: AttackNeed, state: PhaseState, fighters: Fighters, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { dice: number; faces: number } {
+  if (need.roll === "check") return { dice: 1, faces: rules.checkDie };
+  const at = combatantIndex(state, need.actor);
+  const action = at < 0 ? null : state.combatants[at]!.action;
+  if (need.roll === "location") {
+    const target = action?.target && Object.hasOwn(fighters, action.target) ? fighters[action.target] : undefined;
+    const chart = target?.chart ?? "human";
+    return { dice: 1, faces: Object.hasOwn(rules.locationCharts, chart) ? rules.locationCharts[chart]!.die : rules.checkDie };
+  }
+  const weapon = action?.weapon && Object.hasOwn(fighters, need.actor) ? fighters[need.actor]!.weapons[action.weapon] : undefined;
+  return weapon ? { dice: weapon.damage.dice, faces: weapon.damage.faces } : { dice: 0, faces: 0 };
+}
+
 /** A shallow copy of the fighters by id (key by key: quicker than a spread of a record of thousands). */
 function copyRecord(fighters: Fighters): Record<string, Fighter> {
   const out: Record<string, Fighter> = {};

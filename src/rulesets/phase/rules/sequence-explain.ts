@@ -9,7 +9,8 @@ import { explainPhaseAttack, signed } from "./explain.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import type { ResolvedEntry } from "./resolve-phase.js";
 import type { SequenceRun } from "./sequence.js";
-import type { DeclaredAction, PhaseEvent } from "./state.js";
+import { combatantIndex, type DeclaredAction, type PhaseEvent, type PhaseState } from "./state.js";
+import { phaseClock } from "./clock.js";
 import { surpriseLeft } from "./surprise.js";
 import { actionLabel, countKey } from "./words.js";
 
@@ -28,8 +29,9 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
   const area = (a: string) => localize(`CYCHOSYS.Phase.Area.${a}`);
   const details = (a: DeclaredAction) => actionDetails(a, name, weaponName, localize);
 
-  for (const { declared, report } of run.phases) {
-    const c = report.clock;
+  /** A phase up to its end: the clock, surprise, initiative and the order, each slot. */
+  const slots = (declared: PhaseState) => {
+    const c = phaseClock(declared.phase, rules);
     say("phase", { phase: c.phase, round: c.round, turn: c.turn, minute: c.minute });
     for (const x of declared.combatants) {
       const left = x.awareness.state === "surprised" ? surpriseLeft(x.awareness, c.phase) : 0;
@@ -38,13 +40,17 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
     for (const e of declared.events) if (e.kind === "surpriseRoll") say(e.success ? "surpriseSuccess" : "surpriseFailure", { name: name(e.actor), face: e.face, bonus: signed(e.bonus), total: e.total, tn: e.tn });
     const order = declared.order;
     for (const id of order) {
-      const i = declared.combatants.find((x) => x.id === id)!.initiative!;
+      const i = declared.combatants[combatantIndex(declared, id)]!.initiative!;
       say("initiative", { name: name(id), faces: i.faces.join(" + "), reflexes: i.reflexes, total: i.total });
     }
     if (order.length) say("order", { order: order.map((id) => name(id)).join(", ") });
     else say("noSlots");
     for (const e of declared.events) explainEvent(e, say, name, actionName, details, localize);
+  };
 
+  for (const { declared, report } of run.phases) {
+    const c = report.clock;
+    slots(declared);
     for (const g of report.groups) {
       say("resolveGroup", { phase: c.phase, length: localize(`CYCHOSYS.Phase.Length.${g.length}`) });
       for (const e of g.entries) explainEntry(e, say, lines, name, actionName, area, (actor, id) => weaponName(actor, id), localize, rules);
@@ -53,6 +59,14 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
     for (const o of report.outOfAction) say("outOfAction", { name: name(o.id), states: o.states.map((s) => localize(`CYCHOSYS.Phase.State.${s}`)).join(", ") });
     for (const l of report.lost) say("lost", { name: name(l.action.actor), action: actionName(l.action.action) });
     for (const id of report.surprised) say("surprised", { name: name(id), phase: c.phase });
+  }
+  const owed = run.owed;
+  if (owed) {
+    // P9: the run stops at a phase's end still owing dice, as the table's card waits for them.
+    slots(owed.declared);
+    say("owedHead", { phase: owed.declared.phase });
+    for (const n of owed.rolls) say(`owed.${n.roll}`, { name: name(n.actor), action: actionName(n.action), check: n.check + 1, hit: n.hit + 1, formula: `${n.dice}d${n.faces}`, field: n.field });
+    if (owed.unplayed) say("unplayed", { count: owed.unplayed }, owed.unplayed);
   }
   return lines;
 }

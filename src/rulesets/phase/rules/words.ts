@@ -28,3 +28,6 @@ export const areaLabel = (area: string, localize: Localize = english): string =>
 export function theAreas(areas: readonly string[], localize: Localize = english): string {
   return listText(areas.map((a) => localize("CYCHOSYS.Phase.Explain.theArea", { area: areaLabel(a, localize) })));
 }
+
+/** What a weapon must be for an action (P12, P15, P22, P25), in words: "fully automatic". */
+export const weaponNeedsLabel = (requires: string, localize: Localize = english): string => localize(`CYCHOSYS.Phase.Requires.${requires}`);

@@ -9,13 +9,15 @@
  * (docs/adding-a-ruleset.md, "What the phase-based homebrew showed"): `read`
  * gives the combat's ledger, `update` the combat's public projection, and
  * `store` keeps the ledger itself where no player's client receives it.
+ * Its odds (docs/odds.md) price an attack against the target's choice of
+ * Defend (P26).
  */
 import type { Ruleset } from "../../core/ruleset.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { applyLedgerOperation, type PhaseLedger, type PhaseRoundOperation } from "./combat/ledger.js";
 import { projectLedger } from "./combat/projection.js";
 import { PHASE_MANIFEST } from "./manifest.js";
-import { PHASE_STANDARD_RULES, type PhaseRules, phaseDemoScript, phaseHeadless } from "./rules/index.js";
+import { PHASE_STANDARD_RULES, phaseAttackOdds, type PhaseOddsQuery, type PhaseRules, phaseDemoScript, phaseHeadless } from "./rules/index.js";
 import type { PhaseFlow } from "./workflow/flow.js";
 import { phaseWorkflow, type PhaseWorld } from "./workflow/steps.js";
 
@@ -41,5 +43,6 @@ export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHA
       store: (ref, next) => world.store(ref.combat.id, next as PhaseLedger),
     },
     headless: { resolve: phaseHeadless.resolve, demo: () => phaseDemoScript().join("\n") },
+    odds: { attack: (query: PhaseOddsQuery) => phaseAttackOdds(query, rules()) },
   };
 }

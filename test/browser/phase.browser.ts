@@ -17,7 +17,7 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
   const { open, pages } = previewBrowser({ width: 1000, height: 1200 });
 
   tabsRenderCleanly(open, pages, ["phase-character", "phase-character-light"], ["combat", "gear", "biography"]);
-  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light"]);
+  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light", "phase-card-moved-on", "phase-card-exchange"]);
 
   it("Leroy's sheet: armor per area with the worn vest (P28), the wound penalty of his traumatic wound (P30, P36), his pistol's check and chance (P17, P32)", async () => {
     const page = await open("phase-character");
@@ -79,16 +79,32 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
     await page.close();
   });
 
-  it("P14: the wild shot is marked and explained (−2); P29: the traumatic wound to Leroy's chest is applied and listed", async () => {
+  it("P14, P29: the house card — one attack titles it, the die faces and the big total, the outcome headline the biggest line, the working collapsed, the shared buttons; the wild shot's −2 in its subtitle", async () => {
     const wild = await open("phase-card-wild");
-    expect(await wild.locator("li.is-wild").count()).toBe(1);
-    expect(await wild.textContent(".cy-phase-card")).toContain("wild shot");
-    expect(await wild.locator('button[data-action="apply"]').count()).toBe(1);
+    expect(await wild.textContent(".cy-card-title")).toBe("Mo attacks Leroy");
+    expect(await wild.textContent(".cy-phase-attack .cy-card-subtitle")).toContain("wild shot −2");
+    expect(await wild.locator(".cy-phase-attack .cy-die").allTextContents()).toEqual(["9", "6", "6"]);
+    expect(await wild.locator(".cy-phase-attack .cy-roll-total").allTextContents()).toEqual(["12", "9"]);
+    expect(await wild.textContent(".cy-outcome")).toBe("Leroy takes 9 flesh: 6 → 15 of 20");
+    const size = (selector: string) => wild.locator(selector).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(await size(".cy-outcome")).toBeGreaterThan(await size(".cy-roll-total"));
+    expect(await size(".cy-roll-total")).toBeGreaterThan(await size(".cy-phase-attack .cy-card-subtitle"));
+    expect(await wild.locator("details.cy-working").evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
+    expect(await wild.locator("button.cy-card-button").evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["apply", "cancel"]);
+    expect(await wild.textContent(".cy-working")).not.toMatch(/[⌊⌋]/);
     await wild.close();
     const applied = await open("phase-card-traumatic");
-    expect(await applied.locator("li.is-traumatic").allTextContents()).toEqual(["Traumatic wound to Leroy: chest (P29)."]);
-    expect(await applied.locator(".cy-phase-card-applied li").allTextContents()).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
-    expect(await applied.locator('button[data-action="undo"]').count()).toBe(1);
+    expect(await applied.textContent(".cy-outcome-details")).toBe("Traumatic wound to Leroy: chest");
+    expect(await applied.locator(".cy-phase-card-applied li").allTextContents()).toEqual(["Leroy: flesh +9, a traumatic wound (chest).", "SMG: 3 rounds spent."]);
+    expect(await applied.locator("button.cy-card-button").allTextContents()).toEqual(["Undo"]);
     await applied.close();
+    // 22.2: after the phase moved on, undo takes back the sheets only, and its button says so.
+    const movedOn = await open("phase-card-moved-on");
+    expect(await movedOn.locator("button.cy-card-button").allTextContents()).toEqual(["Undo on the sheets (the phase has moved on)"]);
+    await movedOn.close();
+    // Leroy's player: no GM buttons, the same card.
+    const player = await open("phase-card-traumatic-light");
+    expect(await player.locator("button").count()).toBe(0);
+    await player.close();
   });
 });

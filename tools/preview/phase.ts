@@ -22,7 +22,7 @@ import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type TrackerPerson } from "..
 import { type AttackRolls, declarationView, type Fighter, PHASE_STANDARD_RULES, resolvePhase } from "../../src/rulesets/phase/rules/index.js";
 import { declareDialogView, PHASE_DECLARE_TEMPLATE } from "../../src/rulesets/phase/views/declare-dialog.js";
 import { PHASE_CHARACTER_PARTS, PHASE_CREATURE_PARTS, phaseActorSheetView, phaseItemParts, phaseItemSheetView, type PhaseSheetItem } from "../../src/rulesets/phase/views/sheets.js";
-import { PHASE_CARD_TEMPLATE, phaseCardView } from "../../src/rulesets/phase/workflow/card-view.js";
+import { type CardViewer, PHASE_CARD_TEMPLATE, phaseCardView } from "../../src/rulesets/phase/workflow/card-view.js";
 import { applyPhaseEnd, newPhaseFlow, type PhaseFlow, withRolls } from "../../src/rulesets/phase/workflow/flow.js";
 import { derivedOf, earl, fighterOf, leroy, mo, type PhaseSheetActor } from "../../test/fixtures/phase-sheets.js";
 import { page, svgFace, TRACKER_CSS } from "./combat.js";
@@ -205,7 +205,7 @@ function declareBody(env: Env, localize: Localize): string {
 // -------------------------------------------------------------------- card
 
 /** Phase 1: Mo bursts at Leroy without Targeting (a wild shot, P14, P22) while Leroy defends (TN 12, P26): check 9 + 2 + 3 − 2 = 12, margin 0, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9, past the chest's threshold 7 (P29). */
-export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: PhaseFlow } {
+export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: PhaseFlow; exchange: PhaseFlow } {
   const f = fighters();
   let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
@@ -224,11 +224,36 @@ export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: Pha
   const wild = withRolls(rolling, rolls, resolution, l.state, f);
   if (resolution.status !== "resolved") throw new Error("the preview's dice do not resolve the phase");
   const applied = applyPhaseEnd(wild, f, resolution.fighters, (uuid) => ({ traumaticWounds: (ACTORS.find((a) => `Actor.${a.id}` === uuid)!.system.traumaticWounds as never) ?? [] }), "gm").flow;
-  return { wild, applied, rolling };
+  return { wild, applied, rolling, exchange: exchangeFlow(peopleList) };
 }
 
-function cardBody(env: Env, flow: PhaseFlow, gmView: boolean, localize: Localize): string {
-  const viewer = gmView ? { isGM: true, owns: () => true, undoable: true } : { isGM: false, owns: (uuid: string) => uuid === "Actor.leroy" };
+/**
+ * P9: two gunmen at the same moment. Mo bursts at Leroy and Leroy fires back,
+ * both without Targeting (wild, P14): Mo 10 + 2 + 3 − 2 = 13, margin 3 → two
+ * hits, chest and abdomen (6 + 2 and 4 + 4 less the vest's 4 and 3); Leroy
+ * 7 + 4 + 3 − 1 (his wound) − 2 = 11, the abdomen, 5 + 5 = 10 less Mo's
+ * hide 1 = 9, a traumatic wound (P29). Both resolved, not yet applied.
+ */
+function exchangeFlow(peopleList: PhaseFlow["people"]): PhaseFlow {
+  const f = fighters();
+  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
+    { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo" },
+  ]);
+  l = { ...l, revision: l.revision + 1, resolving: { flowId: "card2" } };
+  const rolls: Record<string, AttackRolls> = { mo: { checks: [10], locations: [2, 5], damage: [[6, 2], [4, 4]] }, leroy: { checks: [7], locations: [6], damage: [[5, 5]] } };
+  const start = newPhaseFlow("card2", { combatId: "combat1", revision: l.revision, state: l.state, fighters: f, people: peopleList, resolution: resolvePhase(l.state, f, {}) });
+  return withRolls(start, rolls, resolvePhase(l.state, f, rolls), l.state, f);
+}
+
+/** Who looks at a card: the GM while the phase record is still where the card left it, the GM once it has moved on (undo takes back the sheets only), or Leroy's player. */
+type CardLook = "gm" | "gmMovedOn" | "player";
+
+function cardBody(env: Env, flow: PhaseFlow, look: CardLook, localize: Localize): string {
+  const viewer: CardViewer = look === "player" ? { isGM: false, owns: (uuid: string) => uuid === "Actor.leroy" } : { isGM: true, owns: () => true, recordMovedOn: look === "gmMovedOn" };
   return `<ol class="chat-log"><li class="chat-message message"><header class="message-header"><h4 class="message-sender">Mo</h4></header>
   <div class="message-content">${env.render(PHASE_CARD_TEMPLATE, phaseCardView(flow, viewer, localize))}</div></li></ol>`;
 }
@@ -256,15 +281,17 @@ export function buildPhasePages(env: Env, systemCss: string, frameCss: string, o
     writeFileSync(file, page(title, id, body, css, frameCss, "dark", [TRACKER_CSS, CHAT_LOG_CSS]));
     out.push({ id, file });
   }
-  const cards: [string, string, PhaseFlow, boolean, "dark" | "light"][] = [
-    ["phase-card-rolling", "Phase card, rolling (Leroy's player)", flows.rolling, false, "dark"],
-    ["phase-card-wild", "Phase card, a wild shot resolved", flows.wild, true, "dark"],
-    ["phase-card-traumatic", "Phase card, a traumatic wound applied", flows.applied, true, "dark"],
-    ["phase-card-traumatic-light", "Phase card, a traumatic wound applied", flows.applied, false, "light"],
+  const cards: [string, string, PhaseFlow, CardLook, "dark" | "light"][] = [
+    ["phase-card-rolling", "Phase card, rolling (Leroy's player)", flows.rolling, "player", "dark"],
+    ["phase-card-wild", "Phase card, a wild shot resolved", flows.wild, "gm", "dark"],
+    ["phase-card-traumatic", "Phase card, a traumatic wound applied", flows.applied, "gm", "dark"],
+    ["phase-card-traumatic-light", "Phase card, a traumatic wound applied", flows.applied, "player", "light"],
+    ["phase-card-moved-on", "Phase card, applied, the phase moved on since (the GM)", flows.applied, "gmMovedOn", "dark"],
+    ["phase-card-exchange", "Phase card, two gunmen at the same moment (the GM)", flows.exchange, "gm", "dark"],
   ];
-  for (const [id, title, flow, gm, theme] of cards) {
+  for (const [id, title, flow, look, theme] of cards) {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, cardPage(id, theme, title, 340, cardBody(env, flow, gm, localize), css, frameCss));
+    writeFileSync(file, cardPage(id, theme, title, 340, cardBody(env, flow, look, localize), css, frameCss));
     out.push({ id, file });
   }
   return out;

@@ -18,7 +18,8 @@ import { checkDeclaration, declarationView, takeFree } from "../../../src/rulese
 import { declareChoices, freeChoices, readDeclareForm } from "../../../src/rulesets/phase/views/declare-dialog.js";
 import { phaseActorSheetView, phaseItemSheetView } from "../../../src/rulesets/phase/views/sheets.js";
 import { checkPhaseSubmission } from "../../../src/rulesets/phase/views/sheet-submit.js";
-import { phaseCardView } from "../../../src/rulesets/phase/workflow/card-view.js";
+import { NOBODY, phaseCardView } from "../../../src/rulesets/phase/workflow/card-view.js";
+import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 import { cardFlows, gmTrackerView, midDeclaration, playerTrackerView } from "../../../tools/preview/phase.js";
 import { derivedOf, leroy, mo } from "../../fixtures/phase-sheets.js";
 import { fighter, weapon } from "./helpers.js";
@@ -112,15 +113,48 @@ describe("the tracker view for each user", () => {
 describe("the card view for each user", () => {
   it("the roll button only for the attacker's owner or the GM; apply, undo and cancel only for the GM; undo only while the record has not moved on", () => {
     const { rolling, wild, applied } = cardFlows();
-    expect(phaseCardView(rolling, { isGM: false, owns: () => false }).owed.map((o) => o.button)).toEqual([null]);
-    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).owed[0]!.button).toMatchObject({ action: "roll", combatantId: "mo", roll: "check", formula: "1d10" });
+    expect(phaseCardView(rolling, { isGM: false, owns: () => false }).phase.owed.map((o) => o.button)).toEqual([null]);
+    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).phase.owed[0]!.button).toEqual({ action: "roll", label: "Roll 1d10", data: [{ name: "combatant-id", value: "mo" }, { name: "roll", value: "check" }] });
     expect(phaseCardView(rolling, { isGM: true, owns: () => false }).buttons.map((b) => b.action)).toEqual(["modifiers", "cancel"]);
     expect(phaseCardView(wild, { isGM: false, owns: () => true }).buttons).toEqual([]);
     expect(phaseCardView(wild, { isGM: true, owns: () => true }).buttons.map((b) => b.action)).toEqual(["apply", "cancel"]);
     expect(phaseCardView(applied, { isGM: true, owns: () => true }).buttons.map((b) => b.label)).toEqual(["Undo"]);
     // 22.2: once the phase has moved on, undo still takes back the sheets (by their own deltas), and says so.
     expect(phaseCardView(applied, { isGM: true, owns: () => true, recordMovedOn: true }).buttons.map((b) => [b.action, b.label])).toEqual([["undo", "Undo on the sheets (the phase has moved on)"]]);
-    expect(phaseCardView(applied, { isGM: false, owns: () => true }).applied).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
+    expect(phaseCardView(applied, { isGM: false, owns: () => true }).phase.applied).toEqual(["Leroy: flesh +9, a traumatic wound (chest).", "SMG: 3 rounds spent."]);
+  });
+
+  it("the house anatomy (docs/style.md): one attack titles the card \"Mo attacks Leroy\"; the check's die and big total against its TN; each hit's damage dice; the headline says who takes what", () => {
+    const { rolling, wild, applied } = cardFlows();
+    const view = phaseCardView(applied, { isGM: true, owns: () => true });
+    expect([view.title, view.subtitle]).toEqual(["Mo attacks Leroy", "End of phase 1 · Round 1, turn 1, minute 1"]);
+    // Leroy defends (TN 12, P26); Mo's wild burst: 9 + 2 + 3 − 2 = 12, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9 (P29: traumatic).
+    expect(view.outcome).toEqual({ text: "Leroy takes 9 flesh: 6 → 15 of 20", tone: "hit", details: [{ text: "Traumatic wound to Leroy: chest", tone: "wound" }] });
+    const burst = view.phase.attacks[0]!;
+    expect(burst.title).toBeNull();
+    expect(burst.subtitle).toBe("SMG · Three-round burst · wild shot −2 · Defend +2 to the TN");
+    expect(burst.rolls.map((r) => [r.label, r.dice.map((d) => d.face), r.total, r.against, r.tone])).toEqual([
+      ["Burst 1", ["9"], "12", "TN 12", "good"],
+      ["Chest", ["6", "6"], "9", "13 less 4 armor", "wound"],
+    ]);
+    // Alone on the card: its outcome is the headline's.
+    expect(burst.outcome).toBeNull();
+    expect(view.phase.others).toEqual(["Leroy defends: +2 to the TN of every attack on them resolving this phase (P26)."]);
+    // The working, collapsed: every step with its rule ids, no "⌊ ⌋".
+    expect(view.working).toContain("The burst scores 1 hit: one, and one more for each full 3 points of margin, at most 3 (P22).");
+    expect(view.working.join("\n")).not.toMatch(/[⌊⌋]/);
+    expect(phaseCardView(rolling, { isGM: true, owns: () => true }).outcome).toEqual({ text: "Waiting for 1 roll", tone: "neutral" });
+    expect(phaseCardView(wild, NOBODY).phase.status).toBe("Resolved — the GM applies it");
+  });
+
+  it("every card's text passes the house narration sweep (issue 23.3)", () => {
+    const { rolling, wild, applied } = cardFlows();
+    const lines = [rolling, wild, applied].flatMap((flow) => {
+      const v = phaseCardView(flow, { isGM: true, owns: () => true });
+      return [v.title, v.subtitle ?? "", v.outcome?.text ?? "", ...(v.outcome?.details ?? []).map((d) => d.text), ...v.working, ...v.buttons.map((b) => b.label), v.phase.status,
+        ...v.phase.attacks.flatMap((a) => [a.title ?? "", a.subtitle, a.outcome?.text ?? "", ...a.rolls.map((r) => `${r.label} ${r.against ?? ""}`)]), ...v.phase.others, ...v.phase.waiting, ...v.phase.after.map((x) => x.text), ...v.phase.owed.map((o) => o.text), ...v.phase.applied];
+    });
+    expect(describeProblems(sweepNarration(lines.filter(Boolean)))).toEqual([]);
   });
 });
 

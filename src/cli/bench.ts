@@ -136,7 +136,7 @@ function oddsAndDuels(root: string, print: (line: string) => void): void {
   const worsts = passes.map((p) => p.at(-1)!);
   print(say("dialog", { first: ms(median(passes.flat())), worst: ms(median(worsts)), worstAll: ms(Math.max(...worsts)), median: ms(median(again)), verdict: verdict(median(worsts) < 16) }));
   for (const ruleset of ["cychosys", "d6"] as const) {
-    const duel = odds.duels(ruleset, ruleset === "cychosys" ? [actor("cast/parker.json"), actor("cast/thorton.json")] : [actor("d6-characters/kira.json"), actor("d6-characters/dax-morrow.json")]);
+    const duel = odds.duels(ruleset, ruleset === "cychosys" ? [actor("cast/parker.json"), actor("cast/thorton.json")] : [actor("d6-characters/characters/kira.json"), actor("d6-characters/characters/dax-morrow.json")]);
     // The first duels work out the policy's decisions, then remember them.
     const start = performance.now();
     for (let i = 0; i < FIRST_DUELS; i++) duel.play();

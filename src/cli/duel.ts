@@ -119,7 +119,7 @@ export interface DuelTiming {
 }
 
 /** The duels played, in words. */
-export function report(names: [string, string], rulesetName: string, options: Pick<Options, "seed" | "rounds">, results: readonly DuelResult[], timing: DuelTiming): string {
+export function report(names: [string, string], rulesetName: string, options: Pick<Options, "seed" | "rounds">, results: readonly DuelResult[], timing: DuelTiming, plans: readonly string[] = []): string {
   const n = results.length;
   const count = (w: DuelResult["winner"]) => results.filter((r) => r.winner === w).length;
   const pct = (k: number) => `${((100 * k) / n).toFixed(1).padStart(5)}%`;
@@ -132,6 +132,8 @@ export function report(names: [string, string], rulesetName: string, options: Pi
   const width = Math.max(...shares.map(([l]) => l.length));
   const lines = [
     say("title", { a: names[0], b: names[1], ruleset: rulesetName, duels: n.toLocaleString("en-US"), seed: options.seed, rounds: options.rounds }),
+    // Each fighter's plan (Ruleset.duel.plan), when the ruleset says it: why one side wins.
+    ...plans.map((plan) => say("plan", { plan })),
     ...shares.map(([label, k]) => say("share", { label: label.padEnd(width), percent: pct(k), count: k.toLocaleString("en-US") })),
     say("average", { rounds: (rounds.reduce((s, r) => s + r, 0) / n).toFixed(2) }),
     say("roundsHeading").padEnd(labelWidth),
@@ -244,7 +246,8 @@ export function duelCommand(args: readonly string[], io: CommandIo): number {
     results.push(duel.play(fighters[0], fighters[1], roll, options.rounds));
   }
   const seconds = (performance.now() - start) / 1000;
-  io.out(`${report(names as [string, string], rulesetName(rulesetId), options, results, { seconds, ...(first && { first }) })}\n`);
+  const plans = duel.plan ? [safeLine(duel.plan(fighters[0], fighters[1]), 300), safeLine(duel.plan(fighters[1], fighters[0]), 300)] : [];
+  io.out(`${report(names as [string, string], rulesetName(rulesetId), options, results, { seconds, ...(first && { first }) }, plans)}\n`);
   return 0;
 }
 

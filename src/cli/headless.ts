@@ -3,8 +3,8 @@
  * each resolves one scenario text to its outcome JSON with its own pure core.
  * `cychosys` is the default, so the commands keep their old meaning.
  */
-import { outcomeJson, parseScenario, resolveAttack } from "../rulesets/cychosys/rules/index.js";
-import { d6OutcomeJson, d6DemoScript, parseD6Scenario, resolveD6Scenario } from "../rulesets/d6/rules/index.js";
+import { resolveScenarioText } from "../rulesets/cychosys/rules/index.js";
+import { d6DemoScript, resolveD6Text } from "../rulesets/d6/rules/index.js";
 import { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "../rulesets/gurps/rules/index.js";
 import { demoLog } from "../rulesets/cychosys/demo-log.js";
 import { cwnDemoScript, cwnScenarioOutcome, parseCwnScenario, resolveCwnScenario } from "../rulesets/cwn/rules/index.js";
@@ -20,8 +20,8 @@ export interface Headless {
 }
 
 export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
-  cychosys: { resolve: (text: string) => outcomeJson(resolveAttack(parseScenario(text))), demo: demoLog },
-  d6: { resolve: (text: string) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text))), demo: () => d6DemoScript().join("\n") },
+  cychosys: { resolve: (text: string) => resolveScenarioText(text), demo: demoLog },
+  d6: { resolve: (text: string) => resolveD6Text(text), demo: () => d6DemoScript().join("\n") },
   cwn: { resolve: (text: string) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))), demo: () => cwnDemoScript().join("\n") },
   phase: { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") },
   gurps: { resolve: (text: string) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text))), demo: () => gurpsDemoScript().join("\n") },

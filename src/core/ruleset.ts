@@ -244,6 +244,12 @@ export interface RulesetDuel<Fighter = unknown> {
   fighter(json: unknown): Fighter;
   /** Play one duel between `a` and `b` to its end or `maxRounds`, with dice from `roll`. */
   play(a: Fighter, b: Fighter, roll: DiceSource, maxRounds: number): DuelResult;
+  /**
+   * What `fighter` will do against `opponent` under the policy — the weapon,
+   * the defense, the manoeuvre — in one line (a sentence naming the
+   * fighter), printed above the figures so a GM can tell why one side wins.
+   */
+  plan?(fighter: Fighter, opponent: Fighter): string;
 }
 
 /** The engine part of a ruleset. */

@@ -22,6 +22,12 @@ export interface CombatDocLike {
 export interface CombatRules {
   /** The order of the turns (`_sortCombatants`). */
   compare?(a: unknown, b: unknown): number;
+  /**
+   * Optional: a comparator for one sort of the turns (`setupTurns`), made
+   * once per sort so it reads the stored state once and keeps each
+   * combatant's key; used instead of `compare` while that sort runs.
+   */
+  prepareSort?(combat: unknown): (a: unknown, b: unknown) => number;
   /** `rollInitiative`: set the given combatants' initiative (rolled or not). */
   rollInitiative?(combat: unknown, ids: string[]): Promise<void>;
   /** Before Foundry starts the combat (GM). */
@@ -53,6 +59,7 @@ export interface CombatRules {
 const rules = (): CombatRules | undefined => activeAdapter()?.combat;
 
 type CombatBase = new (...args: never[]) => CombatDocLike & {
+  setupTurns(): unknown;
   startCombat(): Promise<unknown>;
   nextRound(): Promise<unknown>;
   nextTurn(): Promise<unknown>;
@@ -65,8 +72,24 @@ export function defineCombatDocuments() {
   const FoundryCombat = Combat as unknown as CombatBase;
   const base = FoundryCombat.prototype as unknown as Record<string, Hook | ((a: unknown, b: unknown) => number) | undefined>;
 
+  /** The comparator of the sort running now (Foundry sorts synchronously inside `setupTurns`). */
+  let sorting: ((a: unknown, b: unknown) => number) | undefined;
+
   class SystemCombat extends FoundryCombat {
+    override setupTurns(): unknown {
+      const prepare = rules()?.prepareSort;
+      if (!prepare) return super.setupTurns();
+      const outer = sorting;
+      sorting = prepare(this);
+      try {
+        return super.setupTurns();
+      } finally {
+        sorting = outer;
+      }
+    }
+
     _sortCombatants(a: unknown, b: unknown): number {
+      if (sorting) return sorting(a, b);
       const compare = rules()?.compare;
       if (compare) return compare(a, b);
       return (base._sortCombatants as ((a: unknown, b: unknown) => number) | undefined)?.call(this, a, b) ?? 0;

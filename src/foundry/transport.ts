@@ -9,6 +9,7 @@ import { flowRuleset, trustedFlow } from "../core/transport/flow-store.js";
 import { escapeHtml } from "../core/html.js";
 import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "../core/transport/ports.js";
 import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from "../core/transport/processor.js";
+import { PendingMarks } from "../core/transport/pending-marks.js";
 import { activeAdapter, requireActiveAdapter } from "./adapter.js";
 import { format, localize } from "./i18n.js";
 import { enqueue } from "./requests.js";
@@ -44,8 +45,12 @@ export function combatantOf(actorUuid: string): CombatantRef | undefined {
 const RECENT_MESSAGES = 200;
 
 /** The world, as the processor sees it. */
+/** This client's pending cards' markers (the active GM's; kept for the session). */
+const pendingMarks = new PendingMarks();
+
 export function foundryEnv(): WorkflowEnv {
   return {
+    pendingMarks,
     resolve: async (uuid) => (await fromUuid<never>(uuid)) ?? undefined,
     message: (id) => g().messages.get(id),
     createCard: async (speaker, flow) => {

@@ -122,6 +122,8 @@ describe("the defense panel's odds", () => {
     const view = d6AttackCardView(d6Flow, owner, undefined, D6_STANDARD_RULES, { interruptsOf: () => interrupts });
     expect(view.targets[0]!.odds!.rows.map((r) => r.defense)).toEqual(["none", "dodge"]);
     expect(d6AttackCardView(d6Flow, stranger, undefined, D6_STANDARD_RULES, { interruptsOf: () => interrupts }).targets[0]!.odds).toBeUndefined();
+    expect(view.targets[0]!.odds!.rows.map((r) => r.label)).toEqual(["No interrupt", "Dodge"]);
+    expect(view.targets[0]!.odds!.note).toContain("Best: the least expected injury");
     const announced = { ...d6Flow, targets: [{ ...d6Flow.targets[0]!, announced: true }] };
     expect(d6AttackCardView(announced, owner, undefined, D6_STANDARD_RULES, { interruptsOf: () => interrupts }).targets[0]!.odds).toBeUndefined();
   });

@@ -100,11 +100,13 @@ describe("NPC sheet view (Thorton)", () => {
 describe("item and object sheet views", () => {
   const byId = (id: string) => parker.items.find((i) => i.id === id)!;
 
-  it("skill: facet choices and one name/bonus path pair per finesse, no description", () => {
+  it("skill: facet choices and one name/bonus path pair per finesse, and its description (schema v2)", () => {
     const view = itemSheetView({ name: "shoot", img: "", type: "skill", system: byId("skShoot").system, editable: true });
     expect(view.skill!.facets.filter((f) => f.selected).map((f) => f.value)).toEqual(["physical"]);
     expect(view.skill!.finesses).toEqual([{ index: 0, name: "pistol", bonus: 1, namePath: "system.finesses.0.name", bonusPath: "system.finesses.0.bonus" }]);
-    expect(view.description.path).toBe("");
+    expect(view.description).toEqual({ path: "system.description", raw: "", enriched: "" });
+    const described = itemSheetView({ name: "shoot", img: "", type: "skill", system: { ...byId("skShoot").system, description: "<p>Guns.</p>" }, editable: true });
+    expect(described.description.raw).toBe("<p>Guns.</p>");
   });
 
   it("outfit: the covered locations are checked, the layer selected; improvable only when owned", () => {

@@ -14,29 +14,55 @@ const available = chromiumAvailable("combat");
 describe.skipIf(!available)("the turn tracker and the chase window in Chromium", () => {
   const { open } = previewBrowser({ width: 1000, height: 900 });
 
-  rendersCleanly(open, ["tracker", "extra-action", "round-end", "chase-round1", "chase", "chase-player"], "combat-");
+  rendersCleanly(open, ["tracker", "tracker-light", "tracker-player", "tracker-six", "extra-action", "rest-into", "round-end", "chase-round1", "chase", "chase-player"], "combat-");
 
-  it("R14–R17: each tracker row shows quickness and the budget; Parker interrupts, waiting, one extra action taken", async () => {
+  it("R14–R17: one line of essentials per row — actions left, extra actions; Parker interrupts and waits; the GM's controls are icon buttons", async () => {
     const page = await open("tracker");
-    const figure = (id: string, name: string) => page.locator(`li[data-combatant-id="${id}"] [data-figure="${name}"] dd`).textContent();
+    const figure = (id: string, name: string) => page.locator(`li[data-combatant-id="${id}"] [data-figure="${name}"] .cy-tracker-value`).textContent();
     expect(await page.locator("li.combatant .name").allTextContents()).toEqual(["Parker", "Riddle", "Belham, the sentry"]);
-    expect([await figure("parker", "quickness"), await figure("riddle", "quickness"), await figure("sentry", "quickness")]).toEqual(["7", "6", "3"]);
+    // The quickness is Foundry's initiative column (R14), shown once.
+    expect(await page.locator("li.combatant .initiative").allTextContents()).toEqual(["7", "6", "3"]);
+    expect(await page.locator('[data-figure="quickness"]').count()).toBe(0);
     expect(await figure("parker", "actions")).toBe("1 of 1");
     expect(await figure("parker", "extra")).toBe("1");
     expect(await figure("riddle", "actions")).toBe("0 of 1");
-    expect(await page.locator('li[data-combatant-id="parker"] [data-flag]').allTextContents()).toEqual(["Waiting", "Interrupting"]);
-    // Parker has spent his physical fatigue but has 6 mental: he can still buy one; he is already waiting.
-    expect(await page.locator('li[data-combatant-id="parker"] [data-cychosys-action="extraAction"]').isDisabled()).toBe(false);
-    expect(await page.locator('li[data-combatant-id="parker"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
-    expect(await page.locator('li[data-combatant-id="riddle"] [data-cychosys-action="wait"]').isDisabled()).toBe(true);
-    expect((await page.locator('li[data-combatant-id="sentry"] [data-cychosys-action="extraAction"]').textContent())?.trim()).toBe("Extra action (6 fatigue)");
+    // Extra actions are shown only once one is taken.
+    expect(await page.locator('li[data-combatant-id="riddle"] [data-figure="extra"]').count()).toBe(0);
+    expect(await page.locator('li[data-combatant-id="parker"] [data-status]').allTextContents()).toEqual(["Waiting", "Interrupting"]);
+    // Only what may be done now: Parker (waiting, 6 mental fatigue left) may still buy an action, not wait again;
+    // Riddle (no action left, 5 fatigue a pool) and the sentry (4 a pool) cannot pay for one; the sentry may wait.
+    const actions = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cy-tracker-control`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.action));
+    expect(await actions("parker")).toEqual(["extraAction", "restInto"]);
+    expect(await actions("riddle")).toEqual(["restInto"]);
+    expect(await actions("sentry")).toEqual(["wait", "restInto"]);
+    expect(await page.locator('li[data-combatant-id="sentry"] [data-action="wait"]').getAttribute("aria-label")).toContain("Hold the action until later in the round");
+    expect(await page.locator('li[data-combatant-id="parker"] [data-action="restInto"]').getAttribute("aria-label")).toBe("Rest into: Most depleted (R17)");
+    // No outline of our own on the interrupting row (the active row is Foundry's to mark).
+    expect(await page.locator(".cy-tracker-row").evaluateAll((els) => els.map((e) => getComputedStyle(e).outlineStyle))).toEqual(["none", "none", "none"]);
+    await page.close();
+  });
+
+  it("controls only where the viewer may act: Parker's player sees his own, none on the others", async () => {
+    const page = await open("tracker-player");
+    expect(await page.locator('li[data-combatant-id="parker"] .cy-tracker-control').count()).toBe(2);
+    expect(await page.locator('li[data-combatant-id="riddle"] .cy-tracker-control, li[data-combatant-id="sentry"] .cy-tracker-control').count()).toBe(0);
+    expect(await page.locator('[data-cychosys-action="openChase"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it("six fighters fit the sidebar: a row is the name over one line of essentials and controls (a status chip adds a line), far under the 130 px a row took", async () => {
+    const page = await open("tracker-six");
+    const rows = await page.locator("li.combatant").evaluateAll((els) => els.map((e) => ({ height: e.getBoundingClientRect().height, statuses: e.querySelectorAll("[data-status]").length })));
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row.height).toBeLessThanOrEqual(row.statuses ? 100 : 60);
+    expect(rows.reduce((sum, row) => sum + row.height, 0)).toBeLessThan(420);
     await page.close();
   });
 
   it("R17, R25, R33: the end-of-round note says what the round's end did", async () => {
     const page = await open("round-end");
     expect(await page.locator(".cychosys-round-end li").allTextContents()).toEqual([
-      "Parker: 1 unused action(s) restore +1 Physical fatigue (R17).",
+      "Parker rests: +1 Physical fatigue for 1 unused action (R17).",
       "Riddle's parry bonus +4 against Belham, the sentry lapses unused (R25).",
       "Out of the fight: Belham, the sentry (R33).",
     ]);

@@ -38,6 +38,32 @@ describe.skipIf(!available)("OpenD6 sheets in Chromium", () => {
     await page.close();
   });
 
+  it("the house style: \"Initiative bonus +0\" (a bonus, labelled as one); headings h1 → h2; the long weapon name shown whole", async () => {
+    const page = await open("d6-character");
+    expect(await page.textContent('[data-stat="initiative"] .d6-stat-label')).toBe("Initiative bonus");
+    expect(await page.textContent('[data-stat="initiative"] .d6-figure')).toBe("+0");
+    const levels = await page.$$eval("h1, h2, h3, h4, h5, h6", (hs) => hs.map((h) => Number(h.tagName.slice(1))));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `heading ${i}`).toBeLessThanOrEqual(1);
+    await page.click('nav [data-tab="combat"]');
+    const name = page.locator('tr[data-item-id="wPistol"] td.d6-col-name .d6-ellipsis');
+    expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    await page.close();
+  });
+
+  it("an item sheet shows only the fields its kind uses: a gun its range limits and aim, a knife its length", async () => {
+    const gun = await open("d6-item-weapon");
+    expect(await gun.$$('input[name^="system.ranges."]')).toHaveLength(3);
+    expect(await gun.$$('input[name="system.aimable"]')).toHaveLength(1);
+    expect(await gun.$$('input[name="system.lengthCm"]')).toHaveLength(0);
+    await gun.close();
+    const knife = await open("d6-item-weapon-light");
+    expect(await knife.$$('input[name^="system.ranges."]')).toHaveLength(0);
+    expect(await knife.$$('input[name="system.aimable"]')).toHaveLength(0);
+    expect(await knife.$$('input[name="system.lengthCm"]')).toHaveLength(1);
+    await knife.close();
+  });
+
   it("read-only: no control edits anything, the roll and attack buttons stay", async () => {
     const page = await open("d6-character-readonly");
     expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);

@@ -1,8 +1,9 @@
 /**
  * The GURPS attack card and dialog (tools/preview/gurps-card.ts) in headless
- * Chromium: the defense asked of Pierre's owner with only the legal ones
- * (G58–G67), nothing to press for another player; the major wound with shock
- * and its HT roll owed (G77, G78); the roll made and the injury applied with
+ * Chromium, on the house card frame (docs/style.md): the defense asked of
+ * Pierre's owner with only the legal ones (G58–G67), nothing to press for
+ * another player; the headline "Pierre takes 9 injury: HP 12 → 3" the
+ * biggest line, with shock and the major wound's HT roll owed (G77, G78); the roll made and the injury applied with
  * the GM's undo; a critical hit on an empty table (G86); the dialog in and
  * out of a combat. No raw keys, nothing overflowing, inputs labelled.
  */
@@ -22,7 +23,7 @@ describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
   it("G58–G67: Pierre's owner is asked with Dodge 9, Block 10 and Parry 9, each with its retreat; no bare-handed parry; another player sees no button", async () => {
     const owner = await open("gurps-card-defend-owner");
     expect(await texts(owner, ".gurps-option-name")).toEqual(["Dodge", "Block (small shield)", "Parry (shortsword)"]);
-    expect(await texts(owner, "button.gurps-defend")).toEqual(["9", "retreat 12", "10", "retreat 11", "9", "retreat 10"]);
+    expect(await texts(owner, "button.gurps-defend")).toEqual(["9", "Retreat 12", "10", "Retreat 11", "9", "Retreat 10"]);
     expect(await owner.$$("button.gurps-decline")).toHaveLength(1);
     await owner.close();
     const other = await open("gurps-card-defend-onlooker");
@@ -32,10 +33,15 @@ describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
     await other.close();
   });
 
-  it("G69–G78: 9 injury, HP 12 → 3, shock −4; the HT 11 major-wound roll owed, its button for Pierre's owner; once made and applied, the GM's undo", async () => {
+  it("G69–G78: the headline 9 injury, HP 12 → 3, the biggest line, shock −4 and the major wound under it; the HT 11 roll owed, its button for Pierre's owner; once made and applied, the GM's undo", async () => {
     const owed = await open("gurps-card-major-wound-owed");
-    expect(await owed.textContent(".gurps-hp")).toContain("HP 12 → 3");
-    expect(await owed.textContent(".gurps-shock")).toContain("shock −4");
+    // The headline — who takes what — is the biggest line, its shock and wounds under it (docs/style.md).
+    expect(await owed.textContent(".cy-outcome")).toBe("Pierre takes 9 injury: HP 12 → 3");
+    expect(await texts(owed, ".cy-outcome-details .cy-tone")).toEqual(["Shock −4", "Major wound: HT 11 roll owed", "Reeling"]);
+    const size = (selector: string) => owed.$eval(selector, (e) => parseFloat(getComputedStyle(e).fontSize));
+    const outcome = await size(".cy-outcome");
+    for (const other of [".cy-roll-total", ".cy-card-title", ".gurps-owed-label", ".gurps-result"]) expect(outcome, other).toBeGreaterThan(await size(other));
+    expect(await owed.$eval(".cy-working", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await texts(owed, ".gurps-owed-label")).toEqual(["HT 11: major wound (stunned and down if it fails)"]);
     expect(await owed.$$eval("button", (b) => b.map((x) => (x as HTMLElement).dataset.id))).toEqual(["rolls.majorWound[0]"]);
     await owed.close();

@@ -26,6 +26,9 @@ describe.skipIf(!available)("OpenD6 odds in Chromium", () => {
       expect(row.cells[1]).toMatch(/^\d+\.\d wound steps$/);
     }
     expect(await page.$$eval(".cy-odds tbody.best", (r) => r.length)).toBe(1);
+    expect(await page.$$eval(".cy-odds tbody th", (r) => r.map((x) => x.textContent?.replace(/\s+/g, " ").trim()))).toEqual(["No interrupt best", "Dodge", "Block", "Parry"]);
+    // "No interrupt" best though a dodge is struck less often: the panel says why (D18, D33).
+    expect(await page.textContent(".cy-odds-note")).toContain("Letting it land is best here: a dodge lowers the chance of being struck, but its total replaces the passive 10 even when lower (D18)");
     expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["interrupt", "interrupt", "interrupt", "announce"]);
     await page.close();
   });

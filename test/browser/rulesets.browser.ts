@@ -36,17 +36,25 @@ describe.skipIf(!available)("rulesets: the choice, the read-only sheet, the Open
     await page.close();
   });
 
-  it("the OpenD6 card: the Wild Die marked, Kira may interrupt (D14); after her dodge the swing misses by 2; the knife's exploding Wild Die and the wound applied", async () => {
+  it("the OpenD6 card in the house frame: \"The thug attacks Kira\", the Wild Die marked, Kira may answer with a capitalised Dodge, Block, Parry (D14); after her dodge the swing misses by 2; the knife's exploding Wild Die and the wound applied", async () => {
     const open1 = await open("d6-card-interruptible");
-    expect(await open1.$$eval(".d6-die.wild", (d) => d.length)).toBe(1);
-    expect(await open1.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["interrupt", "interrupt", "interrupt", "announce"]);
+    expect(await open1.textContent(".cy-card-title")).toBe("The thug attacks Kira");
+    expect(await open1.$$eval(".cy-roll-strip .cy-die.is-wild", (d) => d.length)).toBe(1);
+    expect(await open1.textContent(".cy-outcome")).toBe("The result waits: Kira may interrupt");
+    expect(await open1.$$eval(".cy-card-button", (b) => b.map((x) => [(x as HTMLElement).dataset.action, x.textContent]))).toEqual([["interrupt", "Dodge"], ["interrupt", "Block"], ["interrupt", "Parry"], ["announce", "Let it land"]]);
     await open1.close();
     const missed = await open("d6-card-interrupted");
-    expect(await missed.textContent(".cy-explain")).toContain("10 against 12: a miss, short by 2 (D30).");
+    expect(await missed.textContent(".cy-outcome")).toBe("Miss: 10 against 12, short by 2");
+    expect(await missed.textContent(".cy-roll-against")).toBe("vs 12");
+    expect(await missed.textContent(".cy-working")).toContain("10 against 12: a miss, short by 2 (D30).");
+    expect(await missed.$eval(".cy-working", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     await missed.close();
     const applied = await open("d6-card-applied");
-    expect(await applied.$$eval(".d6-target .d6-die.wild", (d) => d.length)).toBeGreaterThanOrEqual(3);
-    expect(await applied.textContent(".d6-applied")).toContain("the thug is");
+    expect(await applied.textContent(".cy-card-title")).toBe("Kira attacks the thug");
+    expect(await applied.textContent(".cy-outcome")).toBe("The thug is Mortally Wounded");
+    expect(await applied.textContent(".cy-outcome-details")).toBe("Damage 23 − resistance 9 = 14 · Unconscious and dying · Applied");
+    expect(await applied.$$eval(".d6-target .cy-die.is-wild", (d) => d.length)).toBeGreaterThanOrEqual(3);
+    expect(await applied.$$eval(".d6-target .cy-die.is-exploded", (d) => d.length)).toBe(2);
     expect(await applied.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["undo"]);
     await applied.close();
   });

@@ -30,7 +30,9 @@ describe.skipIf(!available)("sheets in Chromium", () => {
     const page = await open("character");
     const stat = (name: string) => page.textContent(`[data-stat="${name}"] dd`);
     expect(await stat("quickness")).toBe("7");
-    expect(await stat("movement")).toBe("7");
+    // R38: the movement per round is the quickness, shown once.
+    expect(await page.locator('[data-stat="movement"]').count()).toBe(0);
+    expect(await page.textContent('[data-stat="quickness"] dt')).toBe("Quickness · move");
     expect(await stat("burden")).toBe("1");
     expect((await stat("experience"))?.replace(/\s/g, "")).toBe("3/15");
     await page.click('nav [data-tab="outfit"]');
@@ -74,19 +76,23 @@ describe.skipIf(!available)("sheets in Chromium", () => {
 
   rendersCleanly(open, ["chat", "chat-light"], "", "the roll cards render cleanly");
 
-  it("R11–R13, R8, R40: the roll cards show every die, the key die, surge or crash, the total and its category", async () => {
+  it("R11–R13, R8, R40: the roll cards show every die, the key die, surge or crash, the big total and its category", async () => {
     const page = await open("chat");
     const cards = page.locator(".chat-card");
     expect(await cards.count()).toBe(3);
     const [shot, brave, evade] = [cards.nth(0), cards.nth(1), cards.nth(2)];
-    expect(await shot.locator(".cychosys-die").allTextContents()).toEqual(["2", "10", "8", "4", "6"]);
-    expect(await shot.locator(".cychosys-die.key").count()).toBe(1);
-    expect((await shot.locator(".total").textContent())?.replace(/\s+/g, " ").trim()).toBe("Total: 41 (Tough)");
+    expect((await shot.locator(".cy-card-title").textContent())?.trim()).toBe("Rose's pellet pistol · shoot · pistol");
+    expect(await shot.locator(".cy-die").allTextContents()).toEqual(["2", "10", "8", "4", "6"]);
+    expect(await shot.locator(".cy-die.is-key").count()).toBe(1);
+    expect((await shot.locator(".cy-roll-total").textContent())?.trim()).toBe("41");
+    expect((await shot.locator(".cy-roll-against").textContent())?.trim()).toBe("Tough");
+    expect(await shot.locator(".cy-working li").allTextContents()).toEqual(["10 Skill base + 30 Dice + 1 Finesse = 41."]);
     expect(await brave.getAttribute("class")).toContain("surge");
-    expect((await brave.locator(".cychosys-die.key").textContent())?.trim()).toBe("S");
+    expect((await brave.locator(".cy-die.is-key").textContent())?.trim()).toBe("S");
     expect(await brave.locator(".experience").count()).toBe(1);
     expect(await evade.getAttribute("class")).toContain("crash");
-    expect((await evade.locator(".total strong").textContent())?.trim()).toBe("0");
+    expect((await evade.locator(".cy-roll-total").textContent())?.trim()).toBe("0");
+    expect(await evade.locator(".cy-roll-note").textContent()).toContain("Crash on the key die");
     await page.close();
   });
 

@@ -18,13 +18,17 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
 
   rendersCleanly(open, IDS, "workflow-");
 
-  it("the card awaiting a defense shows the attack's figures and the defender's four buttons", async () => {
+  it("the card awaiting a defense: title \"A attacks B\", the attack's dice and big total, who acts, the defender's four buttons", async () => {
     const { flow } = workflowFlows().awaiting;
     const page = await open("card-awaiting");
-    expect((await page.textContent(".cy-attack-figures .total strong"))?.trim()).toBe(String(flow.attack.total));
-    expect((await page.textContent(".cy-attack-figures .cy-notation"))?.trim()).toBe(flow.attack.edge);
+    expect((await page.textContent(".cy-card-title"))?.trim()).toBe("Thorton attacks Parker");
+    // The speaker's name is Foundry's message header; the card's own header does not print it again on a line of its own.
+    expect(await page.$$eval(".cy-attack-card .cy-card-head > *", (els) => els.map((e) => e.textContent?.trim()))).not.toContain("Thorton");
+    expect((await page.textContent(".cy-attack-card > .cy-roll-strip .cy-roll-total"))?.trim()).toBe(String(flow.attack.total));
+    expect(await page.textContent(".cy-card-subtitle")).toContain(`edge ${flow.attack.edge}`);
+    expect(await page.getAttribute(".cy-attack-card > .cy-roll-strip .cy-die:first-child", "class")).toContain("is-key");
+    expect((await page.textContent(".cy-who-acts"))?.trim()).toBe("Parker chooses a defense.");
     expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.form))).toEqual(["evade", "brave", "parry", "counter"]);
-    expect(await page.getAttribute(".dice li:first-child", "class")).toContain("key");
     await page.close();
   });
 
@@ -32,12 +36,16 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
     const page = await open("card-exchange");
     const labels = await page.$$eval(".cy-card-button", (b) => b.map((x) => x.textContent?.trim()));
     expect(labels).toEqual(["Counter again (handicap 16)", "Take the blow"]);
+    expect(await page.$$eval(".cy-exchange .cy-roll-total", (t) => t.map((x) => x.textContent?.trim()))).toEqual(["32"]);
     await page.close();
   });
 
-  it("the applied card explains the injury and offers undo; the dialogs show costs and the R15 note", async () => {
+  it("the applied card: the hits Parker took are the headline, the working collapsed; undo offered; the dialogs show costs and the R15 note", async () => {
     const card = await open("card-applied");
-    expect(await card.$$eval(".cy-applied .cy-explain li", (l) => l.length)).toBeGreaterThan(3);
+    expect((await card.textContent(".cy-outcome"))?.trim()).toBe("Parker takes 2 hits");
+    expect(await card.textContent(".cy-outcome-details")).toContain("Hit pools P10 M5 E4 → P8 M5 E4");
+    expect(await card.$$eval(".cy-working li", (l) => l.length)).toBeGreaterThan(3);
+    expect(await card.$eval(".cy-working", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await card.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(["undo"]);
     await card.close();
     const attack = await open("dialog-attack");
@@ -48,20 +56,32 @@ describe.skipIf(!available)("attack workflow cards and dialogs in Chromium", () 
     await defense.close();
   });
 
-  it("the settled card shows each total's arithmetic and, before anyone applies, the default injury step by step", async () => {
-    const page = await open("card-resolved");
-    const lines = await page.$$eval(".cy-roll-line", (l) => l.map((x) => x.textContent?.trim()));
-    expect(lines[0]).toBe("pistol · shoot: 9 Skill base − 2 Conditions + 19 Dice − 2 Added effects = 24");
-    expect(lines[1]).toBe("evade: 4 Skill base + 5 Dice = 9");
-    const preview = await page.$$eval(".cy-preview .cy-explain li", (l) => l.map((x) => x.textContent?.trim()));
-    expect(preview.some((t) => t?.startsWith("Injury: edge BD2"))).toBe(true);
-    expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toContain("apply");
-    await page.close();
+  it("the settled card: the outcome headline is the biggest line; each total's arithmetic and the default injury are in the collapsed working", async () => {
+    for (const id of ["card-resolved", "card-resolved-light"]) {
+      const page = await open(id);
+      expect((await page.textContent(".cy-outcome"))?.trim()).toBe("Parker takes 2 hits");
+      expect(await page.textContent(".cy-preview-note")).toContain("Not applied yet");
+      // Bigger than anything else written on the card: the title, the totals, the buttons.
+      const sizes = await page.$$eval(".cy-attack-card *", (els) =>
+        els.filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())).map((e) => ({ outcome: e.classList.contains("cy-outcome"), size: parseFloat(getComputedStyle(e).fontSize) })),
+      );
+      const outcome = sizes.find((s) => s.outcome)!.size;
+      expect(Math.max(...sizes.filter((s) => !s.outcome).map((s) => s.size))).toBeLessThan(outcome);
+      expect(await page.$eval(".cy-working", (d) => (d as HTMLDetailsElement).open)).toBe(false);
+      const working = await page.$$eval(".cy-working li", (l) => l.map((x) => x.textContent?.trim()));
+      expect(working[0]).toBe("Attack (Pistol · shoot): 9 Skill base − 2 Conditions + 19 Dice − 2 Added effects = 24.");
+      expect(working[1]).toBe("Evasion (Evade): 4 Skill base + 5 Dice = 9.");
+      expect(working.some((t) => t?.startsWith("Injury: edge BD2"))).toBe(true);
+      expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).toContain("apply");
+      await page.close();
+    }
   });
 
   it("R35: the card against a small target says why the blow cannot land, and offers nothing to apply", async () => {
     const page = await open("card-smallTarget");
-    expect(await page.textContent(".cy-explain")).toContain("Sewer rat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30)");
+    expect((await page.textContent(".cy-outcome"))?.trim()).toBe("Miss");
+    expect(await page.textContent(".cy-outcome-details")).toContain("Shoulders and chest: too small to strike — 2 T needed, the attack has 0 (R35)");
+    expect(await page.textContent(".cy-working")).toContain("Sewer rat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30)");
     expect(await page.$$eval(".cy-card-button", (b) => b.map((x) => (x as HTMLElement).dataset.action))).not.toContain("apply");
     await page.close();
   });

@@ -12,6 +12,7 @@ import { deriveCombatant } from "../../src/rulesets/cychosys/data/derive/combata
 import type { CombatantSource, ItemView } from "../../src/rulesets/cychosys/data/source-types.js";
 import { english, STANDARD_RULES } from "../../src/rulesets/cychosys/rules/index.js";
 import type { CombatantRef, CombatLike, ItemLike, MessageLike, UserLike, WorkflowEnv } from "../../src/core/transport/ports.js";
+import { PendingMarks } from "../../src/core/transport/pending-marks.js";
 import type { CychosysActor as ActorLike } from "../../src/rulesets/cychosys/workflow/steps.js";
 import type { AttackFlow } from "../../src/rulesets/cychosys/workflow/attack-flow.js";
 
@@ -283,6 +284,7 @@ export function makeEnv(docs: FakeActor[], messages: FakeMessage[], options: Fak
     whisper: async (user, text) => whispers.push({ user: user.id, text }),
     format: (key, params) => english(key, params),
     autoApplyNpc: () => options.autoApply ?? false,
+    pendingMarks: new PendingMarks(),
     report: (error) => reported.push(error),
   };
   return { env, whispers, reported };

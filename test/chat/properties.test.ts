@@ -41,11 +41,12 @@ const choices = fc.record(
   },
   { requiredKeys: [] },
 );
+// Counters are weighted up: an exchange (counterAgain, declineCounter) only follows a counter defense.
 const answer = fc.oneof(
-  fc.record({ form: fc.constantFrom("evade", "brave"), roll }),
-  fc.record({ form: fc.constant("parry"), roll }, { requiredKeys: ["form", "roll"] }),
-  fc.record({ form: fc.constant("parry"), roll, object: fc.oneof(fc.record({ itemId: fc.constantFrom("wpPistol", "ofSuit", "nope") }), fc.record({ name: fc.string({ maxLength: 8 }), hits: fc.integer({ min: -1, max: 5 }), shield: fc.constantFrom("0", "B1", "Q") })) }),
-  fc.record({ form: fc.constant("counter"), roll, weaponId: fc.constantFrom("wpPistol", "skShoot"), added: letters }),
+  { weight: 2, arbitrary: fc.record({ form: fc.constantFrom("evade", "brave"), roll }) },
+  { weight: 1, arbitrary: fc.record({ form: fc.constant("parry"), roll }, { requiredKeys: ["form", "roll"] }) },
+  { weight: 1, arbitrary: fc.record({ form: fc.constant("parry"), roll, object: fc.oneof(fc.record({ itemId: fc.constantFrom("wpPistol", "ofSuit", "nope") }), fc.record({ name: fc.string({ maxLength: 8 }), hits: fc.integer({ min: -1, max: 5 }), shield: fc.constantFrom("0", "B1", "Q") })) }) },
+  { weight: 3, arbitrary: fc.record({ form: fc.constant("counter"), roll, weaponId: fc.constantFrom("wpPistol", "skShoot"), added: letters }) },
 );
 
 /** What a request names, before the world fills in card ids: `card` picks a card (trusted or forged) by index. */
@@ -70,7 +71,7 @@ const draft: fc.Arbitrary<{ user: number; fit: boolean; pick: number; draft: Dra
         body: fc.oneof(
           { weight: 4, arbitrary: fc.record({ step: fc.constant("defend"), answer }) },
           { weight: 2, arbitrary: fc.record({ step: fc.constant("counterAgain"), roll }) },
-          { weight: 1, arbitrary: fc.record({ step: fc.constant("declineCounter") }) },
+          { weight: 2, arbitrary: fc.record({ step: fc.constant("declineCounter") }) },
           { weight: 3, arbitrary: fc.record({ step: fc.constant("apply"), choices }) },
           { weight: 2, arbitrary: fc.record({ step: fc.constant("undo") }) },
           { weight: 1, arbitrary: fc.record({ step: fc.constant("assignTargets"), targets: fc.array(fc.constantFrom("Actor.parker", "Actor.riddle", "Actor.sentry", "Actor.nobody"), { maxLength: 2 }) }) },
@@ -256,9 +257,9 @@ async function run(seed: number, count: number, options: { failures?: boolean } 
 }
 
 describe("the GM's handler under random requests from several users", () => {
-  it("100,000 requests: no throw, no unjustified write, pools in range, every request answered, undo exact", { timeout: 600_000 }, async () => {
+  it("40,000 requests: no throw, no unjustified write, pools in range, every request answered, undo exact", { timeout: 600_000 }, async () => {
     const played = new Map<string, number>();
-    for (let seed = 1; seed <= Number(process.env.PROPERTY_SEEDS ?? 20); seed++) {
+    for (let seed = 1; seed <= Number(process.env.PROPERTY_SEEDS ?? 8); seed++) {
       for (const [kind, count] of (await run(seed, 5_000)).steps) played.set(kind, (played.get(kind) ?? 0) + count);
     }
     // The sequences must actually play the workflow, not only be refused: every step is carried out many times.
@@ -269,6 +270,8 @@ describe("the GM's handler under random requests from several users", () => {
   it("with failures injected into writes: once the GM finishes what was recorded, nothing is pending and no write landed twice", { timeout: 120_000 }, async () => {
     for (let seed = 101; seed <= 105; seed++) {
       const { world: w } = await run(seed, 2_000, { failures: true });
+      // The GM's client comes back with writes working again: a failure armed for a write that never came is disarmed.
+      for (const doc of [...w.actors, ...cards(w)]) doc.failNext(0, 0);
       await finishAllPending(w.env, w.ruleset, w.queue, w.messages);
       for (const card of cards(w)) if (card.author?.isGM) expect(card.flow.pending).toBeUndefined();
       for (const doc of [...w.actors, ...w.actors.flatMap((a) => a.itemDocs), w.combat!]) {

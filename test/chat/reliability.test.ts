@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { finishAllPending } from "../../src/core/transport/processor.js";
+import { markUpdate } from "../../src/core/transport/executor.js";
+import { MAX_MARKS } from "../../src/core/writes.js";
 import { thorton } from "../fixtures/cast.js";
 import { FakeActor } from "./fakes.js";
 import { apply, evade, p1, parry, undo, world } from "./world.js";
@@ -51,6 +53,24 @@ describe("a GM client that fails halfway never applies twice", () => {
     expect(w.parkerActor.pools()).toEqual(control.parkerActor.pools());
     expect([...w.parkerActor.effectList.values()].map((e) => e.letter)).toEqual([...control.parkerActor.effectList.values()].map((e) => e.letter));
     expect(w.parkerActor.updates.length).toBe(1);
+  });
+
+  it("a card left pending while many later writes reach the same actor: its markers are held, so the late finish still lands once", async () => {
+    const control = world();
+    await control.send(apply(await parkerStruck(control)), p1);
+
+    const w = world();
+    const card = await parkerStruck(w);
+    card.failNext(1); // the intent is recorded and the pools written; clearing it fails: the card stays pending
+    expect(await w.send(apply(card), p1)).toMatchObject({ ok: false });
+    expect(card.flow.pending).toBeDefined();
+    const markerKey = `${card.flow.pending!.requestId}-0`;
+    // More writes to Parker than a document keeps markers for (MAX_MARKS), from other requests.
+    for (let i = 0; i < MAX_MARKS + 4; i++) await w.parkerActor.update({ ...markUpdate(w.parkerActor.flags, `other${i}-0`, i, w.env.pendingMarks) });
+    expect(Object.keys((w.parkerActor.flags as { cychosys: { intents: object } }).cychosys.intents)).toContain(markerKey);
+    await finishAllPending(w.env, w.ruleset, w.queue, w.messages);
+    expect(card.flow.pending).toBeUndefined();
+    expect(w.parkerActor.pools()).toEqual(control.parkerActor.pools());
   });
 
   it("a failure before anything was recorded changes nothing and the step can simply be asked again", async () => {

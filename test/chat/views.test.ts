@@ -38,7 +38,9 @@ describe("the card and dialog views", () => {
 
   it("the card: die labels, the buttons each user may press, and the GM's assign button without targets", () => {
     const forRiddle = attackCardContext(flow, riddlePlayer);
-    expect(forRiddle.dice.map((d) => d.label)).toEqual(["6", "S", "6", "8"]);
+    expect(forRiddle.roll!.dice.map((d) => d.face)).toEqual(["6", "S", "6", "8"]);
+    expect(forRiddle.roll!.dice.map((d) => d.marks)).toEqual([["key"], ["max"], [], []]);
+    expect(forRiddle.title).toBe("Parker attacks Riddle");
     expect(forRiddle.targets[0]!.buttons.map((b) => b.form)).toEqual(["evade", "brave", "parry", "counter"]);
     expect(attackCardContext(flow, user("p1", [parkerRef.actorUuid])).targets[0]!.buttons).toEqual([]);
     const empty = declareAttack("b", parkerRef, { total: 22, surge: false, edge: "VD6", dice: [6] }, []);

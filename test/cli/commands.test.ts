@@ -62,20 +62,20 @@ describe("demo command", () => {
     expect(result.status).toBe(0);
     const log = result.stdout;
     for (const expected of [
-      "Parker: highest hit pool 10 − burden 1 + trademark -2 = quickness 7.",
-      "Turn order (R14): Parker (7), the sentry (3).",
-      "the sentry's move 2 + (7) + (8) = 17 → rank 7; + quickness 3 − terrain 5 = 5: 5 → 10.",
-      "the sentry is stopped by the closed door at 15.",
-      "Riddle takes 9 hit(s): P4 M2 E3 → hit pools P3 M3 E2 (R33).",
-      "Ungar takes D* as condition(s) (R33).",
+      "Parker: highest hit pool 10 − burden 1 + trademark −2 = quickness 7.",
+      "Turn order (R14): Parker (7), Belham (3).",
+      "Belham's move 2 + (7) + (8) = 17 → rank 7; + quickness 3 − terrain 5 = 5: 5 → 10.",
+      "Belham is stopped by the closed door at 15.",
+      "Riddle takes 9 hits: P4 M2 E3 → hit pools P3 M3 E2 (R33).",
+      "Ungar takes 1 condition: D* (R33).",
       "Anti-impact of the defense 20: 3* cancels 3 hits and D → V4 (R24).",
       "The chair is destroyed (R37).",
       "Thorton gains +4 (rank of 8) on the next attack against Parker this round (R25).",
       "Thorton counterattacks: 35 − 16 = 19 against 32: fails (R23).",
       "Injury: edge FB2 + 4 impact hits = FB*6 (R27).",
-      "1 soak step(s) cancel 3 hits and BR → 2 (R31).",
+      "Soak (1 step) cancels 3 hits and BR → 2 (R31).",
       "burden 2, quickness 6",
-      "Parker takes 5 hit(s): P3 M1 E1 → hit pools P4 M2 E3 (R33).",
+      "Parker takes 5 hits: P3 M1 E1 → hit pools P4 M2 E3 (R33).",
       "WUXR4 on every body location",
     ]) {
       expect(log).toContain(expected);

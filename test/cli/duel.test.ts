@@ -13,8 +13,8 @@ import { duelCommand, duelRuleset, rulesetOfActorType } from "../../src/cli/duel
 import { root, runCommand, spawnCommand } from "./run.js";
 
 const duel = (...args: string[]) => runCommand(duelCommand, args);
-const cast = (name: string) => join("packs", "_source", "cast", `${name}.json`);
-const d6 = (name: string) => join("packs", "_source", "d6-characters", `${name}.json`);
+const cast = (name: string) => join("packs", "_source", name === "parker" ? "cast" : "foes", `${name}.json`);
+const d6 = (name: string) => join("packs", "_source", "d6-characters", "characters", `${name}.json`);
 const scratch = mkdtempSync(join(tmpdir(), "cychosys-duel-"));
 const file = (name: string, content: string | Buffer) => {
   const path = join(scratch, name);
@@ -80,7 +80,7 @@ describe("duel command", { timeout: 120_000 }, () => {
     [[cast("parker"), cast("thorton"), "--ruleset", "gurps9"], 'there is no ruleset "gurps9"'],
     [[cast("parker"), "nope.json"], "cannot read nope.json: ENOENT"],
     [["--ruleset", "cychosys", cast("parker"), d6("kira")], 'kira.json: type "d6Character" is not a combatant of these rules (expected character, npc)'],
-    [[cast("parker"), d6("kira")], 'parker.json is an actor of the Cychosys rules (type "character") and packs/_source/d6-characters/kira.json of the OpenD6 rules (type "d6Character")'],
+    [[cast("parker"), d6("kira")], 'parker.json is an actor of the Cychosys rules (type "character") and packs/_source/d6-characters/characters/kira.json of the OpenD6 rules (type "d6Character")'],
     // The list of rules with a duel grows as each gets one: only its start is checked.
     [["--ruleset", "gurps", cast("parker"), cast("thorton")], "the GURPS 4e rules have no duel simulator yet (rules with one: cychosys, d6"],
     [["--ruleset", "d6", d6("kira"), cast("parker")], 'parker.json: type "character" is not a combatant of these rules (expected d6Character, d6Creature)'],

@@ -141,7 +141,7 @@ describe("the end of a round (R17, R25, R33)", () => {
     expect(createdMessages).toHaveLength(1);
     const html = String(createdMessages[0]!.content);
     expect(html).toContain("End of round 3");
-    expect(html).toContain("parker: 1 unused action(s) restore +1 Physical fatigue (R17).");
+    expect(html).toContain("parker rests: +1 Physical fatigue for 1 unused action (R17).");
     expect(html).toContain("parker&#39;s parry bonus +4 against sentry lapses unused (R25).");
     expect(html).toContain("Out of the fight: sentry (R33).");
     expect(html).not.toContain("riddle:");

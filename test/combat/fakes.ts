@@ -199,6 +199,11 @@ export class FakeCombatBase extends FakeDoc {
     const list = this.list;
     return { contents: list, get: (id: string) => list.find((c) => c.id === id), [Symbol.iterator]: () => list[Symbol.iterator]() };
   }
+  /** Foundry's `setupTurns`: the turns sorted at once with `_sortCombatants`, passed unbound as Foundry passes it. */
+  setupTurns(): FakeCombatant[] {
+    const sort = (this as unknown as { _sortCombatants(a: FakeCombatant, b: FakeCombatant): number })._sortCombatants;
+    return this.list.slice().sort(sort);
+  }
   /** Foundry sorts turns with the subclass's `_sortCombatants`. */
   get turns(): FakeCombatant[] {
     const sort = (this as unknown as { _sortCombatants(a: FakeCombatant, b: FakeCombatant): number })._sortCombatants;

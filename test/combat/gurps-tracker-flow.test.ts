@@ -62,12 +62,18 @@ describe("the GURPS tracker on the clients", () => {
     expect(sentBy(player)).toHaveLength(0);
   });
 
-  it("G9: a change of the combat's flags re-sorts; a late joiner is slotted by the GM with a kept key; a player's roll rolls nothing", async () => {
+  it("G9: a change of the kept keys re-sorts, a round state or a turn's start does not; a late joiner is slotted by the GM with a kept key; a player's roll rolls nothing", async () => {
     const { combat } = await duel();
     const setupTurns = vi.fn();
     (combat as any).setupTurns = setupTurns;
-    hooks.get("updateCombat")!(combat, { flags: {} });
-    expect(setupTurns).toHaveBeenCalled();
+    for (const changed of [{ flags: {} }, { flags: { cychosys: { rounds: { louis: { posture: "prone" } } } } }, { flags: { cychosys: { gurpsOrder: { acting: "louis", at: "1.0" } } } }, { round: 2 }]) {
+      hooks.get("updateCombat")!(combat, changed);
+    }
+    expect(setupTurns).not.toHaveBeenCalled();
+    for (const changed of [{ flags: { cychosys: { gurpsOrder: { keys: { ranger: { basicSpeed: 7, dx: 13, draw: 0.5 } } } } } }, { flags: { cychosys: { "-=gurpsOrder": null } } }]) {
+      hooks.get("updateCombat")!(combat, changed);
+    }
+    expect(setupTurns).toHaveBeenCalledTimes(2);
     const ranger = new GurpsFakeActor({ id: "ranger", name: "Ranger", basicSpeed: 7, dx: 13 });
     const joiner = new FakeCombatant(ranger);
     joiner.combat = combat;

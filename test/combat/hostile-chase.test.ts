@@ -196,7 +196,7 @@ describe("R39: a move total read from the player's roll message", () => {
 describe("R39: the used roll ids the chase keeps", () => {
   const gmUser = { isGM: true, owns: () => true };
 
-  it("are kept when the chase ends and carried into the next one, the newest MAX_USED_ROLLS", () => {
+  it("are all kept while the chase runs; when it ends the newest MAX_USED_ROLLS are carried into the next one", () => {
     let stored: unknown = nextStoredChase({}, { kind: "start", landmark: "the door" }, gmUser);
     stored = nextStoredChase(stored, { kind: "add", participant: { actorUuid: "Actor.parker", name: "Parker", position: 0, quickness: 7 } }, gmUser);
     stored = nextStoredChase(stored, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "oldRoll" }, gmUser);
@@ -206,11 +206,12 @@ describe("R39: the used roll ids the chase keeps", () => {
     stored = nextStoredChase(stored, { kind: "add", participant: { actorUuid: "Actor.parker", name: "Parker", position: 0, quickness: 7 } }, gmUser);
     expect(() => nextStoredChase(stored, { kind: "move", actorUuid: "Actor.parker", total: 30, messageId: "oldRoll" }, gmUser)).toThrow("That roll has already made a move");
     const many = Array.from({ length: MAX_USED_ROLLS + 20 }, (_, i) => `roll${i}`);
-    expect(usedRollsOf({ usedRolls: many })).toEqual(many.slice(-MAX_USED_ROLLS));
+    expect(usedRollsOf({ usedRolls: many })).toEqual(many);
     expect(usedRollsOf({ usedRolls: ["ok1", "not an id", 7, { a: 1 }] })).toEqual(["ok1"]);
-    const full = { ...(stored as object), usedRolls: many.slice(-MAX_USED_ROLLS) };
+    const full = { ...(stored as object), usedRolls: many };
     const after = applyChaseCommand(full as never, { kind: "move", actorUuid: "Actor.parker", total: 11, messageId: "newest" }, gmUser)!;
-    expect(after.usedRolls).toHaveLength(MAX_USED_ROLLS);
+    expect(after.usedRolls).toHaveLength(MAX_USED_ROLLS + 21);
     expect(after.usedRolls!.at(-1)).toBe("newest");
+    expect(nextStoredChase(after, { kind: "end" }, gmUser)).toEqual({ usedRolls: [...many, "newest"].slice(-MAX_USED_ROLLS) });
   });
 });

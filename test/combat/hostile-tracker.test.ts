@@ -8,10 +8,8 @@
  */
 import {
   asUser,
-  chapterCombatants,
   createdMessages,
   type FakeCombatBase,
-  FakeCombatant,
   gm,
   latency,
   mallory,
@@ -23,32 +21,19 @@ import {
   resetCombatWorld,
   deliver,
   setUsers,
-  world,
 } from "./fakes.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeCombatRound, registerCombatHandlers } from "../../src/foundry/cychosys/combat/documents.js";
-import { defineCombatDocuments } from "./classes.js";
+import { chapterFight } from "./classes.js";
 import { onRequestMessage, submitRequest } from "../../src/foundry/requests.js";
 import { readRoundState } from "../../src/rulesets/cychosys/combat/round-state.js";
 import { newRoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";
 
-const { CychosysCombat } = defineCombatDocuments();
 registerCombatHandlers();
 
 type Combat = FakeCombatBase & { startCombat(): Promise<unknown>; nextTurn(): Promise<unknown> };
 const g = globalThis as any;
-
-async function fight() {
-  const { parker, riddle, sentry } = chapterCombatants();
-  const c = { parker: new FakeCombatant(parker), riddle: new FakeCombatant(riddle), sentry: new FakeCombatant(sentry) };
-  const combat = new CychosysCombat() as unknown as Combat;
-  combat.list = [c.parker, c.riddle, c.sentry];
-  for (const x of combat.list) x.combat = combat;
-  g.game.combats = { contents: [combat] };
-  world.actors = [parker, riddle, sentry];
-  await combat.startCombat();
-  return { combat, c, actors: { parker, riddle, sentry } };
-}
+const fight = chapterFight;
 
 
 beforeEach(resetCombatWorld);
@@ -321,8 +306,8 @@ describe("R17, R25, R33: a round end that fails halfway", () => {
     expect(notifications.error.at(-1)).toBe("Fatigue could not be restored for parker (see the GM's console).");
     const note = String(createdMessages.at(-1)!.content);
     expect(note).toContain("Fatigue could not be restored for parker");
-    expect(note).not.toContain("parker: 1 unused action(s) restore");
-    expect(note).toContain("riddle: 1 unused action(s) restore +1 Mental fatigue (R17).");
+    expect(note).not.toContain("parker rests:");
+    expect(note).toContain("riddle rests: +1 Mental fatigue for 1 unused action (R17).");
   });
 });
 
@@ -359,6 +344,6 @@ describe("names are text in chat", () => {
     await closeCombatRound(combat as never, 1);
     const note = String(createdMessages.at(-1)!.content);
     expect(note).not.toContain("<img");
-    expect(note).toContain("&lt;img src=x onerror=alert(1)&gt;: 1 unused action(s)");
+    expect(note).toContain("&lt;img src=x onerror=alert(1)&gt; rests: +1");
   });
 });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { codeFormula, facesOf } from "../../src/foundry/d6/code-roll.js";
 import { english } from "../../src/core/messages.js";
-import { newCombatantRound, parseDieCode } from "../../src/rulesets/d6/rules/index.js";
+import { newCombatantRound, parseDieCode, planRoll } from "../../src/rulesets/d6/rules/index.js";
+import { parseD6Request } from "../../src/rulesets/d6/workflow/request-schema.js";
 import { d6AttackDialogView, declaredChoice, readD6AttackForm } from "../../src/rulesets/d6/views/dialogs.js";
 import { attackPlan, defensePlan } from "../../src/rulesets/d6/workflow/dice-plans.js";
 import type { D6Derived } from "../../src/rulesets/d6/data/derived.js";
@@ -54,11 +55,27 @@ describe("the attack dialog", () => {
     expect(readD6AttackForm({ flat: "1e9", band: "orbit", metres: "25", cover: "smoke", modifier: "-500", itemId: "<x>" })).toEqual({ flat: 99, metres: 25, modifier: -99 });
   });
 
-  it("forged GM field: D26's modifier is declared for a GM only — a player's client never sends it, whatever its form held", () => {
+  it("forged GM field: D26's modifier and D41's flat bonus are declared for a GM only — a player's client never sends them, whatever its form held", () => {
     const values = readD6AttackForm({ flat: "1", band: "medium", cover: "light", modifier: "-99" });
     expect(declaredChoice(values, true)).toEqual({ flat: 1, range: { band: "medium" }, cover: "light", modifiers: [{ value: -99 }] });
-    expect(declaredChoice(values, false)).toStrictEqual({ flat: 1, range: { band: "medium" }, cover: "light" });
-    expect(declaredChoice(readD6AttackForm({ flat: "0", metres: "12" }), false)).toStrictEqual({ flat: 0, range: { metres: 12 } });
+    expect(declaredChoice(values, false)).toStrictEqual({ range: { band: "medium" }, cover: "light" });
+    expect(declaredChoice(readD6AttackForm({ flat: "0", metres: "12" }), false)).toStrictEqual({ range: { metres: 12 } });
+    expect(declaredChoice(readD6AttackForm({ flat: "0", metres: "12" }), true)).toStrictEqual({ range: { metres: 12 } });
+  });
+
+  it("D26, D41: the dialog shows the modifier and the flat bonus to the GM only", () => {
+    const plan = planRoll({ dice: 4, pips: 0 });
+    const player = d6AttackDialogView({ plan, ranged: true, gm: false, localize: english });
+    const gmView = d6AttackDialogView({ plan, ranged: true, gm: true, localize: english });
+    expect([player.gm, gmView.gm]).toEqual([false, true]);
+  });
+
+  it("D27, D28: range and cover, the attacker's to declare, are bounded to the rules' bands, distances and levels", () => {
+    const declare = (extra: Record<string, unknown>) => parseD6Request({ step: "declare", actorUuid: "Actor.kira", itemId: "wpKnife", roll: { dice: [1], wild: [2] }, targets: ["Actor.thug"], ...extra });
+    expect(declare({ range: { band: "long" }, cover: "heavy" }).ok).toBe(true);
+    for (const bad of [{ range: { band: "adjacent" } }, { range: { metres: 100_001 } }, { range: { metres: -1 } }, { range: { metres: 2.5 } }, { range: { band: "short", metres: 3 } }, { cover: "total" }, { flat: 100 }]) {
+      expect(declare(bad).ok, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
 

@@ -26,7 +26,6 @@ const knifeAt = (w: World, target: FakeD6Actor, roll = { dice: [1, 1, 1], wild: 
   actorUuid: w.kira.uuid,
   itemId: "wpKnife",
   roll,
-  flat: 0,
   targets: [target.uuid],
   ...extra,
 });
@@ -62,10 +61,45 @@ describe("forged GM field (D26: the difficulty modifier is the GM's)", () => {
     const forged = [{ modifiers: [{ value: -99 }] }, { modifiers: [{ value: 0, label: "zero is a value" }] }];
     for (const fields of forged) expect(await w.send(knifeAt(w, w.thug, undefined, fields), p1)).toMatchObject({ ok: false, reason: expect.stringContaining("Only a GM") });
     expect(w.cards()).toEqual([]);
-    expect(w.ruleset.workflow.gmOnlyFields).toEqual({ declare: ["modifiers"] });
+    expect(w.ruleset.workflow.gmOnlyFields).toEqual({ declare: ["modifiers", "flat"], interrupt: ["flat"] });
     // Without the field (or with an empty list, what a player's dialog sends), the knife's 5 misses the passive 10 (D17).
     expect(await w.send(knifeAt(w, w.thug, undefined, { modifiers: [] }), p1)).toMatchObject({ ok: true });
     expect(resolutionOf(w.cards()[0]!.flow.targets[0]!).hit).toBe(false);
+  });
+
+  it("D41: a player's flat bonus to the attack — +99, or even 0 — is refused before anything runs; no card, no action spent", async () => {
+    const w = d6World({ combat: true });
+    await declared(w, 1);
+    const before = structuredClone(w.combat!.flags);
+    for (const flat of [99, -3, 0]) {
+      expect(await w.send(knifeAt(w, w.thug, undefined, { flat }), p1)).toEqual({ ok: false, reason: 'Only a GM may set "flat"; the request was refused and nothing changed.' });
+    }
+    expect(w.cards()).toEqual([]);
+    expect(w.combat!.flags).toEqual(before);
+    // The same attack without it is Kira's: 1+1+1+2 = 5 against the passive 10, a miss.
+    expect(await w.send(knifeAt(w, w.thug), p1)).toMatchObject({ ok: true });
+    expect(resolutionOf(w.cards()[0]!.flow.targets[0]!).attack!.total).toBe(5);
+  });
+
+  it("D14, D41: a player's flat bonus to an interrupting dodge is refused; the card waits, the wait is still held", async () => {
+    const w = d6World({ combat: true });
+    await w.setRound(w.kira, { round: { ...newCombatantRound(1, 2), declared: 2, used: 1, waits: 1 } });
+    await w.setRound(w.thug, { round: { ...newCombatantRound(1, 1), declared: 1 } });
+    expect(await w.local({ step: "declare", actorUuid: w.thug.uuid, itemId: "wpFists", roll: { dice: [4, 3], wild: [2] }, targets: [w.kira.uuid] })).toMatchObject({ ok: true });
+    const card = w.cards()[0]!;
+    expect(phaseOf(card.flow.targets[0]!, resolutionOf(card.flow.targets[0]!))).toBe("interruptible");
+    const dodge = { step: "interrupt", ...onCard(card), skill: "dodge", roll: { dice: [5, 3, 3], wild: [4] } };
+    expect(await w.send({ ...dodge, flat: 50 }, p1)).toEqual({ ok: false, reason: 'Only a GM may set "flat"; the request was refused and nothing changed.' });
+    expect(phaseOf(w.cards()[0]!.flow.targets[0]!, resolutionOf(w.cards()[0]!.flow.targets[0]!))).toBe("interruptible");
+    expect((w.roundOf(w.kira) as { round: { waits: number } }).round.waits).toBe(1);
+    expect(await w.send(dodge, p1)).toMatchObject({ ok: true });
+  });
+
+  it("the GM's flat bonus stands (D41): +5 on the knife's 5 reaches the passive 10", async () => {
+    const w = d6World();
+    expect(await w.local(knifeAt(w, w.thug, undefined, { flat: 5 }))).toMatchObject({ ok: true });
+    const resolution = resolutionOf(w.cards()[0]!.flow.targets[0]!);
+    expect([resolution.attack!.total, resolution.hit]).toEqual([10, true]);
   });
 
   it("the GM may still set it (D26): −99 brings 10 down to the floor of 3 and the knife's 5 hits", async () => {

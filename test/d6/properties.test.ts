@@ -38,11 +38,12 @@ const step = fc.oneof(
         // Kira's knife rolls melee combat 4D, the thug's fists brawling 3D+1 (the GM checks the count).
         item: fc.oneof({ weight: 5, arbitrary: fc.constant(attacker === "kira" ? "wpKnife" : "wpFists") }, { weight: 1, arbitrary: fc.constantFrom("wpKnife", "wpFists", "nope") }),
         roll: fc.oneof({ weight: 4, arbitrary: codeFaces(attacker === "kira" ? 4 : 3) }, { weight: 1, arbitrary: faces }),
-        flat: fc.integer({ min: -5, max: 5 }),
+        // The flat bonus is the GM's (D6_GM_ONLY_FIELDS): from a player it is refused.
+        flat: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }),
       }),
     ),
   },
-  { weight: 1, arbitrary: fc.record({ step: fc.constant("interrupt"), card: cardIndex, skill: fc.constantFrom("dodge", "block", "parry", "bogus"), roll: faces, flat: fc.constant(0) }) },
+  { weight: 1, arbitrary: fc.record({ step: fc.constant("interrupt"), card: cardIndex, skill: fc.constantFrom("dodge", "block", "parry", "bogus"), roll: faces }) },
   { weight: 4, arbitrary: fc.record({ step: fc.constantFrom("announce", "apply", "undo"), card: cardIndex }) },
   // Damage 2D or 3D+2, resistance 2D+2 or 3D+1: one or two plain dice and the Wild Die.
   { weight: 6, arbitrary: fc.record({ step: fc.constantFrom("damage", "resist"), card: cardIndex, roll: fc.oneof(codeFaces(2), codeFaces(3), faces) }) },
@@ -68,7 +69,7 @@ describe("OpenD6 cards: random requests from the GM and two players", () => {
           { user: 1, step: { step: "apply", card: 0 } },
         ];
         const requests = [
-          { user: 0, step: { step: "declare", attacker: "thug", item: "wpFists", roll: swing, flat: 0 } },
+          { user: 0, step: { step: "declare", attacker: "thug", item: "wpFists", roll: swing } },
           ...proper.flatMap((p, i) => [...noise[i]!, p]),
         ] as { user: number; step: Record<string, unknown> & { step: string } }[];
         const w = d6World();
@@ -80,8 +81,8 @@ describe("OpenD6 cards: random requests from the GM and two players", () => {
           let payload: unknown;
           if (s.step === "garbage") payload = (s as unknown as { garbage: unknown }).garbage;
           else if (s.step === "declare") {
-            const d = s as unknown as { attacker: "kira" | "thug"; item: string; roll: unknown; flat: number };
-            payload = { step: "declare", actorUuid: w[d.attacker].uuid, itemId: d.item, roll: d.roll, flat: d.flat, targets: [d.attacker === "kira" ? w.thug.uuid : w.kira.uuid] };
+            const d = s as unknown as { attacker: "kira" | "thug"; item: string; roll: unknown; flat?: number };
+            payload = { step: "declare", actorUuid: w[d.attacker].uuid, itemId: d.item, roll: d.roll, ...(d.flat !== undefined && { flat: d.flat }), targets: [d.attacker === "kira" ? w.thug.uuid : w.kira.uuid] };
           } else {
             const { card: _, ...rest } = s as Record<string, unknown>;
             payload = { ...rest, attackId: card?.flow.id ?? "nope", messageId: card?.id ?? "nope", targetIndex: 0 };

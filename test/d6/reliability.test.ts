@@ -10,7 +10,7 @@ import { d6World, onCard, p1 } from "./world.js";
 
 /** The thug's swing hits Kira (10 against her passive 10), damage 11 against resistance 5: Wounded (D35). */
 async function kiraStruck(w: ReturnType<typeof d6World>) {
-  await w.local({ step: "declare", actorUuid: w.thug.uuid, itemId: "wpFists", roll: { dice: [4, 3], wild: [2] }, flat: 0, targets: [w.kira.uuid] });
+  await w.local({ step: "declare", actorUuid: w.thug.uuid, itemId: "wpFists", roll: { dice: [4, 3], wild: [2] }, targets: [w.kira.uuid] });
   const card = w.cards()[0]!;
   await w.local({ step: "damage", ...onCard(card), roll: { dice: [6], wild: [5] } });
   await w.send({ step: "resist", ...onCard(card), roll: { dice: [1], wild: [2] } }, p1);

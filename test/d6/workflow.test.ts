@@ -16,7 +16,6 @@ const thugSwings = (w: ReturnType<typeof d6World>, faces = { dice: [4, 3], wild:
   actorUuid: w.thug.uuid,
   itemId: "wpFists",
   roll: faces,
-  flat: 0,
   targets: [w.kira.uuid],
 });
 
@@ -54,7 +53,7 @@ describe("the OpenD6 attack on a card (D30–D37)", () => {
     expect(await w.local(thugSwings(w))).toMatchObject({ ok: true });
     const card = w.cards()[0]!;
     expect(phaseOf(card.flow.targets[0]!)).toBe("interruptible");
-    expect(await w.send({ step: "interrupt", ...onCard(card), skill: "dodge", roll: { dice: [5, 3], wild: [4] }, flat: 0 }, p1)).toMatchObject({ ok: true });
+    expect(await w.send({ step: "interrupt", ...onCard(card), skill: "dodge", roll: { dice: [5, 3], wild: [4] } }, p1)).toMatchObject({ ok: true });
     const resolution = resolutionOf(card.flow.targets[0]!);
     expect(resolution.defenses[0]).toMatchObject({ skill: "dodge", roll: 12, total: 12, covers: true });
     expect(resolution.difficulty!.final).toBe(12);
@@ -84,7 +83,7 @@ describe("the OpenD6 attack on a card (D30–D37)", () => {
     await w.local(thugSwings(w));
     const card = w.cards()[0]!;
     expect(phaseOf(card.flow.targets[0]!)).toBe("awaitingDamage");
-    expect(await w.send({ step: "interrupt", ...onCard(card), skill: "dodge", roll: { dice: [6, 6, 6], wild: [6, 6, 1] }, flat: 0 }, p1)).toMatchObject({ ok: false });
+    expect(await w.send({ step: "interrupt", ...onCard(card), skill: "dodge", roll: { dice: [6, 6, 6], wild: [6, 6, 1] } }, p1)).toMatchObject({ ok: false });
     expect(resolutionOf(card.flow.targets[0]!).hit).toBe(true);
   });
 
@@ -115,7 +114,7 @@ describe("the OpenD6 attack on a card (D30–D37)", () => {
 
   it("the NPC setting: the wound to a struck creature is written by the GM as soon as its resistance is rolled", async () => {
     const w = d6World({ autoApply: true });
-    const knifeAttack = { step: "declare", actorUuid: w.kira.uuid, itemId: "wpKnife", roll: { dice: [6, 6, 6], wild: [5] }, flat: 0, targets: [w.thug.uuid] };
+    const knifeAttack = { step: "declare", actorUuid: w.kira.uuid, itemId: "wpKnife", roll: { dice: [6, 6, 6], wild: [5] }, targets: [w.thug.uuid] };
     expect(await w.send(knifeAttack, p1)).toMatchObject({ ok: true });
     const card = w.cards()[0]!;
     await w.send({ step: "damage", ...onCard(card), roll: { dice: [6], wild: [6, 4] } }, p1);
@@ -142,7 +141,7 @@ describe("the OpenD6 attack on a card (D30–D37)", () => {
   it("D7: the NPC setting waits for the tie too: Kira's knife on the tied thug is not written at once", async () => {
     let acting: string | null = "the thug";
     const w = d6World({ autoApply: true, tieOf: (uuid) => (uuid === w.kira.uuid ? acting : null) });
-    await w.send({ step: "declare", actorUuid: w.kira.uuid, itemId: "wpKnife", roll: { dice: [6, 6, 6], wild: [5] }, flat: 0, targets: [w.thug.uuid] }, p1);
+    await w.send({ step: "declare", actorUuid: w.kira.uuid, itemId: "wpKnife", roll: { dice: [6, 6, 6], wild: [5] }, targets: [w.thug.uuid] }, p1);
     const card = w.cards()[0]!;
     await w.send({ step: "damage", ...onCard(card), roll: { dice: [6], wild: [6, 4] } }, p1);
     await w.local({ step: "resist", ...onCard(card), roll: { dice: [1, 1], wild: [1] } });

@@ -22,11 +22,23 @@ describe("migrateSystemSource", () => {
     expect(object.hits).toEqual({ value: 2, max: 2 });
     const skill: Record<string, any> = { ...systemDefaults("Item", "skill"), dice: 0 };
     delete skill.schemaVersion;
-    expect(migrateSystemSource("Item", "skill", skill)).toEqual({ changed: true, from: 0, to: 1 });
+    expect(migrateSystemSource("Item", "skill", skill)).toEqual({ changed: true, from: 0, to: 2 });
     expect(skill.dice).toBe(1);
     const outfit: Record<string, any> = { ...systemDefaults("Item", "outfit"), covers: "all", schemaVersion: 0 };
     migrateSystemSource("Item", "outfit", outfit);
     expect(outfit.covers).toEqual(["head", "chest", "leftArm", "rightArm", "leftLeg", "rightLeg"]);
+  });
+
+  it("v1 → v2: a stored skill gets an empty description; an update's partial changes (no version stated) never blank one", () => {
+    const stored: Record<string, any> = { base: 2, dice: 3, facet: "physical", finesses: [], schemaVersion: 1 };
+    expect(migrateSystemSource("Item", "skill", stored)).toEqual({ changed: true, from: 1, to: 2 });
+    expect(stored).toMatchObject({ description: "", schemaVersion: 2 });
+    const written: Record<string, any> = { base: 2, dice: 3, facet: "physical", finesses: [], description: "<p>Guns.</p>", schemaVersion: 1 };
+    migrateSystemSource("Item", "skill", written);
+    expect(written.description).toBe("<p>Guns.</p>");
+    const partial: Record<string, any> = { base: 4 };
+    migrateSystemSource("Item", "skill", partial);
+    expect(partial).toEqual({ base: 4 });
   });
 
   it("leaves current data alone, and is idempotent", () => {

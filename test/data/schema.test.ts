@@ -188,6 +188,6 @@ describe("each kind of bad input is reported with its path and message", () => {
 describe("html fields", () => {
   it("are listed per type for system.json", () => {
     expect(htmlFieldPaths(ITEM_SCHEMAS.weapon)).toEqual(["description"]);
-    expect(htmlFieldPaths(ITEM_SCHEMAS.skill)).toEqual([]);
+    expect(htmlFieldPaths(ITEM_SCHEMAS.skill)).toEqual(["description"]);
   });
 });

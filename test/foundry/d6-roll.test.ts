@@ -69,10 +69,10 @@ describe("rollD6Skill", () => {
     FakeDie.faces = [1, 2, 4];
     await rollD6Skill(kira(), "attribute:perception");
     expect(lastMessage().rolls[0]!.formula).toBe("2d6 + 1dw + 2");
-    expect(lastCard().title).toBe("Kira: Perception");
+    expect(lastCard().title).toBe("Kira rolls Perception");
     FakeDie.faces = [1, 2, 4];
     await rollD6Skill(kira(), "untrained:firearms");
-    expect(lastCard().untrained).toBe("untrained: Agility");
+    expect(lastCard().untrained).toBe("Untrained: rolled on Agility");
   });
 
   it("D12 and D37: action dice and wound dice come off the code, shown as dice removed", async () => {

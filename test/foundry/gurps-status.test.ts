@@ -100,13 +100,18 @@ describe("GURPS conditions on the token", () => {
     expect(a.marks).toEqual([]);
   });
 
-  it("the round on the started combat: shock with its figure renamed as it grows (G77), stunned (G79), kneeling (G14); the active GM redraws", async () => {
+  it("the round on the started combat: shock with its figure renamed as it grows (G77), stunned (G79), kneeling (G14); the active GM redraws the fighters whose round changed", async () => {
     const mod = await register();
     const a = new FakeActor();
     const combat = { started: true, flags: { cychosys: { rounds: { c1: { ...newFighterRound(), injurySinceLastTurn: 2, stun: "physical", posture: "kneeling" } } } }, combatants: [{ id: "c1", actor: a }] };
     combats.push(combat);
     me.isActiveGM = true;
-    callAll("updateCombat", combat, {});
+    // A change that touches no round (the turn, another fighter's round) redraws nobody.
+    callAll("updateCombat", combat, { turn: 1 });
+    callAll("updateCombat", combat, { flags: { cychosys: { rounds: { c2: { posture: "prone" } } } } });
+    await settle();
+    expect(a.marks).toEqual([]);
+    callAll("updateCombat", combat, { flags: { cychosys: { rounds: { c1: { posture: "kneeling" } } } } });
     await settle();
     expect(a.marks).toEqual(["Kneeling", "Shock −2", "Stunned"]);
     (combat.flags.cychosys.rounds.c1 as { injurySinceLastTurn: number }).injurySinceLastTurn = 4;

@@ -100,7 +100,7 @@ describe("the world migration runner", () => {
     await migrateWorldIfNeeded();
     expect(docs.a1.calls).toHaveLength(2);
     expect(docs.i1.calls).toHaveLength(3);
-    expect(docs.i1.written).toEqual([{ "system.dice": 1, "system.schemaVersion": 1 }]);
+    expect(docs.i1.written).toEqual([{ "system.dice": 1, "system.schemaVersion": 2 }]);
     expect(w.version()).toBe(CURRENT);
     expect(notifications.error).toEqual([]);
     expect(notifications.info).toContain("Cychosys: the world's data is migrated to system version 0.2.0 (2 document(s) changed).");

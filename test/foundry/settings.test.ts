@@ -116,7 +116,7 @@ describe("world migration", () => {
   });
 
   it("runs when a ruleset's schema versions change: each ruleset has its own fingerprint", () => {
-    expect(schemaFingerprint(CYCHOSYS_MANIFEST)).toBe("character:1,npc:1,object:1,skill:1,trademark:1,weapon:1,trick:1,outfit:1");
+    expect(schemaFingerprint(CYCHOSYS_MANIFEST)).toBe("character:1,npc:1,object:1,skill:2,trademark:1,weapon:1,trick:1,outfit:1");
     expect(schemaFingerprint(D6_MANIFEST)).toBe("d6Character:1,d6Creature:1,d6Skill:1,d6Weapon:1,d6Armor:1");
   });
 });

@@ -95,7 +95,11 @@ describe("the GURPS card through the transport, clicked (G5, G58–G69, G77–G7
     expect(dice.rolled).toBe(0);
     // G26: outside a combat the maneuver and All-Out Attack's option come from the form; in one, the round's (the form's ignored).
     expect(await declareRequest(attack, { maneuver: "allOutAttack", aoaOption: "strong", modifier: "3", modifierLabel: " high ground ", location: "skull" }, fixedDice([1, 2, 3]), { gm: true, inCombat: false })).toEqual({
-      step: "declare", ...attack, line: 0, maneuver: "allOutAttack", aoaOption: "strong", location: "skull", fromFront: false, inReach: false, modifiers: [{ value: 3, label: "high ground" }], roll: [1, 2, 3],
+      step: "declare", ...attack, line: 0, maneuver: "allOutAttack", aoaOption: "strong", location: "skull", fromFront: false, inReach: false, gmModifiers: [{ value: 3, label: "high ground" }], roll: [1, 2, 3],
+    });
+    // A player's form never sends a GM-only field: his penalty is his own modifier, his range at least the measured, no side of the blow (G3, G53, G59).
+    expect(await declareRequest(attack, { modifier: "-2", range: "12", fromFront: "" }, fixedDice([1, 2, 3]), { gm: false, inCombat: false })).toEqual({
+      step: "declare", ...attack, line: 0, range: 12, inReach: false, modifiers: [{ value: -2 }], roll: [1, 2, 3],
     });
     expect(await declareRequest(attack, { maneuver: "allOutAttack", aoaOption: "strong" }, fixedDice([1, 2, 3]), { gm: false, inCombat: true })).not.toHaveProperty("maneuver");
   });

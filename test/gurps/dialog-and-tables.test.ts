@@ -23,7 +23,7 @@ describe("the GURPS attack dialog", () => {
   it("G24, G36: outside a combat each line shows its effective skill against Pierre; the maneuvers and All-Out Attack's options are offered; melee choices, no range", () => {
     const louis = fighter(louisData());
     const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: null, measured: null, gm: false });
-    expect(view.lines.map((l) => l.label)).toEqual(["swing: 1d+1 cut — Effective skill now: 15", "thrust: 1d-1 imp — Effective skill now: 15"]);
+    expect(view.lines.map((l) => l.label)).toEqual(["swing: 1d+1 cut — effective skill 15", "thrust: 1d-1 imp — effective skill 15"]);
     expect(view.maneuver).toBeNull();
     expect(view.maneuvers!.map((m) => m.value)).toEqual(["attack", "allOutAttack", "moveAndAttack"]);
     expect(view.aoaOptions!.map((m) => m.value)).toEqual(["determined", "double", "feint", "strong", "suppressionFire"]);
@@ -42,13 +42,23 @@ describe("the GURPS attack dialog", () => {
     expect(view.maneuvers).toBeNull();
     expect(view.refusal).toBeNull();
     expect(view.modifiers.map((m) => `${m.value} ${m.rule}`)).toEqual(expect.arrayContaining(["+4 G26", "−2 G77"]));
-    expect(view.lines[0]!.label).toContain("Effective skill now: 17");
+    expect(view.lines[0]!.label).toContain("effective skill 17");
   });
 
   it("G35: under Do Nothing the dialog says why no attack can be made now", () => {
     const louis = fighter(louisData(), startTurn(newFighterRound(), figures).state);
     const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: true, measured: null, gm: false });
     expect(view.refusal).toMatch(/^Not now: .+ \(G35\)\.$/);
+  });
+
+  it("unmetered attacker: against a fighter in a combat the attacker is not in, no maneuver is offered (G10); a player is told to add his token, a GM attacks as plain Attack", () => {
+    const louis = fighter(louisData());
+    const pierre = fighter(pierreData(), startTurn(newFighterRound(), { hp: 12, currentHp: 12, ht: 11 }).state);
+    for (const gm of [false, true]) {
+      const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: pierre, myTurn: null, measured: 1, gm });
+      expect([view.maneuvers, view.aoaOptions, view.maneuver]).toEqual([null, null, "Attack"]);
+      expect(view.refusal).toBe(gm ? null : "Louis is not fighting in the combat Pierre is in, so cannot attack Pierre now. Add Louis's token to that combat and attack on Louis's turn.");
+    }
   });
 
   it("G53, G56: the pistol's range is the measured distance, with the hint; up to its RoF in shots", () => {

@@ -130,9 +130,10 @@ describe("the rolls injury calls for, each by its owner at its moment (G74, G78,
   it("a player's bonus is refused (G3: situational modifiers are the GM's); his own penalty is taken; the GM's bonus too", async () => {
     const w = gurpsWorld();
     expect(await w.send(swing(w, [4, 4, 5], { modifiers: [{ value: 2, label: "high ground" }] }), p1)).toMatchObject({ ok: false });
+    expect(await w.send(swing(w, [4, 4, 5], { gmModifiers: [{ value: 2, label: "high ground" }] }), p1)).toMatchObject({ ok: false });
     expect(await w.send(swing(w, [4, 4, 5], { modifiers: [{ value: -2, label: "darkness" }] }), p1)).toMatchObject({ ok: true });
     expect(resolutionOf(w.cards()[0]!.flow.targets[0]!).skill!.effective).toBe(13);
-    expect(await w.local(swing(w, [4, 4, 5], { modifiers: [{ value: 2, label: "high ground" }] }))).toMatchObject({ ok: true });
+    expect(await w.local(swing(w, [4, 4, 5], { gmModifiers: [{ value: 2, label: "high ground" }] }))).toMatchObject({ ok: true });
     expect(resolutionOf(w.cards()[1]!.flow.targets[0]!).skill!.effective).toBe(17);
   });
 

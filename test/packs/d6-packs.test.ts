@@ -28,11 +28,11 @@ import {
   strengthDamageDice,
   ZERO_CODE,
 } from "../../src/rulesets/d6/rules/index.js";
-import { declaredPacks } from "../../tools/packs/lib.js";
+import { declaredPacks, readPackSources } from "../../tools/packs/lib.js";
 import { embeddedItem, expectRoundTrip, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
 
 type Doc = PackDoc;
-const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters"] as const;
+const D6_PACKS = ["d6-weapons", "d6-armor", "d6-characters", "d6-foes"] as const;
 const declared = declaredPacks();
 const docsOf = packDocs;
 const named = namedDoc;
@@ -41,14 +41,16 @@ const code = (text: unknown) => parseDieCode(text as string);
 const systems = () => packSystems(D6_PACKS);
 
 describe("OpenD6 pack declarations", () => {
-  it("system.json declares the three packs as the D6 manifest names them, players observing, in the OpenD6 pack folder", () => {
+  it("system.json declares the four packs as the D6 manifest names them — players see the player characters and the gear, the foes only the GM — in the OpenD6 pack folder", () => {
     expect([...D6_MANIFEST.packs].sort()).toEqual([...D6_PACKS].sort());
     const byName = new Map(declared.map((p) => [p.name, p]));
     expect(byName.get("d6-weapons")?.type).toBe("Item");
     expect(byName.get("d6-armor")?.type).toBe("Item");
     expect(byName.get("d6-characters")?.type).toBe("Actor");
+    expect(byName.get("d6-foes")?.type).toBe("Actor");
     for (const name of D6_PACKS) {
-      expect(byName.get(name), name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } });
+      const player = name === "d6-foes" ? "NONE" : "OBSERVER";
+      expect(byName.get(name), name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: player, ASSISTANT: "OWNER" } });
     }
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../system.json"), "utf8"));
     const folders = manifest.packFolders as { name: string; packs?: string[] }[];
@@ -60,7 +62,7 @@ describe("OpenD6 pack declarations", () => {
     for (const pack of declared) expect(MANIFESTS.filter((m) => m.packs.includes(pack.name)).map((m) => m.id), pack.name).toHaveLength(1);
   });
 
-  it("a D6 world shows players the three D6 packs as declared and hides every other ruleset's; a Cychosys world shows only Cychosys's", () => {
+  it("a D6 world shows players the D6 packs as declared and hides every other ruleset's; a Cychosys world shows only Cychosys's", () => {
     for (const pack of declared) {
       const d6 = (D6_PACKS as readonly string[]).includes(pack.name);
       const cychosys = CYCHOSYS_MANIFEST.packs.includes(pack.name);
@@ -88,9 +90,9 @@ describe("OpenD6 document data", () => {
     expect(docs.length).toBeGreaterThan(40);
   });
 
-  it("covers every D6 type but the creature", () => {
+  it("covers every D6 type", () => {
     const types = new Set(docs.map((d) => d.doc.type));
-    for (const type of [...D6_ITEM_TYPES, "d6Character"]) expect(types, type).toContain(type);
+    for (const type of [...D6_ITEM_TYPES, ...D6_ACTOR_TYPES]) expect(types, type).toContain(type);
   });
 
   it("every die code parses with the D6 core (D1): attributes, skills, damage, armor", () => {
@@ -122,12 +124,32 @@ describe("OpenD6 document data", () => {
     }
   });
 
-  it("a weapon is marked ours unless its figure comes from the chapter or its worked examples", () => {
-    for (const weapon of docsOf("d6-weapons")) {
-      const text = weapon.system.description as string;
-      expect(/Ours|ours/.test(text) || /chapter|example/.test(text), weapon.name).toBe(true);
+  it("the chapter prints no figure for any of them: every weapon, armor and character says its figures are ours, and none calls a figure the chapter's or its examples' (issue 23.6)", () => {
+    const texts = [...docsOf("d6-weapons"), ...docsOf("d6-armor")].map((d) => [d.name, d.system.description as string] as const);
+    for (const actor of [...docsOf("d6-characters"), ...docsOf("d6-foes")]) {
+      texts.push([actor.name, (actor.system.biography ?? actor.system.notes) as string]);
+      for (const i of actor.items ?? []) if (i.type !== "d6Skill") texts.push([`${actor.name} > ${i.name}`, i.system.description as string]);
     }
-    for (const name of ["rifle", "bow", "thrown knife", "sword", "club", "spear"]) expect(named("d6-weapons", name).system.description, name).toMatch(/Ours: the chapter gives no figure/);
+    for (const [name, text] of texts) {
+      expect(text, name).toMatch(/\bours\b|Ours/);
+      expect(text, name).not.toMatch(/example'?s'? figure|figures? of the (worked )?examples?|from the examples/i);
+    }
+    for (const name of ["rifle", "bow", "thrown knife", "sword", "club", "spear", "blaster pistol"]) expect(named("d6-weapons", name).system.description, name).toMatch(/Ours: the chapter gives no figure/);
+    expect(named("d6-characters", "Kira").system.biography).toMatch(/The chapter gives her no figures: all of these are ours/);
+  });
+
+  it("an image that fits each type: a weapon its own kind of weapon, armor a body armor, skills a book, people a figure (Foundry's own icons)", () => {
+    const img = (pack: string, name: string) => named(pack, name).img;
+    expect([img("d6-weapons", "fists"), img("d6-weapons", "knife"), img("d6-weapons", "pistol"), img("d6-weapons", "rifle"), img("d6-weapons", "bow"), img("d6-weapons", "thrown knife")]).toEqual([
+      "icons/skills/melee/unarmed-punch-fist.webp", "icons/weapons/daggers/dagger-straight-blue.webp", "icons/weapons/guns/gun-pistol-flintlock-metal.webp", "icons/weapons/guns/rifle-brown.webp", "icons/weapons/bows/shortbow-recurve.webp", "icons/weapons/thrown/dagger-simple.webp",
+    ]);
+    for (const { where, doc } of docs) {
+      expect(doc.img, where).toMatch(/^icons\//);
+      if (doc.type === "d6Weapon") expect(doc.img, where).toMatch(/^icons\/(weapons|skills\/melee)\//);
+      if (doc.type === "d6Armor") expect(doc.img, where).toMatch(/^icons\/equipment\/chest\//);
+      if (doc.type === "d6Skill") expect(doc.img, where).toBe("icons/svg/book.svg");
+    }
+    for (const actor of [...docsOf("d6-characters"), ...docsOf("d6-foes")]) expect((actor.prototypeToken as { texture: { src: string } }).texture.src, actor.name).toBe(actor.img);
   });
 
   it("ranged weapons are aimable (D29) with ranges rising Short < Medium < Long past Point Blank (D27); melee and unarmed weapons have none", () => {
@@ -204,6 +226,30 @@ describe("the chapter's figures, through the rules core", () => {
     const a = sela.system.attributes as Record<string, string>;
     expect(a.agility).toBe("4D");
     expect(initiativeBonus({ perception: code(a.perception), search: code(item(sela, "search").system.code), agility: code(a.agility) })).toMatchObject({ fromSearch: 0, fromAgility: 1, bonus: 1 });
+  });
+
+  it("one folder per kind, as in every ruleset: Weapons, Armor, Characters, Foes", () => {
+    for (const [pack, folder] of [["d6-weapons", "Weapons"], ["d6-armor", "Armor"], ["d6-characters", "Characters"], ["d6-foes", "Foes"]] as const) {
+      const folders = readPackSources(pack).map((s) => s.doc).filter((d) => String(d._key).startsWith("!folders!"));
+      expect(folders.map((f) => f.name), pack).toEqual([folder]);
+      for (const doc of docsOf(pack)) expect(doc.folder, `${pack}/${doc.name}`).toBe(folders[0]!._id);
+    }
+  });
+
+  it("the chapter's opponent, the thug, is a foe: in the GM's pack, hostile, his token unlinked (he comes in numbers, each his own wounds); he fights with his fists (brawling 3D+1)", () => {
+    const thug = named("d6-foes", "the thug");
+    expect(thug.type).toBe("d6Creature");
+    expect(thug.prototypeToken).toMatchObject({ actorLink: false, disposition: -1, appendNumber: true });
+    expect(item(thug, "brawling").system).toMatchObject({ code: "3D+1" });
+    expect(item(thug, "fists").system).toMatchObject({ damage: "+0D", skill: "brawling" });
+    expect(thug.system.wounds).toEqual({ level: "none", untilRound: 0 });
+  });
+
+  it("player characters are friendly and visible to players (their pack), Sela's search is +2 pips over Perception, not 1D+2", () => {
+    for (const actor of docsOf("d6-characters")) expect(actor.prototypeToken, actor.name).toMatchObject({ actorLink: true, disposition: 1 });
+    const sela = named("d6-characters", "Sela Vane");
+    expect(sela.system.biography).toContain("only 2 pips over it");
+    expect(sela.system.biography).not.toContain("1D+2");
   });
 
   it("every ready character is unhurt, linked to its token, with worn armor adding to its resistance (D34)", () => {

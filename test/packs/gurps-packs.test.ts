@@ -1,12 +1,17 @@
 /**
  * GURPS's compendiums (packs/_source/gurps-*): declared for the GURPS
- * manifest in a pack folder of their own, every document valid against the
+ * manifest in a pack folder of their own, one pack per kind (characters,
+ * foes, weapons, armor, tables); the chapter's player characters visible to
+ * players, its foes hidden, each foe's token hostile and the zombie's
+ * unlinked (it comes in numbers); every document valid against the
  * GURPS data schema, each description saying which figures are the chapter's
  * and which are ours, the fighters deriving cleanly, the chapter's figures
  * present — and the seed checks 11, 12, 14 and 17 played by the pack's own
  * fighters through the same path the attack card takes (derive →
  * combat-inputs → resolveGurpsAttack). The two critical tables ship empty
- * (G86). Keys, ids, file names and compile → extract: test/packs/packs.test.ts.
+ * (G86); the rapid-fire bonus (G57) and the typical long actions (G90) ship
+ * as tables to read, their rows the rules core's own data. Keys, ids, file
+ * names and compile → extract: test/packs/packs.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,14 +24,16 @@ import { GURPS_ACTOR_SCHEMAS, GURPS_ACTOR_TYPES, GURPS_ITEM_SCHEMAS, GURPS_ITEM_
 import { deriveGurpsActor } from "../../src/rulesets/gurps/data/derive.js";
 import type { GurpsDerived } from "../../src/rulesets/gurps/data/derived.js";
 import { attackerOf, defenderOf, defenderStateOf, weaponInputOf } from "../../src/rulesets/gurps/data/combat-inputs.js";
-import { legalDefenses, parseShots, readRoll, resolveGurpsAttack, type DefenseChoice, type GurpsResolution } from "../../src/rulesets/gurps/rules/index.js";
+import { GURPS_STANDARD_RULES, legalDefenses, LONG_ACTION_TABLE, parseShots, readRoll, resolveGurpsAttack, type DefenseChoice, type GurpsResolution } from "../../src/rulesets/gurps/rules/index.js";
 import { declaredPacks } from "../../tools/packs/lib.js";
 import { embeddedItem, namedDoc, packDocs, type PackDoc, packSystems } from "./pack-docs.js";
 
 type Doc = PackDoc;
-const GURPS_PACKS = ["gurps-weapons", "gurps-armor", "gurps-characters", "gurps-tables"] as const;
-const LABELS = { "gurps-weapons": "GURPS Weapons", "gurps-armor": "GURPS Armor and Shields", "gurps-characters": "GURPS Fighters", "gurps-tables": "GURPS Critical Tables" };
-const TYPES = { "gurps-weapons": "Item", "gurps-armor": "Item", "gurps-characters": "Actor", "gurps-tables": "RollTable" } as const;
+const GURPS_PACKS = ["gurps-characters", "gurps-foes", "gurps-weapons", "gurps-armor", "gurps-tables"] as const;
+const LABELS = { "gurps-characters": "GURPS Characters", "gurps-foes": "GURPS Foes", "gurps-weapons": "GURPS Weapons", "gurps-armor": "GURPS Armor and Shields", "gurps-tables": "GURPS Tables" };
+const TYPES = { "gurps-characters": "Actor", "gurps-foes": "Actor", "gurps-weapons": "Item", "gurps-armor": "Item", "gurps-tables": "RollTable" } as const;
+/** Who may see a pack: the player characters and the gear, yes; the foes, only the GM (docs/rulesets/gurps.md, "Packs"). */
+const PLAYERS = { "gurps-characters": "OBSERVER", "gurps-foes": "NONE", "gurps-weapons": "OBSERVER", "gurps-armor": "OBSERVER", "gurps-tables": "OBSERVER" } as const;
 const declared = declaredPacks();
 const docsOf = (pack: string) => packDocs(pack) as Doc[];
 const named = (pack: string, name: string) => namedDoc(pack, name) as Doc;
@@ -38,7 +45,13 @@ function derived(actor: Doc, swap: (item: Doc) => Doc = (i) => i): GurpsDerived 
   const items = (actor.items ?? []).map(swap).map((i) => ({ id: i._id, name: i.name!, type: i.type!, system: i.system }));
   return deriveGurpsActor(structuredClone(actor.system), items);
 }
-const fighter = (name: string) => named("gurps-characters", name);
+const FIGHTER_PACKS = ["gurps-characters", "gurps-foes"] as const;
+const fighters = () => FIGHTER_PACKS.flatMap((pack) => docsOf(pack));
+const fighter = (name: string) => {
+  const found = fighters().find((d) => d.name === name);
+  if (!found) throw new Error(`no fighter ${name}`);
+  return found;
+};
 const weaponView = (d: GurpsDerived, name: string) => {
   const w = d.weapons.find((v) => v.name === name);
   if (!w) throw new Error(`no weapon ${name}`);
@@ -46,19 +59,19 @@ const weaponView = (d: GurpsDerived, name: string) => {
 };
 
 describe("GURPS pack declarations", () => {
-  it("system.json declares the four packs the GURPS manifest names, with plain English labels, players observing, in the GURPS pack folder", () => {
+  it("system.json declares the five packs the GURPS manifest names, one per kind, with plain English labels, the foes hidden from players, in the GURPS pack folder", () => {
     expect([...GURPS_MANIFEST.packs]).toEqual([...GURPS_PACKS]);
     const byName = new Map(declared.map((p) => [p.name, p]));
     for (const name of GURPS_PACKS) {
       expect(byName.get(name), name).toMatchObject({
-        label: LABELS[name], type: TYPES[name], system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" },
+        label: LABELS[name], type: TYPES[name], system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: PLAYERS[name], ASSISTANT: "OWNER" },
       });
     }
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../system.json"), "utf8"));
     expect((manifest.packFolders as { name: string; packs?: string[] }[]).find((f) => f.name === "GURPS")?.packs).toEqual([...GURPS_PACKS]);
   });
 
-  it("a GURPS world shows players its four packs as declared and hides every other ruleset's; other worlds hide the GURPS packs", () => {
+  it("a GURPS world shows players its packs as declared and hides every other ruleset's; other worlds hide the GURPS packs", () => {
     for (const pack of declared) {
       const gurps = (GURPS_PACKS as readonly string[]).includes(pack.name);
       const hidden = { ...pack.ownership, PLAYER: "NONE", TRUSTED: "NONE" };
@@ -95,7 +108,7 @@ describe("GURPS document data", () => {
   });
 
   it("every weapon, armor, shield and fighter says which figures are the chapter's and which are ours", () => {
-    for (const pack of ["gurps-weapons", "gurps-armor", "gurps-characters"]) {
+    for (const pack of ["gurps-weapons", "gurps-armor", ...FIGHTER_PACKS]) {
       for (const doc of docsOf(pack)) {
         const text = String(doc.system.description ?? doc.system.notes);
         expect(text, doc.name).toMatch(/<strong>The chapter's:<\/strong>/);
@@ -104,11 +117,18 @@ describe("GURPS document data", () => {
     }
   });
 
-  it("every document has an image from Foundry's core icons, and a sensible sort within its folder", () => {
+  it("every document has an image from Foundry's core icons, every fighter a token image (its portrait), and a sensible sort within its folder", () => {
     for (const pack of GURPS_PACKS) {
       const docs = docsOf(pack);
       for (const doc of docs) expect(doc.img, doc.name).toMatch(/^icons\/[a-z0-9/-]+\.(svg|webp)$/);
       expect(new Set(docs.map((d) => `${d.folder}:${String(d.sort)}`)).size, pack).toBe(docs.length);
+    }
+    for (const actor of fighters()) expect((actor as Doc & { prototypeToken: { texture: { src: string } } }).prototypeToken.texture.src, actor.name).toBe(actor.img);
+    // A gun or a bow is not a sword: each weapon's image is from the icon family of its kind.
+    for (const weapon of docsOf("gurps-weapons")) {
+      const kinds = new Set((weapon.system.lines as { kind: string }[]).map((l) => l.kind));
+      const family = kinds.has("firearm") ? /^icons\/weapons\/(guns|ammunition)\// : kinds.has("musclePowered") ? /^icons\/weapons\/bows\// : /^icons\/(weapons|skills\/melee)\//;
+      expect(weapon.img, weapon.name).toMatch(family);
     }
   });
 });
@@ -172,12 +192,23 @@ describe("the chapter's weapons, armor and shields", () => {
 });
 
 describe("the fighters", () => {
-  it("are the chapter's: Louis LeBlanc, Filthy Pierre, the zombie, Edmund Zhang and Jenny Atkins", () => {
-    expect([...docsOf("gurps-characters")].sort((a, b) => Number(a.sort) - Number(b.sort)).map((d) => d.name)).toEqual(["Louis LeBlanc", "Filthy Pierre", "Zombie", "Edmund Zhang", "Jenny Atkins"]);
+  const bySort = (pack: string) => [...docsOf(pack)].sort((a, b) => Number(a.sort) - Number(b.sort)).map((d) => d.name);
+  type Token = { actorLink: boolean; disposition: number; appendNumber?: boolean };
+  const token = (name: string) => (fighter(name) as Doc & { prototypeToken: Token }).prototypeToken;
+
+  it("are the chapter's: its player characters Louis LeBlanc (\"Louis' player\"), Edmund Zhang and Jenny Atkins visible to players; its foes Filthy Pierre and the zombie hidden", () => {
+    expect(bySort("gurps-characters")).toEqual(["Louis LeBlanc", "Edmund Zhang", "Jenny Atkins"]);
+    expect(bySort("gurps-foes")).toEqual(["Filthy Pierre", "Zombie"]);
   });
 
-  it("derive cleanly: no problems, every weapon and shield with a skill of their own, every line's damage resolved, unhurt, linked to a token", () => {
-    for (const actor of docsOf("gurps-characters")) {
+  it("tokens: the characters friendly and linked; the foes hostile; the zombie, who comes in numbers, unlinked and numbered so ten zombies do not share one HP pool", () => {
+    for (const name of ["Louis LeBlanc", "Edmund Zhang", "Jenny Atkins"]) expect(token(name), name).toMatchObject({ actorLink: true, disposition: 1 });
+    expect(token("Filthy Pierre")).toMatchObject({ actorLink: true, disposition: -1 });
+    expect(token("Zombie")).toMatchObject({ actorLink: false, disposition: -1, appendNumber: true });
+  });
+
+  it("derive cleanly: no problems, every weapon and shield with a skill of their own, every line's damage resolved, unhurt", () => {
+    for (const actor of fighters()) {
       const d = derived(actor);
       expect(d.problems, actor.name).toEqual([]);
       for (const weapon of d.weapons) {
@@ -187,7 +218,6 @@ describe("the fighters", () => {
       for (const shield of d.shields) expect(shield.defaulted, `${actor.name}: ${shield.name}`).toBe(false);
       expect(d.hp.value, actor.name).toBe(d.hp.max);
       expect(d.reeling, actor.name).toBe(false);
-      expect((actor as Doc & { prototypeToken: { actorLink: boolean } }).prototypeToken.actorLink, actor.name).toBe(true);
     }
   });
 
@@ -313,14 +343,42 @@ describe("the seed checks, played by the pack's fighters", () => {
   });
 });
 
-describe("the critical tables (G86)", () => {
-  const tables = docsOf("gurps-tables") as (Doc & { formula: string; results: unknown[]; description: string })[];
+describe("the tables", () => {
+  type Table = Doc & { formula: string; results: { name: string; range: [number, number]; flags: { cychosys: Record<string, unknown> } }[]; description: string };
+  const tables = docsOf("gurps-tables") as Table[];
+  const table = (flag: string) => tables.find((t) => t.flags?.cychosys?.gurpsTable === flag)!;
 
-  it("ship the Critical Hit and Critical Miss tables as empty 3d6 RollTables the GM fills — no result invented", () => {
-    expect(tables.map((t) => [t.name, t.formula, t.results.length, t.flags?.cychosys?.gurpsTable])).toEqual([
-      ["Critical Hit Table", "3d6", 0, "criticalHit"],
-      ["Critical Miss Table", "3d6", 0, "criticalMiss"],
+  it("G86: ship the Critical Hit and Critical Miss tables as empty 3d6 RollTables the GM fills — no result invented", () => {
+    expect(["criticalHit", "criticalMiss"].map((f) => [table(f).name, table(f).formula, table(f).results.length])).toEqual([
+      ["Critical Hit Table", "3d6", 0],
+      ["Critical Miss Table", "3d6", 0],
     ]);
-    for (const t of tables) expect(t.description, t.name).toMatch(/G86/);
+    for (const f of ["criticalHit", "criticalMiss"]) expect(table(f).description, f).toMatch(/G86/);
+  });
+
+  it("G57: the rapid-fire bonus, a table to read — each row the rules core's own (shots 2–4 +0 … 50–99 +6), its range the shots fired", () => {
+    const rapid = table("rapidFire");
+    expect(rapid).toMatchObject({ name: "Rapid-fire bonus", formula: "", displayRoll: false });
+    let from = 2;
+    expect(rapid.results.map((r) => [r.range, r.flags.cychosys.rapidFire])).toEqual(GURPS_STANDARD_RULES.rapidFire.map((row) => {
+      const range = [from, row.upTo];
+      from = row.upTo + 1;
+      return [range, row.bonus];
+    }));
+    expect(rapid.results.map((r) => r.name)).toEqual(["+0 to hit (2–4 shots)", "+1 to hit (5–8 shots)", "+2 to hit (9–12 shots)", "+3 to hit (13–16 shots)", "+4 to hit (17–24 shots)", "+5 to hit (25–49 shots)", "+6 to hit (50–99 shots)"]);
+    expect(rapid.description).toMatch(/100–199 \+7, 200–399 \+8/);
+  });
+
+  it("G90: the typical long actions, a table to read — one row per action of the rules core's table, its time as the core has it", () => {
+    const long = table("longActions");
+    expect(long).toMatchObject({ name: "Typical long actions", formula: "", displayRoll: false });
+    const keys = long.results.map((r) => r.flags.cychosys.longAction as keyof typeof LONG_ACTION_TABLE);
+    expect(keys).toEqual(Object.keys(LONG_ACTION_TABLE));
+    for (const r of long.results) {
+      const row = LONG_ACTION_TABLE[r.flags.cychosys.longAction as keyof typeof LONG_ACTION_TABLE];
+      const time = row.dice ? `${row.dice}d seconds` : row.seconds === 60 ? "1 minute" : `${row.seconds} second${row.seconds === 1 ? "" : "s"}`;
+      expect(r.name, r.name).toMatch(new RegExp(`: ${time}${row.perUnit ? " a (sentence|piece)" : ""}$`));
+    }
+    expect(long.results.map((r) => r.range[0])).toEqual(long.results.map((_, i) => i + 1));
   });
 });

@@ -307,16 +307,23 @@ function prepared(actor: Doc): { system: CombatantSource; items: ItemView[] } {
   return { system, items };
 }
 
-describe("the cast", () => {
+/** The chapter's fighters: the player characters (cast) and the foes. */
+const fighters = () => [...primary("cast"), ...primary("foes")];
+const fighter = (name: string): Doc => {
+  const found = fighters().find((s) => s.doc.name === name);
+  if (!found) throw new Error(`no fighter named ${name}`);
+  return found.doc as Doc;
+};
+
+describe("the cast and the foes", () => {
   const derive = (name: string) => {
-    const { system, items } = prepared(named("cast", name));
+    const { system, items } = prepared(fighter(name));
     return { system, derived: deriveCombatant(system, items, []) };
   };
 
-  it("has everyone the chapter fights", () => {
-    expect(primary("cast").map((s) => s.doc.name).sort()).toEqual(
-      ["Aiken Byrne", "Belham, the sentry", "Parker", "Riddle", "Thorton", "Ungar", "Wiley"].sort(),
-    );
+  it("has everyone the chapter fights: Parker among the characters, the others among the foes", () => {
+    expect(primary("cast").map((s) => s.doc.name)).toEqual(["Parker"]);
+    expect(primary("foes").map((s) => s.doc.name).sort()).toEqual(["Aiken Byrne", "Belham, the sentry", "Riddle", "Thorton", "Ungar", "Wiley"].sort());
   });
 
   it("Parker: physical hit pool 10, quickness 7 (suit burden 1, Heavy −2), hide BBDD2 under the suit", () => {
@@ -344,8 +351,8 @@ describe("the cast", () => {
     expect(howler?.terms).toContainEqual({ kind: "speed", value: 9 });
   });
 
-  it("every weapon and trick a cast member carries uses a skill they have", () => {
-    for (const { doc } of primary("cast")) {
+  it("every weapon and trick a fighter carries uses a skill they have", () => {
+    for (const { doc } of fighters()) {
       const { derived } = derive(doc.name!);
       const missing = derived.totals.filter((t) => t.missingSkill).map((t) => `${doc.name}: ${t.gearName}`);
       expect(missing).toEqual([]);
@@ -355,6 +362,71 @@ describe("the cast", () => {
   it("Aiken Byrne carries the jeweled relic over every body location", () => {
     const { derived } = derive("Aiken Byrne");
     for (const location of BODY_LOCATIONS) expect(derived.locations[location].pieces, location).toContain("jeweled relic");
+  });
+});
+
+/** Every Item and Actor of Cychosys's packs, embedded items included, with where it is. */
+function documents(): { where: string; doc: Doc; embedded: boolean }[] {
+  return systems().map(({ where, doc }) => ({ where, doc, embedded: where.includes(" > ") }));
+}
+
+describe("packs a GM can trust at a glance (issue 23.6)", () => {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../system.json"), "utf8")) as { packs: { name: string; label: string; ownership: Record<string, string> }[]; packFolders: { name: string; packs: string[]; folders?: unknown[] }[] };
+  const pack = (name: string) => manifest.packs.find((p) => p.name === name)!;
+
+  it("one visibility rule: player characters visible (pack and document), foes hidden", () => {
+    expect(pack("cast")).toMatchObject({ label: "Characters", ownership: { PLAYER: "OBSERVER" } });
+    expect(pack("foes")).toMatchObject({ label: "Foes", ownership: { PLAYER: "NONE" } });
+    for (const { doc } of primary("cast")) {
+      expect(doc.type, doc.name).toBe("character");
+      expect(doc.ownership, doc.name).toEqual({ default: 2 });
+      expect(doc.prototypeToken, doc.name).toMatchObject({ actorLink: true, disposition: 1 });
+    }
+    for (const { doc } of primary("foes")) {
+      expect(doc.type, doc.name).toBe("npc");
+      expect(doc.ownership, doc.name).toEqual({ default: 0 });
+      // Stored as foes: hostile; unlinked, so more than one on a scene does not share one set of pools.
+      expect(doc.prototypeToken, doc.name).toMatchObject({ actorLink: false, disposition: -1 });
+    }
+  });
+
+  it("folders alike across rulesets: the Cychosys folder holds its packs, one per kind, no sub-folders", () => {
+    const folder = manifest.packFolders.find((f) => f.name === "Cychosys")!;
+    expect(folder.folders ?? []).toEqual([]);
+    expect(folder.packs).toEqual(["cast", "foes", "skills", "trademarks", "weapons", "outfits", "tables", "rules"]);
+  });
+
+  it("every item and actor has an image of Foundry's own icons (none of the generic stand-ins), every actor a token image", () => {
+    const generic = ["icons/svg/mystery-man.svg", "icons/svg/item-bag.svg", "icons/svg/book.svg", "icons/svg/sword.svg", "icons/svg/shield.svg", "icons/svg/aura.svg", "icons/svg/lightning.svg"];
+    for (const { where, doc } of documents()) {
+      expect(doc.img, where).toMatch(/^icons\/[a-z0-9/._-]+\.(webp|svg)$/);
+      expect(generic, where).not.toContain(doc.img);
+    }
+    for (const { doc } of fighters()) expect((doc.prototypeToken as { texture?: { src?: string } }).texture?.src, doc.name).toBe(doc.img);
+  });
+
+  it("guns are not swords: a weapon shot with shoot has a ranged image, a blade or club a melee one", () => {
+    const ranged = /^icons\/(weapons\/(guns|bows|crossbows|artillery)|commodities\/tech|magic\/lightning)\//;
+    for (const { where, doc } of documents()) {
+      if (doc.type !== "weapon") continue;
+      const skill = (doc.system as { skill: string }).skill;
+      if (skill === "shoot") expect(doc.img, where).toMatch(ranged);
+      else expect(doc.img, where).not.toMatch(ranged);
+    }
+  });
+
+  it("every skill, in the pack and on every fighter, has a description in our own words (one per name, the same wherever it appears)", () => {
+    const texts = new Map<string, string>();
+    for (const { where, doc } of documents()) {
+      if (doc.type !== "skill") continue;
+      const text = (doc.system as { description: string }).description;
+      expect(text, where).toMatch(/^<p>[A-Z].{60,}\.<\/p>$/s);
+      const known = texts.get(doc.name!);
+      if (known) expect(text, where).toBe(known);
+      else texts.set(doc.name!, text);
+    }
+    expect(primary("skills")).toHaveLength(15);
+    expect(new Set(texts.values()).size).toBe(texts.size);
   });
 });
 

@@ -166,8 +166,8 @@ describe("R23 counterattacks", () => {
 
 describe("R24, R28, R32, R33 choices of the struck side", () => {
   it("R28: the wrong number of piercing choices says how many are expected", () => {
-    rulesError(() => applyPiercing(parseBundle("XP5"), 1, ["X", "P"]), "piercingCount", "Choose 1", "got 2");
-    rulesError(() => applyPiercing(parseBundle("XP5"), 2, []), "piercingCount", "Choose 2", "got 0");
+    rulesError(() => applyPiercing(parseBundle("XP5"), 1, ["X", "P"]), "piercingCount", "chosen: 2", "call for 1");
+    rulesError(() => applyPiercing(parseBundle("XP5"), 2, []), "piercingCount", "chosen: 0", "call for 2");
   });
 
   it("R28: piercing an effect the injury does not have names it", () => {
@@ -181,11 +181,11 @@ describe("R24, R28, R32, R33 choices of the struck side", () => {
       defense: { form: "evade" as const, total: 5 },
       choices: { piercing: ["X"] },
     };
-    rulesError(() => resolveAttack(input), "piercingCount", "Choose 2", "got 1");
+    rulesError(() => resolveAttack(input), "piercingCount", "chosen: 1", "call for 2");
   });
 
   it("R24: the anti-impact cancelling the wrong number, or an absent effect, is refused", () => {
-    rulesError(() => applyAntiImpact(VD6, { hits: 4, asterisks: 1 }, []), "cancelCount", "Choose 1", "got 0");
+    rulesError(() => applyAntiImpact(VD6, { hits: 4, asterisks: 1 }, []), "cancelCount", "chosen for the anti-impact to cancel: 0", "call for 1");
     rulesError(() => applyAntiImpact(VD6, { hits: 4, asterisks: 1 }, ["B"]), "cancelNotPresent", '"B"');
   });
 
@@ -195,7 +195,7 @@ describe("R24, R28, R32, R33 choices of the struck side", () => {
   });
 
   it("R32: reducing an effect the pools cannot pay names the cost and the pools", () => {
-    rulesError(() => reduceEffects(parseBundle("U3"), ["U"], pools(1, 0, 1)), "reduceUnaffordable", '"U"', "P1 M1 E1", "P1 E1");
+    rulesError(() => reduceEffects(parseBundle("U3"), ["U"], pools(1, 0, 1)), "reduceUnaffordable", '"U"', "P1 M1 E1", "have P1 M0 E1");
   });
 
   it("R28/R32: a piercing effect cannot be reduced", () => {
@@ -207,8 +207,8 @@ describe("R24, R28, R32, R33 choices of the struck side", () => {
   });
 
   it("R33: a chosen distribution that does not give all the hits says what it gives and what it must", () => {
-    rulesError(() => distributeHits(5, pools(5, 5, 5), pools(1, 1, 1)), "distributionSum", "gives 3", "must give 5");
-    rulesError(() => distributeHits(20, pools(2, 2, 2), pools(2, 2, 1)), "distributionSum", "gives 5", "must give 6");
+    rulesError(() => distributeHits(5, pools(5, 5, 5), pools(1, 1, 1)), "distributionSum", "gives 3", "hits to take are 5");
+    rulesError(() => distributeHits(20, pools(2, 2, 2), pools(2, 2, 1)), "distributionSum", "gives 5", "hits to take are 6");
   });
 
   it("R33: a chosen distribution taking more than a pool has names the pool", () => {

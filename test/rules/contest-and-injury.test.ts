@@ -113,7 +113,7 @@ describe("R26–R28 result, impact, piercing", () => {
 
   it("R28: the struck side may choose; a choice of the wrong size or an absent effect is refused", () => {
     expect(formatBundle(applyPiercing(b("SB4"), 1, ["S"]).injury)).toBe("S*B4");
-    expect(() => applyPiercing(b("SB4"), 1, ["S", "B"])).toThrow("Choose 1 piercing effect(s) (got 2).");
+    expect(() => applyPiercing(b("SB4"), 1, ["S", "B"])).toThrow("Piercing effects chosen: 2; the impact's asterisks call for 1 (R28).");
     expect(() => applyPiercing(b("SB4"), 1, ["D"])).toThrow(/"D" cannot become piercing/);
   });
 

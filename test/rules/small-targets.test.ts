@@ -94,7 +94,7 @@ describe("R35 small targets are counted at the location the blow lands", () => {
     expect(lines).toEqual([
       "Wiley's attack 22 beats the cat's evasion 1: the cat is struck (R22).",
       "Location: last digit 2 of 22 → Shoulders and chest (R29).",
-      "the cat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30); an attack needs as many T, or any V, to strike, and this one has 1 T (R35).",
+      "The cat is small where the blow lands: the outfit on Shoulders and chest carries 2 T (R30); an attack needs as many T, or any V, to strike, and this one has 1 T (R35).",
     ]);
     const aimed = texts(explainAttack(attackOn([piece("T", ["ego"], "will")], "R2", 22, "ego")));
     expect(aimed).toContain("Location: Ego (R29).");

@@ -17,7 +17,7 @@ describe("the attack card a user sees", () => {
       [6, false],
       [8, false],
     ]);
-    expect(view).toMatchObject({ total: 22, edge: "VD6", location: "last digit 2: Shoulders and chest", surge: false, crash: false });
+    expect(view).toMatchObject({ total: 22, edge: "VD6", location: "Shoulders and chest (last digit 2)", surge: false, crash: false });
   });
 
   it("only the target's owner and the GM see the defense buttons", () => {
@@ -47,7 +47,7 @@ describe("the attack card a user sees", () => {
     const shot = declareAttack("m2", thorton, { total: 28, surge: false, edge: "B2", dice: [4, 7, 1, 2] }, [parker]);
     const seized = defend(shot, 0, { form: "counter", total: 40, surge: false, edge: "FB2" }, parkerPlayer).flow;
     const forGM = attackCardView(seized, gm).targets[0]!;
-    expect(forGM.phaseLabel).toBe("Counterattack exchange — Thorton to answer");
+    expect(forGM.phaseLabel).toBe("Counterattack exchange");
     expect(forGM.can).toMatchObject({ counterAgain: true, counterHandicap: 16, takeIt: true });
     expect(forGM.exchange).toEqual([{ side: "Parker", raw: 40, handicap: 8, total: 32, beat: true }]);
     expect(attackCardView(seized, parkerPlayer).targets[0]!.can.counterAgain).toBe(false);

@@ -79,7 +79,7 @@ describe("the chapter's examples through the attack cards (R21–R36)", () => {
       const flow = play(input);
       const target = flow.targets[0]!;
       expect(target.phase).toBe("resolved");
-      const cli = resolveAttack(input);
+      const cli = resolveAttack({ ...input, choices: {} });
       const names = { attacker: attacker.name, defender: defender.name, object: "object" };
 
       if (cli.struck === "none") {
@@ -90,6 +90,12 @@ describe("the chapter's examples through the attack cards (R21–R36)", () => {
       }
       const struckSide = cli.struck === "attacker" ? input.attacker : input.defender;
       const state: StruckState = { outfit: struckSide.outfit, extraSoakSteps: struckSide.extraSoakSteps ?? 0, pools: struckSide.pools ?? SPARE_POOLS };
+      if ("refused" in expected) {
+        // A choice a rule forbids: the apply step refuses it with the words the rules command prints (R24, R28, R32, R33).
+        const { reason } = (expected as { refused: { reason: string } }).refused;
+        expect(() => applyInjury(flow, 0, state, input.choices ?? {}, gm, ["c1", "c2", "c3", "c4", "c5", "c6"])).toThrow(reason);
+        return;
+      }
       const applied = applyInjury(flow, 0, state, input.choices ?? {}, gm, ["c1", "c2", "c3", "c4", "c5", "c6"]).flow;
       const application = applied.targets[0]!.applications[0]!;
       if (struckSide.pools) expect(application.outcome).toEqual(expected);

@@ -91,8 +91,9 @@ export function slugify(name: string): string {
 
 /**
  * What an edit inside Foundry adds that the sources do not keep: creation
- * and modification stamps, per-user ownership, the import link to another
- * compendium.
+ * and modification stamps, per-user ownership (a world's users), the import
+ * link to another compendium. The default ownership is the document's own
+ * visibility (a player character observed by all, a foe by none) and stays.
  */
 export function cleanEntry(doc: Record<string, unknown>, topLevel = true): void {
   delete doc._stats;
@@ -101,7 +102,10 @@ export function cleanEntry(doc: Record<string, unknown>, topLevel = true): void 
     delete flags.core.sourceId;
     if (Object.keys(flags.core).length === 0) delete flags.core;
   }
-  if (topLevel && doc.ownership && !(doc._key as string | undefined)?.startsWith("!folders!")) doc.ownership = { default: 0 };
+  if (topLevel && doc.ownership && !(doc._key as string | undefined)?.startsWith("!folders!")) {
+    const level = (doc.ownership as { default?: unknown }).default;
+    doc.ownership = { default: typeof level === "number" && [0, 1, 2, 3].includes(level) ? level : 0 };
+  }
   for (const collection of ["items", "effects", "pages", "results"]) {
     const embedded = doc[collection];
     if (Array.isArray(embedded)) for (const child of embedded) cleanEntry(child as Record<string, unknown>, false);

@@ -1,9 +1,11 @@
 /**
  * Preview pages of the turn tracker and the chase window: the chapter's
  * fight in Foundry's combat sidebar (Parker, Riddle and the sentry with
- * their budgets, as the GM sees them), the extra-action dialog, and the
- * chase replayed — Parker 0 → 2 → 15, the sentry 5 → 10 → 15 stopped at the
- * door — through the same pure functions the Foundry code calls.
+ * their budgets, as the GM sees them, in both themes; as Parker's player
+ * sees them; the whole cast of six), the extra-action and rest-into
+ * dialogs, and the chase replayed — Parker 0 → 2 → 15, the sentry 5 → 10 →
+ * 15 stopped at the door — through the same pure functions the Foundry code
+ * calls.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +13,7 @@ import Handlebars from "handlebars";
 import { applyChaseCommand } from "../../src/rulesets/cychosys/views/chase-logic.js";
 import { CHASE_TEMPLATE, chaseView } from "../../src/rulesets/cychosys/views/chase-view.js";
 import { type CombatantFacts, extraActionChoices, planRoundEnd } from "../../src/rulesets/cychosys/combat/plan.js";
-import { EXTRA_ACTION_TEMPLATE, extraActionView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/rulesets/cychosys/combat/tracker-view.js";
+import { EXTRA_ACTION_TEMPLATE, extraActionView, REST_INTO_TEMPLATE, restIntoView, roundEndHtml, roundEndSummary, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../src/rulesets/cychosys/combat/tracker-view.js";
 import { english, type Localize, STANDARD_OPTIONS } from "../../src/rulesets/cychosys/rules/index.js";
 import { buyExtraAction, grantParryBonus, holdAction, newRoundState, type RoundState, useAction } from "../../src/rulesets/cychosys/workflow/round.js";
 import type { ChaseState } from "../../src/rulesets/cychosys/workflow/chase.js";
@@ -31,13 +33,22 @@ const pools = (hit: [number, number, number], hitMax: [number, number, number], 
 /** A combat holding round states (`flags.cychosys.rounds.<combatantId>`). */
 const combatWith = (rounds: Record<string, RoundState>) => ({ flags: { cychosys: { rounds } } });
 
-/** The chapter's figures (packs/_source/cast): quickness 7, 6 and 3. */
-export function trackerCombatants(): CombatantFacts[] {
+/** The chapter's figures (packs/_source/cast): quickness 7, 6 and 3; with `whole`, Thorton, Wiley and Ungar too (the card table's six). */
+export function trackerCombatants(whole = false): CombatantFacts[] {
   const actor = (id: string, type: string, quickness: number, p: ReturnType<typeof pools>) => ({ uuid: `Actor.${id}`, type, system: { pools: p, derived: { quickness: { quickness }, actionsPerRound: 1 } } });
-  return [
+  const three: CombatantFacts[] = [
     { id: "parker", name: "Parker", initiative: 7, defeated: false, flags: {}, actor: actor("parker", "character", 7, pools([10, 5, 4], [10, 5, 4], [0, 6, 6], [6, 6, 6])) },
     { id: "riddle", name: "Riddle", initiative: 6, defeated: false, flags: {}, actor: actor("riddle", "npc", 6, pools([7, 5, 5], [7, 5, 5], [5, 5, 5], [5, 5, 5])) },
     { id: "sentry", name: "Belham, the sentry", initiative: 3, defeated: false, flags: {}, actor: actor("sentry", "npc", 3, pools([4, 3, 3], [4, 3, 3], [4, 4, 4], [4, 4, 4])) },
+  ];
+  if (!whole) return three;
+  return [
+    three[0]!,
+    { id: "thorton", name: "Thorton", initiative: 6, defeated: false, flags: {}, actor: actor("thorton", "npc", 6, pools([7, 5, 5], [7, 5, 5], [6, 6, 6], [6, 6, 6])) },
+    three[1]!,
+    { id: "wiley", name: "Wiley", initiative: 5, defeated: false, flags: {}, actor: actor("wiley", "npc", 5, pools([6, 5, 5], [6, 5, 5], [6, 6, 6], [6, 6, 6])) },
+    { id: "ungar", name: "Ungar", initiative: 4, defeated: false, flags: {}, actor: actor("ungar", "npc", 4, pools([6, 4, 4], [6, 4, 4], [6, 6, 6], [6, 6, 6])) },
+    three[2]!,
   ];
 }
 
@@ -88,24 +99,37 @@ ${body.replace("{{id}}", escape(id))}
 `;
 }
 
-function trackerBody(env: Env): string {
+/** The tracker as `viewer` sees it: the GM may act for every combatant, Parker's player for Parker only. */
+function trackerBody(env: Env, options: { theme: "dark" | "light"; viewer: "gm" | "player"; whole?: boolean }): string {
   const combat = trackerCombat();
-  const rows = trackerCombatants()
+  const rows = trackerCombatants(options.whole)
     .map((c, index) => {
-      const view = trackerRowView(combat, c, STANDARD_OPTIONS, { canControl: true, interrupting: c.id === "parker", started: true });
+      const canControl = options.viewer === "gm" || c.id === "parker";
+      const view = trackerRowView(combat, c, STANDARD_OPTIONS, { canControl, interrupting: c.id === "parker", started: true });
       return `<li class="combatant${index === 0 ? " active" : ""}" data-combatant-id="${c.id}">
-  <img class="token-image" src="${svgFace(["#b9b2a6", "#d39b6a", "#8fa39a"][index]!)}" alt="">
-  <div class="token-name"><strong class="name">${escape(c.name)}</strong>${env.render(TRACKER_ROW_TEMPLATE, view)}</div>
+  <img class="token-image" src="${svgFace(["#b9b2a6", "#d39b6a", "#8fa39a", "#c7a0d8", "#9fb6d6", "#d6c29f"][index]!)}" alt="">
+  <div class="token-name"><strong class="name">${escape(c.name)}</strong>${env.render(TRACKER_ROW_TEMPLATE, view.row)}</div>
   <div class="token-initiative"><span class="initiative">${c.initiative}</span></div>
 </li>`;
     })
     .join("\n");
-  return `<section id="{{id}}" class="application themed theme-dark combat-sidebar" data-preview-sheet="tracker">
-  <header class="combat-tracker-header"><span>Round 1</span><button type="button" data-cychosys-action="openChase">Chase</button></header>
+  const chase = options.viewer === "gm" ? `<button type="button" data-cychosys-action="openChase">Chase</button>` : "";
+  return `<section id="{{id}}" class="application themed theme-${options.theme} combat-sidebar" data-preview-sheet="tracker">
+  <header class="combat-tracker-header"><span>Round 1</span>${chase}</header>
   <ol class="combat-tracker">
 ${rows}
   </ol>
 </section>`;
+}
+
+function restIntoBody(env: Env): string {
+  return `<form id="{{id}}" class="application themed theme-dark dialog" style="width: 320px;" data-preview-sheet="rest-into">
+  <header class="window-header"><h1 class="window-title">Rest into</h1></header>
+  <section class="window-content" style="padding: 10px 12px; gap: 10px;">
+    ${env.render(REST_INTO_TEMPLATE, restIntoView("Parker", "physical"))}
+    <button type="button">Choose</button>
+  </section>
+</form>`;
 }
 
 function dialogBody(env: Env): string {
@@ -185,7 +209,11 @@ function chaseBody(env: Env, id: string, state: ChaseState, asGM: boolean): stri
 export function buildCombatPages(env: Env, css: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   const all = `${css}\n${combatCss()}`;
   const pages: [string, string, string][] = [
-    ["tracker", "Combat tracker", trackerBody(env)],
+    ["tracker", "Combat tracker", trackerBody(env, { theme: "dark", viewer: "gm" })],
+    ["tracker-light", "Combat tracker, light theme", trackerBody(env, { theme: "light", viewer: "gm" })],
+    ["tracker-player", "Combat tracker, Parker's player", trackerBody(env, { theme: "dark", viewer: "player" })],
+    ["tracker-six", "Combat tracker, the card table's six", trackerBody(env, { theme: "dark", viewer: "gm", whole: true })],
+    ["rest-into", "Rest into", restIntoBody(env)],
     ["extra-action", "Extra action", dialogBody(env)],
     ["round-end", "End of round note", roundEndBody(english)],
     ["chase-round1", "Chase, round 1", chaseBody(env, "chase-round1", chapterChase("round1"), true)],
@@ -194,7 +222,7 @@ export function buildCombatPages(env: Env, css: string, frameCss: string, outDir
   ];
   return pages.map(([id, title, body]) => {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, all, frameCss));
+    writeFileSync(file, page(title, id, body, all, frameCss, id.endsWith("-light") ? "light" : "dark"));
     return { id, file };
   });
 }

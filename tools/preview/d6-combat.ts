@@ -13,7 +13,9 @@ import Handlebars from "handlebars";
 import { d6CombatantFacts, type D6CombatantLike } from "../../src/rulesets/d6/combat/facts.js";
 import { applyD6RoundOperation, type D6RoundState } from "../../src/rulesets/d6/combat/round-state.js";
 import { d6TurnOrder, type D6OrderState, readInitiative, withCharacterPoint } from "../../src/rulesets/d6/combat/tracker-plan.js";
-import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../src/rulesets/d6/combat/tracker-view.js";
+import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, d6BannerView, d6DeclareView, d6HouseRow, d6TrackerRowView } from "../../src/rulesets/d6/combat/tracker-view.js";
+import { HOUSE_PARTIALS } from "../../src/core/views/house.js";
+import { makeI18n } from "./helpers.js";
 import { newCombatantRound } from "../../src/rulesets/d6/rules/index.js";
 import { type makeEnvironment, ROOT } from "./render.js";
 import { combatCss, page, svgFace as face, TRACKER_CSS } from "./combat.js";
@@ -62,7 +64,11 @@ export function d6RoundStates(set: boolean): { states: Record<string, D6RoundSta
   return { states, order: { round: 1, set: true, overrides: { mara: 0 } } };
 }
 
-function trackerBody(env: Env, set: boolean): string {
+const i18n = makeI18n(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>);
+const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
+
+/** `viewer`: the GM sees every control; a player (Mara's) only hers. */
+function trackerBody(env: Env, set: boolean, theme: "dark" | "light" = "dark", viewer: "gm" | "player" = "gm"): string {
   const combatants = d6Combatants();
   const { states, order } = d6RoundStates(set);
   const facts = combatants.map((c) => d6CombatantFacts(c, 1));
@@ -70,16 +76,17 @@ function trackerBody(env: Env, set: boolean): string {
   const rows = turns
     .map((turn, index) => {
       const f = facts.find((x) => x.id === turn.id)!;
-      const view = d6TrackerRowView(f, states[f.id]!, { order, turn, current: set && index === 0, canControl: true, isGM: true, started: true });
+      const gm = viewer === "gm";
+      const view = d6TrackerRowView(f, states[f.id]!, { order, turn, current: set && index === 0, canControl: gm || f.id === "mara", isGM: gm, started: true });
       return `<li class="combatant${set && index === 0 ? " active" : ""}" data-combatant-id="${f.id}">
   <img class="token-image" src="${face(["#b9b2a6", "#d39b6a", "#8fa39a", "#a39ad3"][index % 4]!)}" alt="">
-  <div class="token-name"><strong class="name">${escape(f.name)}</strong>${env.render(D6_TRACKER_ROW_TEMPLATE, view)}</div>
+  <div class="token-name"><strong class="name">${escape(f.name)}</strong><div class="cy-d6-row" data-combatant-id="${f.id}">${env.render(HOUSE_PARTIALS.trackerRow, d6HouseRow(f.name, view, localize))}</div></div>
   <div class="token-initiative"><span class="initiative">${view.initiative ?? ""}</span></div>
 </li>`;
     })
     .join("\n");
-  const banner = d6BannerView(order, facts.map((f) => ({ name: f.name, rolled: states[f.id]!.initiative?.round === 1, defeated: false })), { isGM: true, started: true });
-  return `<section id="{{id}}" class="application themed theme-dark combat-sidebar" data-preview-sheet="d6-tracker">
+  const banner = d6BannerView(order, facts.map((f) => ({ name: f.name, rolled: states[f.id]!.initiative?.round === 1, defeated: false })), { isGM: viewer === "gm", started: true });
+  return `<section id="{{id}}" class="application themed theme-${theme} combat-sidebar" data-preview-sheet="d6-tracker">
   <header class="combat-tracker-header"><span>Round 1</span></header>
   ${banner.show ? env.render(D6_BANNER_TEMPLATE, banner) : ""}
   <ol class="combat-tracker">
@@ -104,14 +111,16 @@ function declareBody(env: Env): string {
 export function buildD6CombatPages(env: Env, css: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   // In Foundry every stylesheet of system.json is loaded: the tracker rows share combat.css.
   const all = `${css}\n${combatCss()}\n${d6CombatCss()}`;
-  const pages: [string, string, string][] = [
-    ["d6-tracker-rolling", "OpenD6 tracker, initiative being rolled", trackerBody(env, false)],
-    ["d6-tracker", "OpenD6 tracker, the order set", trackerBody(env, true)],
-    ["d6-declare", "OpenD6 declare actions", declareBody(env)],
+  const pages: [string, string, string, "dark" | "light"][] = [
+    ["d6-tracker-rolling", "OpenD6 tracker, initiative being rolled", trackerBody(env, false), "dark"],
+    ["d6-tracker", "OpenD6 tracker, the order set", trackerBody(env, true), "dark"],
+    ["d6-tracker-light", "OpenD6 tracker, the order set (light)", trackerBody(env, true, "light"), "light"],
+    ["d6-tracker-player", "OpenD6 tracker, the order set, as Mara's player sees it", trackerBody(env, true, "dark", "player"), "dark"],
+    ["d6-declare", "OpenD6 declare actions", declareBody(env), "dark"],
   ];
-  return pages.map(([id, title, body]) => {
+  return pages.map(([id, title, body, theme]) => {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, all, frameCss, "dark", [TRACKER_CSS, DIALOG_CSS]));
+    writeFileSync(file, page(title, id, body, all, frameCss, theme, [TRACKER_CSS, DIALOG_CSS]));
     return { id, file };
   });
 }

@@ -27,7 +27,7 @@ type Env = ReturnType<typeof makeEnvironment>;
 
 /** A compendium character as the workflow reads it: its system with derived data. */
 function character(file: string, uuid: string): D6ActorData & { name: string } {
-  const doc = JSON.parse(readFileSync(join(ROOT, "packs/_source/d6-characters", file), "utf8")) as { name: string; system: Record<string, unknown>; items: (D6ItemInput & { _id: string })[] };
+  const doc = JSON.parse(readFileSync(join(ROOT, "packs/_source/d6-characters/characters", file), "utf8")) as { name: string; system: Record<string, unknown>; items: (D6ItemInput & { _id: string })[] };
   const items = doc.items.map((i) => ({ id: i._id, name: i.name, type: i.type, system: i.system }));
   return { uuid, name: doc.name, system: { ...doc.system, derived: deriveD6Actor(doc.system, items) } as D6ActorData["system"] };
 }

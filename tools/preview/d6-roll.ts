@@ -1,9 +1,11 @@
 /**
- * Preview pages of the OpenD6 skill roll card: Kira's dodge as her second
- * action while Wounded (D12 and D37 dice removed) with an exploding Wild Die
- * (D2) and a flat +1; the thug's brawling with a complication in the
- * removing mode (the 1 and his highest die struck). Dark and light. Every
- * figure from the real derive, core and view model.
+ * Preview pages of the OpenD6 roll cards: Kira's dodge as her second action
+ * while Wounded (D12 and D37 dice removed) with an exploding Wild Die (D2)
+ * and a flat +1; the thug's brawling with a complication in the removing
+ * mode (the 1 and his highest die struck); and the initiative cards the GM
+ * posts (D6, D9): Mara's roll with an exploding Wild Die, her Character
+ * Point, the thugs' one group roll with a complication. Dark and light.
+ * Every figure from the real derive, core and view model.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +13,8 @@ import Handlebars from "handlebars";
 import { deriveD6Actor, findRollable, type D6ItemInput } from "../../src/rulesets/d6/data/derive.js";
 import { makeD6Rules, rollSkill, type D6Rules, type RollFaces } from "../../src/rulesets/d6/rules/index.js";
 import { D6_ROLL_CARD_TEMPLATE, d6RollCardContext } from "../../src/rulesets/d6/views/roll-card.js";
+import { D6_INITIATIVE_CARD_TEMPLATE, d6InitiativeCardView } from "../../src/rulesets/d6/views/initiative-card.js";
+import type { D6Initiative } from "../../src/rulesets/d6/combat/round-state.js";
 import { makeI18n } from "./helpers.js";
 import { type makeEnvironment, ROOT } from "./render.js";
 import { page } from "./workflow.js";
@@ -38,20 +42,32 @@ export function buildD6RollPages(env: Env, systemCss: string, frameCss: string, 
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
   const css = [systemCss, ...["styles/workflow.css", "styles/d6-card.css", "styles/d6-roll.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
-  for (const [state, ex] of Object.entries(d6RollExamples())) {
-    const rollable = findRollable(ex.derived, ex.key)!;
-    const roll = rollSkill(rollable.code, { actionDice: ex.actionDice, woundDice: ex.derived.wound.penaltyDice }, ex.faces, ex.flat, rollable.name, ex.rules);
-    const card = env.render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: ex.actorName, rollable, roll, localize, rules: ex.rules }));
+  /** A card in the chat log as its speaker posted it, dark and light. */
+  const writeCard = (prefix: string, state: string, speaker: string, card: string) => {
     const body = `<ol class="chat-log"><li class="chat-message message">
-  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(ex.actorName)}</h4></header>
+  <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(speaker)}</h4></header>
   <div class="message-content">${card}</div>
 </li></ol>`;
     for (const theme of ["dark", "light"] as const) {
-      const id = `d6-roll-${state}${theme === "light" ? "-light" : ""}`;
+      const id = `${prefix}-${state}${theme === "light" ? "-light" : ""}`;
       const file = join(outDir, `${id}.html`);
-      writeFileSync(file, page(id, theme, `OpenD6 roll card: ${state}`, 320, body, css, frameCss));
+      writeFileSync(file, page(id, theme, `OpenD6 card: ${id}`, 320, body, css, frameCss));
       out.push({ id, file });
     }
+  };
+  for (const [state, ex] of Object.entries(d6RollExamples())) {
+    const rollable = findRollable(ex.derived, ex.key)!;
+    const roll = rollSkill(rollable.code, { actionDice: ex.actionDice, woundDice: ex.derived.wound.penaltyDice }, ex.faces, ex.flat, rollable.name, ex.rules);
+    writeCard("d6-roll", state, ex.actorName, env.render(D6_ROLL_CARD_TEMPLATE, d6RollCardContext({ actorName: ex.actorName, rollable, roll, localize, rules: ex.rules })));
   }
+  // D6, D9: the initiative cards, as the GM posts them.
+  const mara: D6Initiative = { round: 1, total: 16, playerCharacter: true, roll: { dice: [2, 3], wild: [6, 4] }, code: { dice: 3, pips: 0 }, bonus: 1, characterPointDice: [] };
+  const thugs: D6Initiative = { round: 1, total: 7, playerCharacter: false, group: "thug", roll: { dice: [5], wild: [1] }, code: { dice: 2, pips: 1 }, bonus: 0, characterPointDice: [] };
+  const cards: [string, Parameters<typeof d6InitiativeCardView>[0]][] = [
+    ["roll", { name: "Mara", members: ["Mara"], initiative: mara }],
+    ["point", { name: "Mara", members: ["Mara"], initiative: { ...mara, total: 25, characterPointDice: [[6, 3]] }, characterPoint: true }],
+    ["group", { name: "Thug", members: ["Thug", "Thug (second)"], initiative: thugs }],
+  ];
+  for (const [state, input] of cards) writeCard("d6-initiative", state, input.name, env.render(D6_INITIATIVE_CARD_TEMPLATE, d6InitiativeCardView({ ...input, localize })!));
   return out;
 }

@@ -2,7 +2,8 @@
  * Preview pages of the GURPS sheets: Sir Aldric's character sheet (dark and
  * light, read-only, and in a fight: shocked, stunned, kneeling), each item
  * sheet, and the sheet's roll card and dialog — the real templates and view
- * models over the real derive (test/fixtures/gurps-sheets.ts).
+ * models over the real derive (test/fixtures/gurps-sheets.ts), and the
+ * damage card of his broadsword's swing.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +14,8 @@ import { gurpsItemSheetView } from "../../src/rulesets/gurps/views/sheet-items.j
 import type { GurpsItemType } from "../../src/rulesets/gurps/data/schema.js";
 import { findGurpsRollable, readGurpsRoll, rollOptions, roundModifiers } from "../../src/rulesets/gurps/data/rollables.js";
 import { GURPS_ROLL_CARD_TEMPLATE, GURPS_ROLL_DIALOG_TEMPLATE, gurpsRollCardContext, gurpsRollDialogView } from "../../src/rulesets/gurps/views/roll.js";
+import { GURPS_DAMAGE_CARD_TEMPLATE, gurpsDamageCardContext } from "../../src/rulesets/gurps/views/damage.js";
+import { gurpsDamagePlan, readGurpsDamage } from "../../src/rulesets/gurps/data/damage-roll.js";
 import { newFighterRound, type GurpsFighterRound } from "../../src/rulesets/gurps/rules/index.js";
 import { aldric, gurpsDerivedOf } from "../../test/fixtures/gurps-sheets.js";
 import type { PreviewSheet } from "./fixtures.js";
@@ -90,10 +93,14 @@ export function buildGurpsSheetPages(env: Env, systemCss: string, frameCss: stri
   const card = env.render(GURPS_ROLL_CARD_TEMPLATE, gurpsRollCardContext({ actorName: aldric.name, roll, localize }));
   const dodge = findGurpsRollable(derived, "dodge")!;
   const dialog = env.render(GURPS_ROLL_DIALOG_TEMPLATE, gurpsRollDialogView({ rollable: dodge, modifiers: roundModifiers(dodge, round), options: rollOptions(dodge, derived, round), localize }));
-  const chat = `<ol class="chat-log"><li class="chat-message message"><header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(aldric.name)}</h4></header><div class="message-content">${card}</div></li></ol>`;
+  const chatOf = (content: string) => `<ol class="chat-log"><li class="chat-message message"><header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(aldric.name)}</h4></header><div class="message-content">${content}</div></li></ol>`;
+  const chat = chatOf(card);
+  // His broadsword's swing, 1d+3 cut, rolled 5 with the GM's +1: basic damage 9 (G69).
+  const plan = gurpsDamagePlan(derived, "damage:wSword:0")!;
+  const damage = chatOf(env.render(GURPS_DAMAGE_CARD_TEMPLATE, gurpsDamageCardContext({ actorName: aldric.name, roll: readGurpsDamage(plan, [5], { strong: false, halved: false, bonus: 1 }), localize })));
   for (const theme of ["dark", "light"] as const) {
     const suffix = theme === "light" ? "-light" : "";
-    for (const [id, body, width] of [[`gurps-roll${suffix}`, chat, 320], [`gurps-roll-dialog${suffix}`, `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(aldric.name)}: Dodge</h1></header><form class="dialog-form"><div class="dialog-body">${dialog}</div><footer class="form-footer"><button type="button">${localize("CYCHOSYS.Gurps.Roll.rollIt")}</button></footer></form>`, 380]] as const) {
+    for (const [id, body, width] of [[`gurps-roll${suffix}`, chat, 320], [`gurps-damage-roll${suffix}`, damage, 320], [`gurps-roll-dialog${suffix}`, `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(aldric.name)}: Dodge</h1></header><form class="dialog-form"><div class="dialog-body">${dialog}</div><footer class="form-footer"><button type="button">${localize("CYCHOSYS.Gurps.Roll.rollIt")}</button></footer></form>`, 380]] as const) {
       const file = join(outDir, `${id}.html`);
       writeFileSync(file, page(id, theme, "GURPS roll", width, body, css, frameCss));
       out.push({ id, file });

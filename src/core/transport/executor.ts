@@ -15,6 +15,7 @@
  * so two injuries to one actor both land.
  */
 import type { RulesetRound } from "../ruleset.js";
+import type { PendingMarks } from "./pending-marks.js";
 import { FlowRefusal } from "./refusal.js";
 import { type Adjustment, type DocumentWrite, isItemOf, MAX_MARKS, valueAt, type WriteCommand, type WriteScope, writeMark } from "../writes.js";
 import { type ActorLike, type CombatantRef, isActor, type ItemLike, type MessageLike, type WorkflowEnv } from "./ports.js";
@@ -84,12 +85,18 @@ const marksOf = (flags: unknown): Record<string, number> => {
   return out;
 };
 
-/** The update entries that leave `mark` on a document, dropping its oldest markers beyond MAX_MARKS. */
-export function markUpdate(flags: unknown, mark: string, now: number): Record<string, unknown> {
+/**
+ * The update entries that leave `mark` on a document, dropping its oldest
+ * markers beyond MAX_MARKS — never one a pending card still needs (`held`).
+ */
+export function markUpdate(flags: unknown, mark: string, now: number, held?: PendingMarks): Record<string, unknown> {
   const marks = marksOf(flags);
   const update: Record<string, unknown> = { [`flags.cychosys.intents.${mark}`]: now };
-  const kept = Object.entries(marks).sort((a, b) => a[1] - b[1]);
-  for (const [key] of kept.slice(0, Math.max(0, kept.length + 1 - MAX_MARKS))) update[`flags.cychosys.intents.-=${key}`] = null;
+  const droppable = Object.entries(marks)
+    .filter(([key]) => !held?.isHeld(key))
+    .sort((a, b) => a[1] - b[1]);
+  const over = Math.max(0, Object.keys(marks).length + 1 - MAX_MARKS);
+  for (const [key] of droppable.slice(0, over)) update[`flags.cychosys.intents.-=${key}`] = null;
   return update;
 }
 
@@ -117,7 +124,7 @@ async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv
       if (!doc) throw new FlowRefusal("noSuchItem", { id: write.uuid });
       if (hasMark(doc.flags, mark)) return;
       const values = write.kind === "adjust" ? adjusted(doc, write.changes) : Object.fromEntries(write.changes.map((c) => [c.path, structuredClone(c.value)]));
-      await doc.update({ ...values, ...markUpdate(doc.flags, mark, env.now()) });
+      await doc.update({ ...values, ...markUpdate(doc.flags, mark, env.now(), env.pendingMarks) });
       return;
     }
     case "createEffects": {
@@ -151,7 +158,7 @@ async function executeWrite(write: DocumentWrite, mark: string, env: WorkflowEnv
       }
       // What must not go on the combat first: a retry that finds the combat unwritten stores it again.
       await round.store?.(ref, next);
-      await combat.update({ ...round.update(ref, next), ...markUpdate(combat.flags, mark, env.now()) });
+      await combat.update({ ...round.update(ref, next), ...markUpdate(combat.flags, mark, env.now(), env.pendingMarks) });
       return;
     }
   }
@@ -170,6 +177,9 @@ export async function executeWrites(writes: readonly DocumentWrite[], requestId:
 export async function finishPending(env: WorkflowEnv, card: MessageLike, round: RulesetRound): Promise<void> {
   const pending = card.flags.cychosys?.flow?.pending;
   if (!pending) return;
+  // Held until confirmed: if this retry fails too, later writes must not push these markers out.
+  env.pendingMarks?.hold(card.id, pending.requestId, pending.writes.length);
   await executeWrites(pending.writes, pending.requestId, env, round);
   await card.update({ "flags.cychosys.flow.-=pending": null });
+  env.pendingMarks?.release(card.id);
 }

@@ -4,6 +4,7 @@
  * Foundry wiring hands in the real documents; the tests hand in small fakes.
  */
 import type { CardFlow } from "../ruleset.js";
+import type { PendingMarks } from "./pending-marks.js";
 
 export interface UserLike {
   id: string;
@@ -92,4 +93,10 @@ export interface WorkflowEnv {
   autoApplyNpc(): boolean;
   /** Report what went wrong unexpectedly (console.error in Foundry). */
   report(error: unknown): void;
+  /**
+   * The markers of cards whose writes are recorded but not yet confirmed
+   * (pending-marks.ts): one per GM client, kept across requests. Without it
+   * a card left pending for long may have its markers pushed out.
+   */
+  pendingMarks?: PendingMarks;
 }

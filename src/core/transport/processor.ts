@@ -52,8 +52,10 @@ async function runDeclare(env: WorkflowEnv, ruleset: Ruleset, ctx: StepContext, 
   if (!writes.length) return (await env.createCard(attacker, card)).flags.cychosys!.flow!;
   // The card is the intent: posted with its writes recorded, then the writes, then the record cleared.
   const message = await env.createCard(attacker, { ...card, pending: { requestId, writes } });
+  env.pendingMarks?.hold(message.id, requestId, writes.length);
   await executeWrites(writes, requestId, env, ruleset.round);
   await message.update({ "flags.cychosys.flow.-=pending": null });
+  env.pendingMarks?.release(message.id);
   return card;
 }
 
@@ -92,8 +94,10 @@ async function runCardStep(
   }
   // The intent first, then the writes, then the record cleared (src/core/writes.ts).
   await message.update(flowUpdate(flow, { ...next, pending: { requestId, writes } }));
+  env.pendingMarks?.hold(message.id, requestId, writes.length);
   await executeWrites(writes, requestId, env, ruleset.round);
   await message.update({ "flags.cychosys.flow.-=pending": null });
+  env.pendingMarks?.release(message.id);
   return next;
 }
 

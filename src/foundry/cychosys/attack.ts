@@ -12,11 +12,12 @@ import { applyDialog, attackDialog, defenseDialog } from "./dialogs.js";
 import { type AttackFlow, type FlowUser, type StruckState, struckParticipant } from "../../rulesets/cychosys/workflow/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, attackCardContext } from "../../rulesets/cychosys/views/card.js";
 import { trustedFlow } from "../../core/transport/flow-store.js";
+import { attackerInCombat } from "../../core/transport/combat-gate.js";
 import { localizeWith } from "../../core/localize.js";
 import type { ActorLike, MessageLike, UserLike } from "../../core/transport/ports.js";
 import { assertMayAttack, heldParryBonusOf } from "../../rulesets/cychosys/workflow/attack.js";
 import type { CardRequest, RolledTotal } from "../../rulesets/cychosys/workflow/request-schema.js";
-import { type CychosysActor, struckStateOf } from "../../rulesets/cychosys/workflow/steps.js";
+import { type CychosysActor, struckStateAt } from "../../rulesets/cychosys/workflow/steps.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { mayKnow, oddsShown } from "../odds.js";
@@ -62,8 +63,9 @@ async function showDice(roll: CychosysRoll): Promise<void> {
  * R13, R19, R21: the attack dialog and the roll on the attacker's client; the
  * active GM checks the attack and posts the card (src/chat/declare.ts). In a
  * started combat the attack spends an action (R15) and, against one target,
- * uses the parry bonus held against it (R25); with no action left, or no GM
- * connected, nothing is rolled.
+ * uses the parry bonus held against it (R25); with no action left, an
+ * attacker outside the combat a target fights in, or no GM connected,
+ * nothing is rolled.
  */
 export async function startAttack(actor: CychosysActor & { id?: string }, item: { id: string; name: string; type: string; system: { edge?: string } }): Promise<void> {
   if (item.type !== "weapon" && item.type !== "trick") return;
@@ -71,7 +73,8 @@ export async function startAttack(actor: CychosysActor & { id?: string }, item: 
   if (!derived) return;
   if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
   try {
-    assertMayAttack(combatantOf(actor.uuid), CONFIG.CYCHOSYS); // refuses now, before the dialog, when no action is left
+    // Refuses now, before the dialog, what the GM would refuse: an attacker outside the combat a target fights in, or no action left.
+    assertMayAttack(attackerInCombat({ combatantOf }, actor, currentTargets(actor.uuid), g().user), CONFIG.CYCHOSYS);
   } catch (error) {
     return void notify("warn", localizeWith(format, error));
   }
@@ -223,7 +226,7 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const struck = struckParticipant(flow, index);
       const actor = struck && (await actorAt(struck.actorUuid));
       if (!struck || !actor) return;
-      const choices = await applyDialog(flow, index, struck.name, struckStateOf(actor), g().user.isGM && actor.type === "npc");
+      const choices = await applyDialog(flow, index, struck.name, struckStateAt(flow, index, actor), g().user.isGM && actor.type === "npc");
       // The dialog's choices as plain JSON (its lists are read-only views).
       if (choices) await sendStep(message, flow, { targetIndex: index, step: "apply", choices: structuredClone(choices) as Extract<CardRequest, { step: "apply" }>["choices"] });
       return;
@@ -235,10 +238,10 @@ async function onCardAction(message: MessageLike, action: string, index: number,
   }
 }
 
-/** The struck side as this client sees it now, for the card's injury preview. */
-function stateOf(actorUuid: string): StruckState | undefined {
+/** The struck side of a card's target as this client sees it now, for the card's injury preview. */
+function stateOf(flow: AttackFlow, index: number, actorUuid: string): StruckState | undefined {
   const actor = syncUuid(actorUuid);
-  return actor?.system.derived ? struckStateOf(actor) : undefined;
+  return actor?.system.derived ? struckStateAt(flow, index, actor) : undefined;
 }
 
 /** Draw the attack card for this user and bind its buttons (the transport's gate has let it through). */
@@ -248,7 +251,7 @@ export function renderCard(message: MessageLike, flow: AttackFlow, html: HTMLEle
     rules: CONFIG.CYCHOSYS,
     isNpc: (uuid) => syncUuid(uuid)?.type === "npc",
     userName: (id) => g().users.get(id)?.name ?? id,
-    stateOf,
+    stateOf: (uuid, index) => stateOf(flow, index, uuid),
     oddsSideOf: (uuid) => {
       const actor = oddsShown() ? (syncUuid(uuid) as KnowableActor | null) : null;
       return actor && mayKnow(actor) ? oddsSideOf(actor) : undefined;

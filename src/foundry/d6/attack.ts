@@ -161,12 +161,13 @@ async function onCardAction(message: MessageLike, action: string, index: number,
       const parryWeapons = skill === "parry" ? derived.weapons.filter((w) => w.mode === "melee").map((w, i) => ({ id: w.id, name: w.name, selected: i === 0 })) : undefined;
       const form = await askRoll(
         localize("CYCHOSYS.D6.Card.interruptTitle", { defense: localize(`CYCHOSYS.D6.Defense.${skill}`) }),
-        { ...d6AttackDialogView({ plan, ranged: false, gm: false, localize, ...(parryWeapons && { parryWeapons }) }), bands: null },
+        { ...d6AttackDialogView({ plan, ranged: false, gm: g().user.isGM, localize, ...(parryWeapons && { parryWeapons }) }), bands: null },
       );
       if (!form) return;
       const values = readD6AttackForm(form);
       const roll = await rollPlan(plan);
-      return dispatch({ step: "interrupt", ...onCard, skill, ...(values.itemId && { itemId: values.itemId }), roll, flat: values.flat });
+      // The flat bonus is the GM's (D6_GM_ONLY_FIELDS): a player's request never carries it.
+      return dispatch({ step: "interrupt", ...onCard, skill, ...(values.itemId && { itemId: values.itemId }), roll, ...(g().user.isGM && values.flat && { flat: values.flat }) });
     }
     case "announce":
     case "apply":

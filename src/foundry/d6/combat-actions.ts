@@ -12,7 +12,8 @@ import { D6Error, sameCode } from "../../rulesets/d6/rules/index.js";
 import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts, type D6CombatantFacts, type D6CombatantLike } from "../../rulesets/d6/combat/facts.js";
 import { type D6CombatRequest, D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../rulesets/d6/combat/request-schema.js";
-import { applyD6RoundOperation, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
+import { applyD6RoundOperation, type D6Initiative, d6RoundUpdate, type D6RoundState, readD6Round } from "../../rulesets/d6/combat/round-state.js";
+import { D6_INITIATIVE_CARD_TEMPLATE, d6InitiativeCardView } from "../../rulesets/d6/views/initiative-card.js";
 import { actingTieEnd, d6OrderUpdate, type D6OrderState, type D6Turn, initiativeCode, readD6Order, readInitiative, withCharacterPoint } from "../../rulesets/d6/combat/tracker-plan.js";
 import { d6CurrentTurnId, type D6CombatTable, d6TableTurns } from "../../rulesets/d6/combat/table.js";
 import { PartialChange, Refusal, registerRequestParser, requestHandlers, type RequestUser } from "../requests.js";
@@ -21,6 +22,8 @@ import { combatantOf } from "../transport.js";
 /** The members of a Combatant the tracker uses. */
 export interface D6CombatantDoc extends D6CombatantLike {
   initiative: number | null;
+  /** Hidden from players in the tracker: its initiative card is whispered to the GMs. */
+  hidden?: boolean;
   actor: (NonNullable<D6CombatantLike["actor"]> & { testUserPermission(user: unknown, level: string): boolean; update(data: Record<string, unknown>): Promise<unknown> }) | null;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
@@ -107,6 +110,34 @@ async function mirror(combat: D6CombatDoc, totals: Record<string, number | null>
   await combat.updateEmbeddedDocuments("Combatant", updates).catch((error) => console.error("Cychosys | D6: could not show the initiative totals", error));
 }
 
+const gmIds = () => [...new Set(((game as unknown as { users?: { contents?: { id: string; isGM: boolean }[] } }).users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id))];
+const words = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
+
+/**
+ * D6, D9: the initiative's chat card (views/initiative-card.ts), posted by
+ * the GM once the roll or the Character Point is recorded — so its figures
+ * are the GM's, read by the core from the faces stored. Hidden combatants'
+ * cards go to the GMs only. A card that cannot be posted changes nothing
+ * recorded: it is logged, and the row still shows the total.
+ */
+async function postInitiativeCard(combat: D6CombatDoc, roller: D6CombatantDoc, members: readonly D6CombatantDoc[], initiative: D6Initiative, characterPoint = false): Promise<void> {
+  const view = d6InitiativeCardView({ name: roller.name, members: members.map((m) => m.name), initiative, characterPoint, localize: words, rules: d6Rules() });
+  if (!view) return;
+  try {
+    const content = await foundry.applications.handlebars.renderTemplate(D6_INITIATIVE_CARD_TEMPLATE, view as never);
+    const messages = ChatMessage.implementation as unknown as { create(data: object): Promise<unknown>; getSpeaker(options: { actor: unknown }): unknown };
+    const whisper = members.every((m) => m.hidden === true) ? gmIds() : [];
+    await messages.create({
+      content,
+      speaker: messages.getSpeaker({ actor: roller.actor }),
+      ...(whisper.length && { whisper }),
+      flags: { cychosys: { d6Initiative: { combatId: combat.id, combatantId: roller.id, round: initiative.round, total: initiative.total, characterPoint } } },
+    });
+  } catch (error) {
+    console.error("Cychosys | D6: could not post the initiative card", error);
+  }
+}
+
 /**
  * D6/D8/D37: the GM reads a combatant's roll with the core from the faces
  * sent (their count and range checked against the code the GM derives); with
@@ -131,13 +162,17 @@ export async function setInitiative(combat: D6CombatDoc, request: Extract<D6Comb
   const group = members.length > 1 ? facts.groupKey! : undefined;
   const update: Record<string, unknown> = {};
   const totals: Record<string, number> = {};
+  let read: D6Initiative | undefined;
   for (const c of members) {
     const initiative = readInitiative(factsOf(combat, c), { dice: request.dice, wild: request.wild }, combat.round, group ? { group } : {}, d6Rules());
     Object.assign(update, d6RoundUpdate(ref(combat, c), applyD6RoundOperation(stateOf(combat, c), { kind: "initiative", initiative }, d6Rules())));
     totals[c.id] = initiative.total;
+    if (c.id === combatant.id) read = initiative;
   }
   await combat.update(update);
   await mirror(combat, totals);
+  // The roll's card, once the total is the combat's (a failed write above posts none).
+  await postInitiativeCard(combat, combatant, members, read!);
 }
 
 /**
@@ -171,6 +206,7 @@ export async function spendCharacterPoint(combat: D6CombatDoc, request: Extract<
     throw new Refusal(format("CYCHOSYS.D6.Combat.pointFailed", { name: combatant.name }));
   }
   await mirror(combat, { [combatant.id]: next.total });
+  await postInitiativeCard(combat, combatant, [combatant], next, true);
 }
 
 /** D5: the GM places a combatant for this round (before the order is set). */

@@ -15,7 +15,8 @@ import { formatDieCode } from "../../rulesets/d6/rules/index.js";
 import { readD6Round } from "../../rulesets/d6/combat/round-state.js";
 import { initiativeCode } from "../../rulesets/d6/combat/tracker-plan.js";
 import { d6OrderMayChange, d6RoundBeginUpdate, d6TurnBeginUpdate, d6TurnPlaces } from "../../rulesets/d6/combat/table.js";
-import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
+import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE } from "../../rulesets/d6/combat/tracker-view.js";
+import { D6_INITIATIVE_CARD_TEMPLATE } from "../../rulesets/d6/views/initiative-card.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { d6Rules } from "./rules-source.js";
 import { d6CombatantFacts } from "../../rulesets/d6/combat/facts.js";
@@ -185,5 +186,5 @@ export function registerD6Combat(): void {
   registerD6TrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: D6CombatDoc | null }, html: HTMLElement) => void decorateD6Tracker(app, html)) as never);
   Hooks.on("updateCombat", ((combat: D6CombatDoc, changed: { flags?: unknown }) => onCombatUpdate(combat, changed)) as never);
-  void foundry.applications.handlebars.loadTemplates([D6_TRACKER_ROW_TEMPLATE, D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE]);
+  void foundry.applications.handlebars.loadTemplates([D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_INITIATIVE_CARD_TEMPLATE]);
 }

@@ -10,7 +10,8 @@
 import { format, localize } from "../i18n.js";
 import { submitRequest } from "../requests.js";
 import { d6Rules } from "./rules-source.js";
-import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, D6_TRACKER_ROW_TEMPLATE, d6BannerView, d6DeclareView, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
+import { D6_BANNER_TEMPLATE, D6_DECLARE_TEMPLATE, d6BannerView, d6DeclareView, d6HouseRow, d6TrackerRowView } from "../../rulesets/d6/combat/tracker-view.js";
+import { HOUSE_PARTIALS } from "../../core/views/house.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { type D6CombatantDoc, type D6CombatDoc, factsOf, mayControl, orderOf, stateOf, tableOf, turnsOf } from "./combat-actions.js";
 import { d6CurrentTurnId } from "../../rulesets/d6/combat/table.js";
@@ -19,6 +20,7 @@ import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
+const words = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 
 /** D11/D12: ask the owner for N (with the penalty each brings), and send it. */
 export async function promptDeclare(combat: D6CombatDoc, combatant: D6CombatantDoc, movedUp = false): Promise<void> {
@@ -113,13 +115,15 @@ export async function decorateD6Tracker(app: { viewed?: D6CombatDoc | null }, ht
       isGM: user.isGM,
       started: combat.started,
     }, d6Rules());
-    const holder = document.createElement("div");
-    holder.innerHTML = await render(D6_TRACKER_ROW_TEMPLATE, view);
-    const element = holder.firstElementChild as HTMLElement;
+    // The house row (docs/style.md) in a holder of our own, so a redraw finds and replaces it.
+    const element = document.createElement("div");
+    element.className = "cy-d6-row";
+    element.dataset.combatantId = combatant.id;
+    element.innerHTML = await render(HOUSE_PARTIALS.trackerRow, d6HouseRow(combatant.name, view, words));
     stop(element);
     element.addEventListener("click", (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
-      if (button && !button.disabled) void onControl(combat, combatant, button.dataset.cychosysAction!);
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>(".cy-tracker-control[data-action]");
+      if (button && !button.disabled) void onControl(combat, combatant, button.dataset.action!);
     });
     put(() => (row.querySelector(".token-name") ?? row).append(element));
   }

@@ -67,11 +67,12 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?:
   if (!target.system.derived) return void notify("warn", format("CYCHOSYS.Gurps.Flow.noSuchActor", { id: target.name }));
   try {
     const round = roundOf(actor.uuid);
+    const targetRound = roundOf(target.uuid);
     const gm = g().user.isGM;
     const view = gurpsAttackDialogView({
       attacker: { uuid: actor.uuid, name: actor.name, derived, round },
       weapon,
-      target: { uuid: target.uuid, name: target.name, derived: target.system.derived, round: roundOf(target.uuid) },
+      target: { uuid: target.uuid, name: target.name, derived: target.system.derived, round: targetRound },
       myTurn: turnOf(actor.uuid),
       measured: sceneDistance(actor.uuid, target.uuid),
       gm,
@@ -81,7 +82,7 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?:
     });
     const form = await promptForm(view.title, await render(GURPS_ATTACK_DIALOG_TEMPLATE, view), localize("CYCHOSYS.Gurps.Card.rollAttack"), formValues);
     if (!form) return;
-    await dispatch(await declareRequest({ actorUuid: actor.uuid, itemId, targetUuid: target.uuid }, form, foundryCardDice, { gm, inCombat: round !== null, localize }));
+    await dispatch(await declareRequest({ actorUuid: actor.uuid, itemId, targetUuid: target.uuid }, form, foundryCardDice, { gm, inCombat: round !== null || targetRound !== null, localize }));
   } catch (error) {
     notify("warn", localizeWith(format, error));
   }

@@ -148,7 +148,7 @@ export async function recoverFromStun(combat: GurpsCombatDoc, request: Extract<G
   const derived = combatant.actor!.system.derived;
   if (!derived || round.stun === null || round.maneuver.id !== "doNothing") throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notStunned", { name: combatant.name }));
   const roll = recoveryRoll(round, derived, request.faces, gurpsRules());
-  await combat.update({ ...gurpsRoundUpdate(refOf(combat, combatant), endTurnWith(round, roll)), ...gurpsOrderUpdate({ ...order, ended: true }) });
+  await combat.update({ ...gurpsRoundUpdate(refOf(combat, combatant), endTurnWith(round, roll)), ...gurpsOrderUpdate({ ...order, ended: true }, order) });
   const text = format(roll.success ? "CYCHOSYS.Gurps.Tracker.recovered" : "CYCHOSYS.Gurps.Tracker.stillStunned", { name: combatant.name, roll: roll.roll, level: roll.effective });
   await ChatMessage.implementation.create({ content: `<p class="cychosys cy-gurps-note">${escapeHtml(text)}</p>` } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the recovery", error));
 }

@@ -14,11 +14,14 @@ import type { CombatRules } from "../combat.js";
 import { escapeHtml } from "../../core/html.js";
 import { format } from "../i18n.js";
 import { enqueue, isActiveGM, registerRequestParser } from "../requests.js";
-import { parseGurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
-import { compareEntries, getsTurns, gurpsOrderUpdate, orderEntry, type OrderFigures, readGurpsOrder, turnChange, withKeys } from "../../rulesets/gurps/combat/tracker-plan.js";
+import { GURPS_TRACKER_GM_ONLY_FIELDS, parseGurpsCombatRequest } from "../../rulesets/gurps/combat/request-schema.js";
+import {
+  compareEntries, gurpsOrderUpdate, gurpsSortKeys, nextGurpsTurn, type OrderFigures, orderMayHaveChanged, readGurpsOrder, storedGetsTurns, turnChange, withKeys,
+} from "../../rulesets/gurps/combat/tracker-plan.js";
+import { FLAG_SCOPE } from "../../rulesets/gurps/combat/round-state.js";
 import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE } from "../../rulesets/gurps/combat/tracker-view.js";
-import { nextTurn as nextActiveTurn, type TurnStartDue } from "../../rulesets/gurps/rules/index.js";
-import { type GurpsCombatantDoc, type GurpsCombatDoc, refOf, registerGurpsTrackerHandlers, roundOf } from "./combat-actions.js";
+import type { OrderEntry, TurnStartDue } from "../../rulesets/gurps/rules/index.js";
+import { type GurpsCombatantDoc, type GurpsCombatDoc, refOf, registerGurpsTrackerHandlers } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { decorateGurpsTracker } from "./tracker.js";
 
@@ -38,7 +41,7 @@ export async function keepOrder(combat: GurpsCombatDoc): Promise<void> {
   const missing = combat.combatants.contents.filter((c) => !order.keys[c.id]);
   if (missing.length === 0) return;
   const next = withKeys(order, missing.map(figuresOf), random);
-  await combat.update(gurpsOrderUpdate(next));
+  await combat.update(gurpsOrderUpdate(next, order));
   const shown = missing.map((c) => ({ _id: c.id, initiative: next.keys[c.id]!.basicSpeed }));
   await combat.updateEmbeddedDocuments("Combatant", shown).catch((error) => console.error("Cychosys | GURPS: could not show the order", error));
 }
@@ -72,30 +75,46 @@ export async function beginGurpsTurn(combat: GurpsCombatDoc): Promise<void> {
   if (note) await ChatMessage.implementation.create({ content: note } as never).catch((error: unknown) => console.error("Cychosys | GURPS: could not post the turn's note", error));
 }
 
-/** G8: the next turn after the current one, past whoever cannot act; null to let Foundry go on. */
+/** G8: the next turn after the current one, past whoever cannot act (each read as stored, one after another); null to let Foundry go on. */
 export function skipTarget(combat: GurpsCombatDoc): { turn: number; round: number } | null {
-  const turns = combat.turns ?? [];
-  if (combat.turn === null || turns.length === 0) return null;
-  const entries = turns.map((c) => ({ id: c.id, basicSpeed: 0, dx: 0, draw: 0 }));
+  const rounds = (combat.flags?.[FLAG_SCOPE] as { rounds?: Record<string, unknown> } | undefined)?.rounds;
   const able = (id: string) => {
     const c = combat.combatants.get(id);
-    return !!c && !c.defeated && getsTurns(roundOf(combat, c));
+    return !!c && storedGetsTurns(rounds?.[id], c.defeated === true);
   };
-  const next = nextActiveTurn(entries, combat.turn, able);
-  if (!next) return null;
-  const natural = combat.turn + 1 < turns.length ? { turn: combat.turn + 1, round: combat.round } : { turn: 0, round: combat.round + 1 };
-  const target = { turn: next.index, round: next.newSecond ? combat.round + 1 : combat.round };
-  return target.turn === natural.turn && target.round === natural.round ? null : target;
+  return nextGurpsTurn({ turn: combat.turn, round: combat.round, ids: (combat.turns ?? []).map((c) => c.id) }, able);
+}
+
+/** G9: a comparator over one sort's keys (the stored order read once, each fighter keyed once). */
+function comparatorOver(keyOf: (live: OrderFigures) => OrderEntry): (a: unknown, b: unknown) => number {
+  return (a, b) => compareEntries(keyOf(figuresOf(a as GurpsCombatantDoc)), keyOf(figuresOf(b as GurpsCombatantDoc)));
+}
+
+/**
+ * One sort's keys (G9) when `_sortCombatants` is called outside `setupTurns`
+ * (which uses `prepareSort`): it compares two combatants at a time, so the
+ * stored order is read once, at a sort's first comparison, and kept until the
+ * sort is over (it runs without a pause: the next microtask ends it) — or
+ * until the stored order is another object.
+ */
+let sorting: { combat: object; stored: unknown; keyOf: (live: OrderFigures) => OrderEntry } | null = null;
+function keysOfThisSort(combat: GurpsCombatDoc | null | undefined): (live: OrderFigures) => OrderEntry {
+  const stored = (combat?.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.gurpsOrder;
+  if (sorting && sorting.combat === combat && sorting.stored === stored) return sorting.keyOf;
+  if (!sorting) queueMicrotask(() => (sorting = null));
+  sorting = { combat: combat ?? {}, stored, keyOf: gurpsSortKeys(combat?.flags) };
+  return sorting.keyOf;
 }
 
 /** GURPS's turning points of the tracker. */
 export const gurpsCombatRules: CombatRules = {
   /** G9: the kept key (Basic Speed, DX, draw), highest first. */
   compare(a, b) {
-    const combat = (a as { combat?: GurpsCombatDoc | null }).combat;
-    const order = readGurpsOrder(combat?.flags);
-    return compareEntries(orderEntry(order, figuresOf(a as GurpsCombatantDoc)), orderEntry(order, figuresOf(b as GurpsCombatantDoc)));
+    return comparatorOver(keysOfThisSort((a as { combat?: GurpsCombatDoc | null }).combat))(a, b);
   },
+
+  /** G9: one sort of the turns (`setupTurns`): the stored order read once, each fighter keyed once. */
+  prepareSort: (combat) => comparatorOver(gurpsSortKeys((combat as GurpsCombatDoc).flags)),
 
   /** G9: nothing is rolled; the GM keeps the order of whoever has none yet. */
   async rollInitiative(combat) {
@@ -141,12 +160,12 @@ export const gurpsCombatRules: CombatRules = {
 
 /** Register the tracker (called from the adapter's `register`). */
 export function registerGurpsCombat(): void {
-  registerRequestParser(parseGurpsCombatRequest);
+  registerRequestParser(parseGurpsCombatRequest, GURPS_TRACKER_GM_ONLY_FIELDS);
   registerGurpsTrackerHandlers();
   Hooks.on("renderCombatTracker", ((app: { viewed?: GurpsCombatDoc | null }, html: HTMLElement) => void decorateGurpsTracker(app, html)) as never);
-  // The order lives in the combat's flags and Foundry re-sorts only when combatants change: re-sort here.
-  Hooks.on("updateCombat", ((combat: GurpsCombatDoc & { setupTurns?(): unknown }, changed: { flags?: unknown }) => {
-    if (changed?.flags) combat.setupTurns?.();
+  // The order lives in the combat's flags and Foundry re-sorts only when combatants change: re-sort here, when the kept keys changed (G9).
+  Hooks.on("updateCombat", ((combat: GurpsCombatDoc & { setupTurns?(): unknown }, changed: unknown) => {
+    if (orderMayHaveChanged(changed)) combat.setupTurns?.();
   }) as never);
   // A fighter joining a started fight is slotted by the same key (G9).
   Hooks.on("createCombatant", ((combatant: { combat?: GurpsCombatDoc | null }) => {

@@ -13,7 +13,7 @@ import { KeyedQueue } from "../../core/queue.js";
 import { GURPS_ACTOR_TYPES } from "../../rulesets/gurps/data/schema.js";
 import { conditionEffectData, conditionOfStatus, gurpsConditions, gurpsStatusEffects, gurpsStatusPlan } from "../../rulesets/gurps/data/status.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
-import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
+import { readGurpsRound, roundsChanged } from "../../rulesets/gurps/combat/round-state.js";
 import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
 import { format } from "../i18n.js";
 import { actorOfTypes, fromSync as markedBySync, installStatusEffects, type StatusSyncActor, type StatusSyncEffect } from "../status-sync.js";
@@ -53,15 +53,32 @@ export function gurpsRoundOf(actor: { uuid: string }): GurpsFighterRound | null 
   return null;
 }
 
+/** Every fighter of the world's started combats, by actor UUID, each with a reader of his round: one pass, so a redraw of N fighters is not N searches. */
+function fightersNow(): Map<string, () => GurpsFighterRound> {
+  const out = new Map<string, () => GurpsFighterRound>();
+  for (const combat of world().combats ?? []) {
+    if (!combat.started) continue;
+    for (const combatant of combat.combatants) {
+      const uuid = (combatant.actor as { uuid?: string } | undefined)?.uuid;
+      if (uuid && !out.has(uuid)) out.set(uuid, () => readGurpsRound({ combat: combat as never, combatant: combatant as never }));
+    }
+  }
+  return out;
+}
+
 /** One sync at a time per actor: a second waits for the first and then reads the effects as they are. */
 const syncs = new KeyedQueue();
 
-/** Make the actor's status effects the conditions in force; whether anything changed. Call it on a client that may write the actor. */
-export function syncGurpsStatus(actor: StatusActorDoc): Promise<boolean> {
+/**
+ * Make the actor's status effects the conditions in force; whether anything
+ * changed. Call it on a client that may write the actor. `round` reads his
+ * round in the started fight (found when not given).
+ */
+export function syncGurpsStatus(actor: StatusActorDoc, round?: () => GurpsFighterRound | null): Promise<boolean> {
   return syncs.run(actor.uuid, async () => {
     const derived = actor.system.derived;
     if (!isGurpsActor(actor) || !actor.isOwner || !derived) return false;
-    const wanted = gurpsConditions({ hp: derived.hp, reeling: derived.reeling, round: gurpsRoundOf(actor) }, gurpsRules());
+    const wanted = gurpsConditions({ hp: derived.hp, reeling: derived.reeling, round: round ? round() : gurpsRoundOf(actor) }, gurpsRules());
     const plan = gurpsStatusPlan(wanted, [...actor.effects].map((e) => ({ id: e.id, name: e.name, statuses: e.statuses ?? [] })), format);
     const options = { [GURPS_STATUS_SYNC]: true };
     if (plan.remove.length) await actor.deleteEmbeddedDocuments("ActiveEffect", plan.remove, options);
@@ -101,10 +118,23 @@ export function onUpdateActor(actor: unknown, _changes: unknown, _options: unkno
   void syncGurpsStatus(actor).catch(report);
 }
 
-/** `updateCombat` / `deleteCombat` / combat start: the active GM redraws every fighter (his round changed, or the fight ended). */
-export function onCombatChange(combat: CombatDoc): void {
+/**
+ * `updateCombat` / `deleteCombat`: the active GM redraws the fighters whose
+ * round changed (`changed`, Foundry's diff; every fighter when the fight
+ * starts, ends or is deleted), each from one read of the world's fights.
+ */
+export function onCombatChange(combat: CombatDoc, changed?: unknown): void {
   if (!world().user?.isActiveGM) return;
-  for (const combatant of combat.combatants) if (isGurpsActor(combatant.actor)) void syncGurpsStatus(combatant.actor).catch(report);
+  const which = roundsChanged(changed);
+  if (which !== "all" && which.size === 0) return;
+  const fighters = fightersNow();
+  for (const combatant of combat.combatants) {
+    if (which !== "all" && !which.has(combatant.id)) continue;
+    const actor = combatant.actor;
+    if (!isGurpsActor(actor)) continue;
+    const round = fighters.get(actor.uuid);
+    void syncGurpsStatus(actor, () => (round ? round() : null)).catch(report);
+  }
 }
 
 let hooked = false;
@@ -121,7 +151,7 @@ export function registerGurpsStatusEffects(): void {
   Hooks.on("preCreateActiveEffect", ((effect: StatusEffectDoc, data: { statuses?: string[] }, options: unknown) => onPreEffectChange(effect, data, options)) as never);
   Hooks.on("preDeleteActiveEffect", ((effect: StatusEffectDoc, options: unknown) => onPreEffectChange(effect, undefined, options, true)) as never);
   Hooks.on("updateActor", onUpdateActor as never);
-  Hooks.on("updateCombat", ((combat: CombatDoc) => onCombatChange(combat)) as never);
+  Hooks.on("updateCombat", ((combat: CombatDoc, changed: unknown) => onCombatChange(combat, changed)) as never);
   // Once deleted the combat is no longer among the world's: its fighters' round marks go.
   Hooks.on("deleteCombat", ((combat: CombatDoc) => onCombatChange(combat)) as never);
 }

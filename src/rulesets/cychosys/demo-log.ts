@@ -22,6 +22,7 @@ import {
   turnOrder,
 } from "./rules/index.js";
 import { english } from "../../core/messages.js";
+import { signed } from "../../core/views/text.js";
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Demo.${key}`, params);
 let out: string[] = [];
@@ -63,21 +64,21 @@ export function demoLog(): string {
       name: "Parker",
       pool: parkerQ.highestPool,
       burden: parkerQ.burden.burden,
-      trademark: t("trademark", { value: parkerQ.trademarkModifier }),
+      trademark: t("trademark", { value: signed(parkerQ.trademarkModifier) }),
       quickness: parkerQ.quickness,
     }),
   );
   const sentrySuit: OutfitPiece = { ...parkerSuit, shield: b("RH1") };
   const sentryQ = quickness({ hitPools: { physical: 4, mental: 3, emotional: 3 }, outfit: [sentrySuit, humanSkin] });
-  line(t("quicknessLine", { name: "the sentry", pool: sentryQ.highestPool, burden: sentryQ.burden.burden, trademark: "", quickness: sentryQ.quickness }));
+  line(t("quicknessLine", { name: "Belham", pool: sentryQ.highestPool, burden: sentryQ.burden.burden, trademark: "", quickness: sentryQ.quickness }));
   const order = turnOrder([
-    { id: "the sentry", quickness: sentryQ.quickness, playerCharacter: false, physicalHits: 4, tiebreak: 0 },
+    { id: "Belham", quickness: sentryQ.quickness, playerCharacter: false, physicalHits: 4, tiebreak: 0 },
     { id: "Parker", quickness: parkerQ.quickness, playerCharacter: true, physicalHits: 10, tiebreak: 1 },
   ]);
   line(t("order", { order: order.map((o) => `${o.id} (${o.quickness})`).join(", ") }));
 
   // The chase (R39).
-  heading(t("chase", { start: "Parker 0, the sentry 5", door: 15 }));
+  heading(t("chase", { start: "Parker 0, Belham 5", door: 15 }));
   let parker = 0;
   let sentry = 5;
   const move = (name: string, base: number, faces: number[] | null, printed: number, from: number, q: number, terrain: number, door?: number) => {
@@ -91,10 +92,10 @@ export function demoLog(): string {
   };
   line(t("round", { round: 1 }));
   parker = move("Parker", 2, [8, 1], 11, parker, parkerQ.quickness, 10);
-  sentry = move("the sentry", 2, [7, 8], 17, sentry, sentryQ.quickness, 5);
+  sentry = move("Belham", 2, [7, 8], 17, sentry, sentryQ.quickness, 5);
   line(t("round", { round: 2 }));
   parker = move("Parker", 0, null, 26, parker, parkerQ.quickness, 5, 15);
-  sentry = move("the sentry", 0, null, 15, sentry, sentryQ.quickness, 2, 15);
+  sentry = move("Belham", 0, null, 15, sentry, sentryQ.quickness, 2, 15);
 
   // The thrown body against four defenders (R22, R24, R25, R28).
   heading(t("throw", { edge: "VD6" }));

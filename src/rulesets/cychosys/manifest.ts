@@ -24,7 +24,7 @@ export const CYCHOSYS_MANIFEST: RulesetManifest = Object.freeze({
   blurb: "CYCHOSYS.Ruleset.cychosys.blurb",
   Actor: Object.fromEntries(Object.entries(ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as ActorType, fields)])),
   Item: Object.fromEntries(Object.entries(ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as ItemTypeName, fields)])),
-  packs: ["rules", "tables", "skills", "trademarks", "outfits", "weapons", "cast"],
+  packs: ["rules", "tables", "skills", "trademarks", "outfits", "weapons", "cast", "foes"],
   trackable: {
     character: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },
     npc: { bar: POOLS, value: [], token: ["pools.hit.physical", "pools.fatigue.physical"] as const },

@@ -20,7 +20,8 @@ export const D6_MANIFEST: RulesetManifest = Object.freeze({
   blurb: "CYCHOSYS.Ruleset.d6.blurb",
   Actor: Object.fromEntries(Object.entries(D6_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Character", fields)])),
   Item: Object.fromEntries(Object.entries(D6_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "d6Skill", fields)])),
-  packs: ["d6-weapons", "d6-armor", "d6-characters"],
+  // Player characters where players see them; foes in a pack only the GM sees (one rule across rulesets).
+  packs: ["d6-weapons", "d6-armor", "d6-characters", "d6-foes"],
   // D35–D37: the wound level is a step, not a { value, max } pool: no bar (the token's status shows it).
   trackable: { d6Character: { bar: [], value: ["characterPoints"], token: [null, null] as const }, d6Creature: { bar: [], value: [], token: [null, null] as const } },
 });

@@ -7,9 +7,9 @@ import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
 import { readD6Fighter } from "./duel/fighter.js";
-import { playD6Duel } from "./duel/play.js";
+import { describeD6Plan, playD6Duel } from "./duel/play.js";
 import { D6_MANIFEST } from "./manifest.js";
-import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds, d6DemoScript, d6OutcomeJson, parseD6Scenario, resolveD6Scenario } from "./rules/index.js";
+import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds, d6DemoScript, resolveD6Text } from "./rules/index.js";
 import { type D6Flow, d6Workflow, type TieOf } from "./workflow/steps.js";
 
 /** `tieOf` (D7): whose tie is still acting, read by the Foundry side from the combat's order (none outside Foundry). */
@@ -24,13 +24,14 @@ export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDA
       update: (ref, next) => d6RoundUpdate(ref, next as D6RoundState),
     },
     headless: {
-      resolve: (text) => d6OutcomeJson(resolveD6Scenario(parseD6Scenario(text, rules()))),
+      resolve: (text) => resolveD6Text(text, rules()),
       demo: () => d6DemoScript().join("\n"),
     },
     odds: { attack: (query) => d6AttackOdds(query, rules()) },
     duel: {
       fighter: (json) => readD6Fighter(json, rules()),
       play: (a, b, roll, maxRounds) => playD6Duel(a, b, roll, maxRounds, rules()),
+      plan: (fighter, opponent) => describeD6Plan(fighter, opponent, rules()),
     },
   };
 }

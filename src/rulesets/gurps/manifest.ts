@@ -22,7 +22,7 @@ export const GURPS_MANIFEST: RulesetManifest = Object.freeze({
   blurb: "CYCHOSYS.Ruleset.gurps.blurb",
   Actor: Object.fromEntries(Object.entries(GURPS_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "gurpsCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(GURPS_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "gurpsSkill", fields)])),
-  packs: ["gurps-weapons", "gurps-armor", "gurps-characters", "gurps-tables"],
+  packs: ["gurps-characters", "gurps-foes", "gurps-weapons", "gurps-armor", "gurps-tables"],
   trackable: { gurpsCharacter: { bar: ["hp", "fp"], value: [], token: ["hp", "fp"] as const } },
 });
 

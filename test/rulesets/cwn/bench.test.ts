@@ -9,7 +9,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TABLE_TARGETS } from "../../../src/core/bench.js";
+import { expectLinearGrowth } from "../../helpers/growth.js";
 import { bench, cwnMixInputs } from "../../../src/rulesets/cwn/bench.js";
 import { CWN_PACK_SOURCES } from "../../../src/rulesets/cwn/bench-packs.js";
 import { attackerInput, deriveCwnActor } from "../../../src/rulesets/cwn/data/derive.js";
@@ -62,28 +62,8 @@ describe("the CWN bench's inputs", () => {
   });
 });
 
-/** The best of `runs` timings of `work` (ms). */
-function best(work: () => unknown, runs: number): number {
-  let t = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    t = Math.min(t, performance.now() - start);
-  }
-  return t;
-}
-
 describe("the table's costs grow linearly (issue 21)", () => {
-  it.each(bench.table.map((cost) => [cost.kind, cost] as const))("%s: N → 10N well under quadratic, and under 50× the target at the largest size", (kind, cost) => {
-    const targets = TABLE_TARGETS[kind].targets;
-    const [middle, largest] = [targets[1]!, targets[2]!];
-    const small = cost.prepare(middle.size);
-    const large = cost.prepare(largest.size);
-    small();
-    large();
-    const [t1, t10] = [best(small, 15), best(large, 7)];
-    expect(t10).toBeLessThan(largest.ms * 50);
-    // Linear is 10× (N log N ~13×), quadratic 100×; the floor keeps a tiny small-size time from magnifying noise.
-    expect(t10 / Math.max(t1, 0.2)).toBeLessThan(40);
+  it.each(bench.table.map((cost) => [cost.kind, cost] as const))("%s: N → 10N well under quadratic, and under 50× the target at the largest size", (_kind, cost) => {
+    expectLinearGrowth(cost);
   });
 });

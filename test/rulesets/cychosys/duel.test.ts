@@ -11,7 +11,7 @@ import { seededDice } from "../../../src/cli/prng.js";
 import { readCychosysFighter } from "../../../src/rulesets/cychosys/duel/fighter.js";
 import { playCychosysDuel } from "../../../src/rulesets/cychosys/duel/play.js";
 
-const actor = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../../../packs/_source/cast", `${name}.json`), "utf8"));
+const actor = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../../../packs/_source", name === "parker" ? "cast" : "foes", `${name}.json`), "utf8"));
 
 describe("Cychosys duels", () => {
   it("R14–R15, R33: every duel ends with a side out (or a draw at the round limit), within the limit", () => {

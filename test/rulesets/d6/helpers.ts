@@ -1,5 +1,6 @@
 /** Shared helpers of the D6 rules-core tests. */
 import { expect } from "vitest";
+import { RuleRefusal } from "../../../src/core/refusal.js";
 import { D6Error, type D6ErrorCode } from "../../../src/rulesets/d6/rules/index.js";
 
 /** Run `fn`, require a D6Error with `code` whose message holds every fragment; return it. */
@@ -24,4 +25,20 @@ export function fieldError(fn: () => unknown, field: string, ...fragments: (stri
   expect(error.params.field).toBe(field);
   expect(error.message.startsWith(`${field}: `)).toBe(true);
   return error;
+}
+
+/** A rule's refusal (docs/rules-command.md, "Refusals"): `rule` forbids it, the reason holds every fragment. */
+export function ruleRefusal(fn: () => unknown, rule: string, ...fragments: (string | number)[]): RuleRefusal {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, "expected a RuleRefusal").toBeInstanceOf(RuleRefusal);
+  const refusal = caught as RuleRefusal;
+  expect(refusal.rule).toBe(rule);
+  expect(refusal.toJSON()).toEqual({ refused: { rule, reason: refusal.message } });
+  for (const f of fragments) expect(refusal.message).toContain(String(f));
+  return refusal;
 }

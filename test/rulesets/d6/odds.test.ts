@@ -12,6 +12,7 @@ import {
   WILD_CHAIN, wildDie,
 } from "../../../src/rulesets/d6/rules/index.js";
 import { createD6Ruleset } from "../../../src/rulesets/d6/ruleset.js";
+import { d6BestAnswerReason } from "../../../src/rulesets/d6/views/odds.js";
 
 const c = parseDieCode;
 const EXACT = 1e-12;
@@ -137,5 +138,23 @@ describe("odds of an attack (D17–D37)", () => {
     for (const d of odds.defenses) expect(best.injury - best.attackerInjury).toBeLessThanOrEqual(d.injury - d.attackerInjury + 1e-12);
     expect(createD6Ruleset().odds!.attack(q)).toEqual(odds);
     expect(d6Odds(q)).toHaveLength(3);
+  });
+});
+
+describe("why the best answer is best (issue 23: \"no interrupt\" marked best at 100 % struck)", () => {
+  const row = (defense: string, struck: number, injury: number) => ({ defense, struck, injury, attackerStruck: 0, attackerInjury: 0, outcomes: {} });
+  it("letting it land is best though a dodge is struck less often: the panel says why (D18, D33, D14)", () => {
+    const reason = d6BestAnswerReason({ unit: "woundSteps", defenses: [row("none", 1, 0.9), row("dodge", 0.95, 1.0), row("block", 0.98, 1.1)] });
+    expect(reason).toBe("Letting it land is best here: a dodge lowers the chance of being struck, but its total replaces the passive 10 even when lower (D18), and a wider hit does more damage (D33); an interrupt also spends one of the actions held (D14).");
+  });
+  it("nothing to explain when the best answer is also the one least often struck, or an interrupt is best", () => {
+    expect(d6BestAnswerReason({ unit: "woundSteps", defenses: [row("none", 0.9, 0.9), row("dodge", 0.95, 1.0)] })).toBeNull();
+    expect(d6BestAnswerReason({ unit: "woundSteps", defenses: [row("none", 1, 1.4), row("dodge", 0.5, 0.6)] })).toBeNull();
+  });
+  it("the real window of the preview: Kira's low dodge against Dax's 14 (docs/odds.md)", () => {
+    const odds = d6AttackOdds({ input: { round: 1, attacker: { skill: parseDieCode("4D"), weapon: { mode: "melee", damage: parseWeaponDamage("+1D") }, strength: parseDieCode("3D") }, defender: { strength: parseDieCode("3D") } }, attackTotal: 14, interrupts: [{ skill: "dodge", code: parseDieCode("2D") }] });
+    expect(bestDefense(odds).defense).toBe("none");
+    expect(odds.defenses[1]!.struck).toBeLessThan(odds.defenses[0]!.struck);
+    expect(d6BestAnswerReason(odds)).toContain("a dodge lowers the chance of being struck");
   });
 });

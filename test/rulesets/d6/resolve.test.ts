@@ -227,7 +227,7 @@ describe("d6OutcomeJson and explainD6Attack", () => {
     const text = explainD6Attack(resolveD6Attack(stroke()), { attacker: "Kira" }).map((l) => l.text);
     expect(text).toContain("Kira's attack 4D: 5 + 4 + 3 + Wild Die 2 = 14 (D41).");
     expect(text).toContain("Damage bonus for hitting by 4: +1 → damage total 17 (D33).");
-    expect(text).toContain("the defender is Wounded: −1D to skill and attribute rolls until healed (D37).");
+    expect(text).toContain("The defender is Wounded: −1D to skill and attribute rolls until healed (D37).");
   });
 
   it("explain takes the caller's localizer", () => {

@@ -21,8 +21,10 @@ describe("d6RollCardContext", () => {
   it("seed check 2: Kira's dodge as her second action, 4D − 1D (D12) = 3D; every die, the Wild Die's exploded 6s", () => {
     const roll = rollSkill(code("4D"), { actionDice: 1 }, { dice: [3, 5], wild: [6, 6, 2] });
     const c = d6RollCardContext({ actorName: "Kira", rollable: dodge, roll });
-    expect(c.title).toBe("Kira: dodge");
-    expect(c.subtitle).toBe("dodge · 4D");
+    expect(c.title).toBe("Kira rolls dodge");
+    expect(c.roll).toMatchObject({ label: "3D", total: "22" });
+    expect(c.roll!.dice.map((d) => [d.face, d.marks])).toEqual([["3", []], ["5", []], ["6", ["wild", "exploded"]], ["6", ["wild", "exploded"]], ["2", ["wild"]], ["D12", ["dropped"]]]);
+    expect(c.subtitle).toBe("Dodge · 4D");
     expect(c.adjustments).toEqual(["4D", "− 1D for actions (D12)"]);
     expect(c.code).toBe("3D");
     expect(c.penaltyDice).toEqual([{ rule: "D12", title: expect.stringContaining("(D12)") }]);
@@ -40,6 +42,7 @@ describe("d6RollCardContext", () => {
     expect(c.pips).toBe(1);
     expect(c.labels.pips).toBe("+1 pip");
     expect(c.flat).toBe("−2");
+    expect(c.extras).toBe("+1 pip · modifier −2");
     expect(c.total).toBe(4 + 3 + 1 - 2);
   });
 
@@ -63,9 +66,9 @@ describe("d6RollCardContext", () => {
   it("an attribute by its label; an untrained skill says on which attribute", () => {
     const roll = rollSkill(code("3D"), {}, { dice: [1, 1], wild: [4] });
     const attr = d6RollCardContext({ actorName: "Kira", rollable: { key: "attribute:perception", kind: "attribute", name: "perception", attribute: "perception", code: code("3D"), untrained: false }, roll });
-    expect(attr.title).toBe("Kira: Perception");
+    expect(attr.title).toBe("Kira rolls Perception");
     const untrained = d6RollCardContext({ actorName: "Kira", rollable: { ...dodge, key: "untrained:firearms", name: "firearms", untrained: true }, roll });
-    expect(untrained.untrained).toBe("untrained: Agility");
+    expect(untrained.untrained).toBe("Untrained: rolled on Agility");
   });
 });
 
@@ -92,7 +95,7 @@ describe("the roll dialog (D11, D12)", () => {
     expect(readD6RollForm({ actions: 1, flat: "-5" }, 1)).toEqual({ actions: 1, actionDice: 0, flat: -5 });
     expect(() => readD6RollForm({ actions: "two", flat: "0" }, 1)).toThrow("The number of actions must be a whole number from 1 to 20 (got two).");
     expect(() => readD6RollForm({ actions: "21" }, 1)).toThrow(/from 1 to 20/);
-    expect(() => readD6RollForm({ actions: "1", flat: "100" }, 1)).toThrow("The flat modifier must be a whole number from -99 to 99 (got 100).");
+    expect(() => readD6RollForm({ actions: "1", flat: "100" }, 1)).toThrow("The flat modifier must be a whole number from −99 to 99 (got 100).");
     expect(() => readD6RollForm({ actions: "1", flat: "1e2" }, 1)).toThrow(/flat modifier/);
   });
 });

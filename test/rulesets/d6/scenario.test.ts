@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   D6_SEED_SCENARIOS, D6Error, MAX_SCENARIO_CHARS, parseD6Scenario, readD6Scenario, resolveD6Scenario,
 } from "../../../src/rulesets/d6/rules/index.js";
-import { d6Error, fieldError } from "./helpers.js";
+import { d6Error, fieldError, ruleRefusal } from "./helpers.js";
 
 type Json = Record<string, unknown>;
 
@@ -114,19 +114,25 @@ describe("bad scenarios name the field", () => {
     fieldError(read(scenario({}, {}, { defenses: [{ skill: "dodge", mode: "partial", code: "4D", actions: 1, roll: { dice: [5], wild: [4] } }] })), "defender.defenses[0].roll", "dodge", "4D");
   });
 
-  it("D3: an attack with no die left after penalties is refused at the roll", () => {
-    fieldError(read(scenario({}, { skill: "2D+2", actions: 3, roll: { dice: [], wild: [] } })), "attacker.roll", "cannot be made", "0D+2", "D3");
+  it("D3: an attack with no die left after penalties is refused, as the rule's refusal (not bad input)", () => {
+    ruleRefusal(read(scenario({}, { skill: "2D+2", actions: 3, roll: { dice: [], wild: [] } })), "D3", "The attack roll cannot be made", "0D+2", "(D3, D41)");
+    // A dodge cut to 0D+2 by one action and a wound: refused whatever faces were given.
+    ruleRefusal(read(scenario({}, {}, { wounds: { level: "wounded" }, defenses: [{ skill: "dodge", mode: "partial", code: "2D+2", actions: 2, roll: { dice: [], wild: [3] } }] })), "D3", "The dodge roll cannot be made", "− 1D for actions − 1D for wounds", "leaves 0D+2");
   });
 
-  it("D10, D23, D24, D27, D29, D37 cross-field rules name the field", () => {
-    fieldError(read(scenario({}, { wounds: { level: "incapacitated" } })), "attacker.wounds.level", "unable to act", "D10");
-    fieldError(read(scenario({}, {}, { unableToAct: true, defenses: [{ skill: "dodge", mode: "partial", total: 9 }] })), "defender.defenses", "D18");
-    fieldError(read(scenario({}, {}, { defenses: [{ skill: "dodge", mode: "full", code: "4D", actions: 2, roll: { dice: [1, 1, 1], wild: [1] } }] })), "defender.defenses[0].actions", "N is 1, not 2");
+  it("D10, D18, D23, D29: what the rules forbid of a well-formed attack is refused with its rule", () => {
+    ruleRefusal(read(scenario({}, { wounds: { level: "incapacitated" } })), "D10", "No attack: the attacker is Incapacitated and unable to act (D10, D37).");
+    ruleRefusal(read(scenario({}, { name: "Kira", wounds: { level: "mortallyWounded" } })), "D10", "No attack: Kira is Mortally Wounded");
+    ruleRefusal(read(scenario({}, {}, { unableToAct: true, defenses: [{ skill: "dodge", mode: "partial", total: 9 }] })), "D18", "(D10, D18)");
+    ruleRefusal(read(scenario({}, {}, { defenses: [{ skill: "dodge", mode: "full", code: "4D", actions: 2, roll: { dice: [1, 1, 1], wild: [1] } }] })), "D23", "N is 1, not 2");
+    ruleRefusal(read(scenario({}, { aimRounds: 2 })), "D29", "ranged attacks only");
+  });
+
+  it("D24, D27, D37 cross-field problems of the input name the field", () => {
     fieldError(read(scenario({}, {}, { defenses: [{ skill: "dodge", mode: "partial", code: "4D", roll: { dice: [1, 1, 1], wild: [1] } }] })), "defender.defenses[0].actions", "D24");
     fieldError(read(scenario({}, { weapon: { mode: "ranged", damage: "4D" } })), "range", "is required for a ranged attack");
     fieldError(read(scenario({ range: { metres: 12 } })), "range.metres", "Short, Medium and Long");
     fieldError(read(scenario({ range: { band: "short", metres: 12 } })), "range", "either band or metres");
-    fieldError(read(scenario({}, { aimRounds: 2 })), "attacker.aimRounds", "ranged attacks only");
     fieldError(read(scenario({}, { weapon: { mode: "ranged", damage: "4D", ranges: { short: 20, medium: 10, long: 30 } } })), "attacker.weapon.ranges", "must rise");
     fieldError(read(scenario({}, {}, { wounds: { level: "stunned" } })), "defender.wounds.untilRound", "is required for stunned");
     fieldError(read(scenario({}, {}, { wounds: { level: "wounded", untilRound: 3 } })), "defender.wounds.untilRound", "not by wounded");

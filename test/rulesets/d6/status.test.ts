@@ -45,7 +45,7 @@ describe("D35–D37: the wound levels as status effects", () => {
   it("D37 descriptions come from the rules' table: −1D Stunned clearing after 1 round, −2D Severely Wounded until healed, dying, out", () => {
     const byId = new Map(d6StatusEffects(format).map((s) => [s.id, s]));
     expect(byId.get("d6-stunned")!.description).toContain("−1D to skill and attribute rolls");
-    expect(byId.get("d6-stunned")!.description).toContain("Clears by itself 1 round(s)");
+    expect(byId.get("d6-stunned")!.description).toContain("Clears by itself 1 round after the one it was taken in");
     expect(byId.get("d6-wounded")!.description).toContain("−1D");
     expect(byId.get("d6-severelyWounded")!.description).toContain("−2D");
     expect(byId.get("d6-severelyWounded")!.description).toContain("until healed");

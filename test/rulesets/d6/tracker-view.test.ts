@@ -1,6 +1,6 @@
 /** The OpenD6 tracker's view models (D5–D18, D37) and its strict request schema. */
 import { describe, expect, it } from "vitest";
-import { d6BannerView, d6DeclareView, d6TrackerRowView, penaltyText } from "../../../src/rulesets/d6/combat/tracker-view.js";
+import { d6BannerView, d6DeclareView, d6HouseRow, d6TrackerRowView, penaltyText } from "../../../src/rulesets/d6/combat/tracker-view.js";
 import { D6_TRACKER_GM_ONLY, parseD6CombatRequest } from "../../../src/rulesets/d6/combat/request-schema.js";
 import { d6CombatantFacts } from "../../../src/rulesets/d6/combat/facts.js";
 import { applyD6RoundOperation, type D6RoundState } from "../../../src/rulesets/d6/combat/round-state.js";
@@ -28,6 +28,20 @@ describe("tracker row (D6, D9, D11–D14, D18, D37)", () => {
     expect(out.unableToAct).toBe(true);
     expect(Object.values(out.controls).some(Boolean)).toBe(false);
   });
+  it("the house row (docs/style.md): one line of figures, statuses as chips in their tone, icon controls with accessible names — none for a viewer who may not act", () => {
+    let s = applyD6RoundOperation({ ...fresh(), initiative: { round: 1, total: 14, playerCharacter: true, characterPointDice: [[3]] } }, { kind: "declare", actions: 2 });
+    s = applyD6RoundOperation(applyD6RoundOperation(s, { kind: "wait" }), { kind: "defense", defense: { skill: "dodge", mode: "partial", roll: 9, total: 9 } });
+    const view = d6TrackerRowView(mara({ wounds: { level: "wounded" } }), { ...s, round: { ...s.round, used: 1, waits: 1 } }, ctx());
+    const row = d6HouseRow("Mara", view, english);
+    expect(row.figures).toEqual([{ id: "actions", label: "Actions", value: "1 of 2 \u22121D", tone: "shock" }]);
+    expect(row.statuses.map((st) => [st.label, st.tone ?? null])).toEqual([["+1 CP", null], ["Waiting: may interrupt", "good"], ["Dodge 9 (partial defense)", "good"], ["Wounded \u22121D", "wound"]]);
+    expect(row.controls).toEqual([{ action: "wait", label: "Wait", icon: "fa-solid fa-hourglass-half" }]);
+    expect([row.essentialsLabel, row.controlsLabel]).toEqual(["Mara: figures", "Mara: controls"]);
+    const theirs = d6HouseRow("Mara", d6TrackerRowView(mara(), s, ctx({ canControl: false })), english);
+    expect(theirs.controls).toEqual([]);
+    expect(d6HouseRow("Mara", d6TrackerRowView(mara(), fresh(), ctx({ current: false })), english).figures[0]!.value).toBe("—");
+  });
+
   it("D6/D9/D5: while rolling — roll, then a Character Point; the GM places only a rolled combatant", () => {
     const rolling = { order: { round: 1, set: false, overrides: { mara: 0 } } };
     expect(d6TrackerRowView(mara(), fresh(), ctx(rolling)).controls).toMatchObject({ roll: true, characterPoint: false, place: false });

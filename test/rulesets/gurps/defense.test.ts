@@ -166,7 +166,7 @@ describe("legalDefenses: retreat, dodge and drop, acrobatics, block once (G61, G
 describe("the choice (G58, G61, G67, G68, G92)", () => {
   const legal = legalDefenses(pierre({ acrobatics: 12 }), melee);
   it("refuses a defense that is not legal, a retreat or drop not allowed, an acrobatic dodge without Acrobatics", () => {
-    gurpsError(() => chooseDefense(legalDefenses(pierre({ maneuver: "moveAndAttack" }), melee), { id: "parry:sword" }, null), "defenseNotLegal", "maneuverDodgeOrBlock");
+    gurpsError(() => chooseDefense(legalDefenses(pierre({ maneuver: "moveAndAttack" }), melee), { id: "parry:sword" }, null), "defenseNotLegal", "after Move and Attack only Dodge or Block", "G34");
     gurpsError(() => chooseDefense(legalDefenses(pierre({ posture: "kneeling" }), melee), { id: "dodge", retreat: true }, null), "retreatNotAllowed");
     gurpsError(() => chooseDefense(legal, { id: "dodge", dodgeAndDrop: true }, 12), "dropNotAllowed");
     gurpsError(() => chooseDefense(legalDefenses(pierre(), melee), { id: "dodge", acrobatic: true }, null), "acrobaticNotAllowed");

@@ -8,10 +8,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GURPS_SEED_SCENARIOS, gurpsHeadless } from "../../../src/rulesets/gurps/rules/index.js";
+import { GURPS_SEED_SCENARIOS, GURPS_TABLE_SCENARIOS, gurpsHeadless } from "../../../src/rulesets/gurps/rules/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "..", "examples", "gurps");
 const files = readdirSync(DIR).filter((f) => f.endsWith(".json"));
+/** The seed checks (check-NN-…); the rest are situations the table plays (GURPS_TABLE_SCENARIOS). */
+const checks = files.filter((f) => f.startsWith("check-"));
+const ALL_SCENARIOS: Readonly<Record<string, unknown>> = { ...GURPS_SEED_SCENARIOS, ...GURPS_TABLE_SCENARIOS };
 const text = (file: string) => readFileSync(join(DIR, file), "utf8");
 const outcomeOf = (file: string) => gurpsHeadless.outcomeJson(gurpsHeadless.resolve(gurpsHeadless.parseScenario(text(file)))) as Record<string, any>;
 
@@ -55,18 +58,21 @@ const HAND_CHECKED: Record<string, (number | null)[]> = {
   "check-21-slam-ten-yards": [12, 12, 1, 8, 8, 2, 4],
   // Move and Attack slam: no −4, no cap; 1d−1: 3 − 1 = 2.
   "check-21-slam-five-yards": [12, 12, 1, 2, 2, 8, 2],
+  // 10 yards: the charger's 1d (HP 12 → 1.2) rolls 5, the thug's 1d (HP 10 → 1) rolls 1; 10 − 5 = 5; shock 4 (capped).
+  "check-21-slam-foe-falls": [12, 12, 1, 5, 5, 5, 4],
 };
 
 describe("examples/gurps", () => {
-  it("holds every seed scenario, verbatim, and nothing else", () => {
-    expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual(Object.keys(GURPS_SEED_SCENARIOS).sort());
-    for (const file of files) expect(JSON.parse(text(file)), file).toEqual(GURPS_SEED_SCENARIOS[file.replace(/\.json$/, "")]);
+  it("holds every seed and table scenario, verbatim, and nothing else", () => {
+    expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual(Object.keys(ALL_SCENARIOS).sort());
+    for (const file of files) expect(JSON.parse(text(file)), file).toEqual(ALL_SCENARIOS[file.replace(/\.json$/, "")]);
   });
 
   it("has an example for each of the 22 seed checks", () => {
-    const checks = new Set(files.flatMap((f) => [...f.matchAll(/(?<=-)(\d{2})(?=-)/g)].map((m) => Number(m[1]))));
-    for (const f of files) expect(f).toMatch(/^check-\d{2}-/);
-    for (let n = 1; n <= 22; n++) expect(checks.has(n) || files.some((f) => f.startsWith(`check-${String(n).padStart(2, "0")}-`)), `check ${n}`).toBe(true);
+    const numbers = new Set(checks.flatMap((f) => [...f.matchAll(/(?<=-)(\d{2})(?=-)/g)].map((m) => Number(m[1]))));
+    for (const f of checks) expect(f).toMatch(/^check-\d{2}-/);
+    for (const f of Object.keys(GURPS_SEED_SCENARIOS)) expect(f).toMatch(/^check-\d{2}-/);
+    for (let n = 1; n <= 22; n++) expect(numbers.has(n) || checks.some((f) => f.startsWith(`check-${String(n).padStart(2, "0")}-`)), `check ${n}`).toBe(true);
   });
 
   it.each(files)("%s resolves to its checked outcome", (file) => {
@@ -81,7 +87,7 @@ describe("examples/gurps", () => {
   });
 
   it("only the motorcycle example leaves a roll owed now (its damage), and names who rolls it", () => {
-    for (const file of files) {
+    for (const file of checks) {
       const o = outcomeOf(file);
       const now = (o.owed ?? []).filter((r: { when: string }) => r.when === "now");
       if (file.startsWith("check-06-10")) expect(now).toEqual([{ id: "damage", roll: "damage", who: "attacker", target: null, dice: 2, hits: 1, rule: "G69", when: "now" }]);

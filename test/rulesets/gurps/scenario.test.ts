@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { GURPS_SEED_SCENARIOS, parseGurpsScenario, readGurpsScenario } from "../../../src/rulesets/gurps/rules/index.js";
-import { fieldError, gurpsError } from "./helpers.js";
+import { fieldError, gurpsError, outcome } from "./helpers.js";
 
 const base = () => structuredClone(GURPS_SEED_SCENARIOS["check-12-louis-strikes-pierre"]) as any;
 const read = (s: unknown) => () => readGurpsScenario(s);
@@ -45,10 +45,10 @@ describe("the GURPS scenario reader", () => {
     fieldError(read({ ...base(), damage: [[4], [3]] }), "scenario", "2 damage rolls");
   });
 
-  it("checks the defense choice against the legal ones (G58–G68)", () => {
-    fieldError(read({ ...base(), defense: [{ id: "parry:spear", roll: [3, 3, 3] }] }), "scenario", "parry:spear");
-    fieldError(read({ ...base(), defense: [{ id: "dodge", dodgeAndDrop: true, roll: [3, 3, 3] }] }), "scenario", "G68");
-    fieldError(read({ ...base(), defense: [{ id: "dodge", roll: [3, 3, 3] }, { id: "dodge", roll: [3, 3, 3] }] }), "scenario", "G28");
+  it("checks the defense choice: a defense he does not have is an input problem; one the rules forbid is refused as the outcome (G28, G58–G68)", () => {
+    fieldError(read({ ...base(), defense: [{ id: "parry:spear", roll: [3, 3, 3] }] }), "scenario", "Parry (spear)", "he has no such defense");
+    expect(outcome({ ...base(), defense: [{ id: "dodge", dodgeAndDrop: true, roll: [3, 3, 3] }] })).toEqual({ refused: { rule: "G68", code: "dropNotAllowed", reason: expect.stringContaining("dodge and drop") } });
+    expect(outcome({ ...base(), defense: [{ id: "dodge", roll: [3, 3, 3] }, { id: "dodge", roll: [3, 3, 3] }] })).toEqual({ refused: { rule: "G28", code: "defenseSecondNotAllowed", reason: expect.stringContaining("(G28, G58)") } });
   });
 
   it("checks options and the option a maneuver needs (G26, G28)", () => {

@@ -41,6 +41,10 @@ describe("the character sheet (G1, G2, G61–G66, G71, G77–G81)", () => {
     expect(view.figures).toMatchObject({ speedNow: 4, moveNow: 3, reeling: true });
     expect(view.conditions.map((c) => c.id)).toEqual(["reeling"]);
     expect(view.figures!.dodge.level).toBe(derived.dodge);
+    // The HP drawn as a track (docs/style.md): 4 of 14, in the wound tone while reeling; fine above a third; the hit tone at 0 or below.
+    expect(view.hp.track).toEqual({ fill: 29, tone: "wound" });
+    const at = (value: number, reeling: boolean) => sheet(null, { source: { ...aldric.system, hp: { value, max: 14 } }, derived: { ...derived, reeling } }).hp.track;
+    expect([at(14, false), at(0, true), at(-20, true)]).toEqual([{ fill: 100, tone: "good" }, { fill: 0, tone: "hit" }, { fill: 0, tone: "hit" }]);
   });
 
   it("Combat tab: Parry per line (G63), Block with DB (G62), DR by location with armor and flexible marks (G71, G72), thresholds (G78–G81)", () => {
@@ -54,7 +58,13 @@ describe("the character sheet (G1, G2, G61–G66, G71, G77–G81)", () => {
     expect(combat.locations.find((l) => l.id === "torso")).toMatchObject({ dr: 4, flexible: true });
     expect(combat.locations.find((l) => l.id === "skull")!.dr).toBe(derived.dr.skull);
     expect(combat.thresholds.map((t) => t.rule)).toEqual(["G78", "G80", "G77", "G81", "G81"]);
-    expect(combat.defenses.map((d) => d.rollKey)).toEqual(["dodge", "unarmedParry", "block:shMedium"]);
+    // G62, G63, G66: each parry and block labelled with what it is made with; Dodge is the header's alone (one figure per defense).
+    expect(combat.defenses.map((d) => [d.label, d.level, d.rollKey, d.unready])).toEqual([
+      ["Parry (Broadsword)", 10, "parry:wSword:0", false],
+      ["Parry (Spear)", 8, "parry:wSpear:0", true],
+      [`Parry (bare hands, DX)`, derived.unarmedParry.parry, "unarmedParry", false],
+      ["Block (Medium shield)", derived.shields[0]!.block, "block:shMedium", false],
+    ]);
   });
 
   it("in a fight the round's conditions show: shock pending from injury since his last turn (G77), stun (G79), posture (G14), held (G50)", () => {

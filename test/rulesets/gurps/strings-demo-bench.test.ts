@@ -75,7 +75,7 @@ describe("gurpsDemoScript", () => {
   const lines = gurpsDemoScript();
   it("narrates the chapter's example, the seed checks and the turn order with rule ids", () => {
     const text = lines.join("\n");
-    expect(text).toContain("Filthy Pierre defends with block:smallShield");
+    expect(text).toContain("Filthy Pierre defends with Block (small shield)");
     expect(text).toContain("Louis LeBlanc (6, DX 12), the thug (5, DX 10), Filthy Pierre (5, DX 10)");
     expect(text).toContain("Move 10 → 1, Move 11 → 2");
     expect(text).toContain("HP 12 × 5 yd → 1d-1, HP 15 × 10 yd → 2d, HP 10 × 2 yd → 1d-3");

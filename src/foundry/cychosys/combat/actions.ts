@@ -5,8 +5,9 @@
  * round state is read from and written to the combat (round-state.ts); the
  * requester's identity is the request message's author. Where a control
  * changes two documents (an extra action: the actor's fatigue, then the
- * combat), a failure of the second pays the first back, and a failure of
- * that is reported, never left silently half done.
+ * combat), a failure of the second pays the first back (by the amount paid,
+ * so a change made in between is kept), and a failure of that is reported,
+ * never left silently half done.
  *
  * The recovery pool (R17) is the owner's preference on their own combatant;
  * the owner writes it directly, and the GM checks it when it is used.
@@ -16,14 +17,16 @@ import { format, localize } from "../../i18n.js";
 import { escapeHtml } from "../../../core/html.js";
 import {
   type CombatantFacts,
+  combatantFacts,
   type DocumentUpdate,
+  fatigueRefund,
   interruptReturnTurn,
-  orderFiguresOf,
   planExtraAction,
   planInterrupt,
   planWait,
   readInterrupt,
   recoveryPoolUpdate,
+  storedOrderFigures,
 } from "../../../rulesets/cychosys/combat/plan.js";
 import { PartialChange, Refusal, requestHandlers, type RequestUser } from "../../requests.js";
 import type { CombatRequest } from "../../../rulesets/cychosys/combat/request-schema.js";
@@ -53,18 +56,15 @@ export interface CombatDoc {
   updateEmbeddedDocuments(name: "Combatant", updates: DocumentUpdate[]): Promise<unknown>;
 }
 
-export const facts = (c: CombatantDoc): CombatantFacts => {
-  const order = orderFiguresOf((c as { combat?: { flags?: Record<string, unknown> } | null }).combat?.flags, c.id);
-  return {
-    id: c.id,
-    name: c.name,
-    initiative: typeof c.initiative === "number" ? c.initiative : null,
-    defeated: c.defeated === true,
-    flags: c.flags ?? {},
-    actor: c.actor ?? null,
-    ...(order && { order }),
-  };
-};
+/** What the tracker's rules read of a combatant, with the order figures its combat holds for it. */
+export const facts = (c: CombatantDoc): CombatantFacts => factsWith(storedOrderFigures(combatOf(c)?.flags))(c);
+
+/** `facts` for many combatants of one combat, its stored order figures read once (`storedOrderFigures`). */
+export function factsWith(stored: Readonly<Record<string, unknown>> | undefined): (c: CombatantDoc) => CombatantFacts {
+  return (c) => combatantFacts(c, stored);
+}
+
+const combatOf = (c: CombatantDoc) => (c as { combat?: { flags?: Record<string, unknown> } | null }).combat;
 
 const notify = (level: "info" | "warn", text: string) => ui.notifications?.[level](text);
 
@@ -106,7 +106,7 @@ export async function extraAction(combat: CombatDoc, combatantId: string, pool: 
   } catch (error) {
     console.error("Cychosys | the extra action could not be recorded; paying the fatigue back", error);
     try {
-      await combatant.actor.update(plan.refund);
+      await combatant.actor.update(fatigueRefund(combatant.actor, pool, plan.paid));
     } catch (refundError) {
       console.error("Cychosys | paying the fatigue back failed", refundError);
       throw new PartialChange(format("CYCHOSYS.Combat.extraPartial", { name: combatant.name, cost: options.extraActionFatigue, pool: localize(`CYCHOSYS.Facet.${pool}`) }));

@@ -6,9 +6,9 @@
  * client, in the one combat queue (requests.ts); each combatant's round
  * state lives on the combat, `flags.cychosys.rounds.<id>` (round-state.ts).
  */
-import { type RulesOptions, ZERO_FACETS } from "../../../rulesets/cychosys/rules/index.js";
-import { isDefeated } from "../../../rulesets/cychosys/workflow/round.js";
-import { roundEndHtml, roundEndSummary } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import type { RulesOptions } from "../../../rulesets/cychosys/rules/index.js";
+import { roundEndHtml } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import { outOfFightNames, planRoundEndWork, roundEndNote, turnComparator } from "../../../rulesets/cychosys/combat/table.js";
 import { format } from "../../i18n.js";
 import {
   combatStartCombatUpdate,
@@ -18,14 +18,14 @@ import {
   compareCombatants,
   defeatUpdate,
   type DocumentUpdate,
-  planRoundEnd,
   quicknessOf,
   readInterrupt,
   roundStartUpdates,
+  storedOrderFigures,
 } from "../../../rulesets/cychosys/combat/plan.js";
 import { currentOptions, FLAG_SCOPE, readRoundState } from "../../../rulesets/cychosys/combat/round-state.js";
 import { enqueue, isActiveGM, submitRequest } from "../../requests.js";
-import { type CombatantDoc, type CombatDoc, endInterrupt, facts, registerActionHandlers } from "./actions.js";
+import { type CombatantDoc, type CombatDoc, endInterrupt, facts, factsWith, registerActionHandlers } from "./actions.js";
 import type { CombatRules } from "../../combat.js";
 
 export type { CombatantDoc, CombatDoc };
@@ -41,6 +41,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 // ---------------------------------------------------------------------------
 // What the documents do, as functions over the narrow shapes (tested with fakes).
+
+/** Every combatant's facts, the combat's stored order figures read once. */
+const factsOfAll = (combat: CombatDoc) => combat.combatants.contents.map(factsWith(storedOrderFigures(combat.flags)));
 
 /** R14: initiative for the given combatants is their quickness — no roll. */
 export async function setInitiativeFromQuickness(combat: CombatDoc, ids: readonly string[]): Promise<void> {
@@ -59,7 +62,7 @@ export async function setInitiativeFromQuickness(combat: CombatDoc, ids: readonl
  * and the tie figures on the combatants.
  */
 export async function prepareCombatStart(combat: CombatDoc, random: () => number = randomUniform, options: RulesOptions = currentOptions()): Promise<void> {
-  const list = combat.combatants.contents.map(facts);
+  const list = factsOfAll(combat);
   const tiebreaks = drawTiebreaks(list, random);
   const combatUpdate = combatStartCombatUpdate(combat, list, options, tiebreaks);
   if (Object.keys(combatUpdate).length > 0) await combat.update(combatUpdate);
@@ -69,7 +72,7 @@ export async function prepareCombatStart(combat: CombatDoc, random: () => number
 
 /** R14: refresh initiative and tie figures from current pools; true when anything changed. */
 export async function refreshOrder(combat: CombatDoc): Promise<boolean> {
-  const list = combat.combatants.contents.map(facts);
+  const list = factsOfAll(combat);
   const order = roundStartOrderUpdate(combat.flags, list);
   if (Object.keys(order).length > 0) await combat.update(order);
   const updates = roundStartUpdates(list);
@@ -80,9 +83,10 @@ export async function refreshOrder(combat: CombatDoc): Promise<boolean> {
 /** R33: mark (or unmark) the combat's combatants by their hit pools. */
 export async function markDefeated(combat: CombatDoc, onlyActorUuid?: string): Promise<void> {
   const updates: DocumentUpdate[] = [];
+  const factsOf = factsWith(storedOrderFigures(combat.flags));
   for (const c of combat.combatants.contents) {
     if (onlyActorUuid && c.actor?.uuid !== onlyActorUuid) continue;
-    const update = defeatUpdate(facts(c));
+    const update = defeatUpdate(factsOf(c));
     if (update) updates.push({ _id: c.id, ...update });
   }
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
@@ -102,7 +106,7 @@ export async function closeCombatRound(combat: CombatDoc, round: number, options
   const closed = (combat.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.closedRound;
   if (typeof closed === "number" && closed >= round) return false;
   const list = combat.combatants.contents;
-  const { plans, combatUpdate } = planRoundEnd(combat, list.map(facts), options);
+  const { plans, combatUpdate } = planRoundEndWork(combat, factsOfAll(combat), options);
   try {
     await combat.update({ ...combatUpdate, [`flags.${FLAG_SCOPE}.closedRound`]: round });
   } catch (error) {
@@ -124,17 +128,9 @@ export async function closeCombatRound(combat: CombatDoc, round: number, options
   const failedNames = plans.filter((p) => failed.has(p.combatantId)).map((p) => p.name);
   if (failedNames.length) ui.notifications?.error(format("CYCHOSYS.Combat.RoundEnd.notRestored", { names: failedNames.join(", ") }), { permanent: true });
   await markDefeated(combat).catch((error) => console.error("Cychosys | marking the defeated failed", error));
-  // One note in the chat says what the round's end did, so the table can follow it.
-  const nameOf = (uuid: string) => list.find((c) => c.actor?.uuid === uuid)?.name ?? uuid;
-  const out = list
-    .filter((c) => {
-      const hit = c.actor?.system.pools?.hit;
-      return !!hit && isDefeated({ physical: hit.physical.value, mental: hit.mental.value, emotional: hit.emotional.value });
-    })
-    .map((c) => c.name);
-  // What the note says was restored is what was: a failed actor's line says it failed instead.
-  const shown = plans.map((p) => (failed.has(p.combatantId) ? { ...p, restored: { ...ZERO_FACETS } } : p));
-  const summary = roundEndSummary(round, shown, nameOf, out, (key, params) => format(key, (params ?? {}) as Record<string, string | number>), failedNames);
+  // One note in the chat says what the round's end did (as the documents are now), so the table can follow it.
+  const out = outOfFightNames(factsOfAll(combat));
+  const summary = roundEndNote(round, { plans, out }, list, (key, params) => format(key, (params ?? {}) as Record<string, string | number>), failed);
   await ChatMessage.implementation
     .create({ content: roundEndHtml(summary), speaker: { alias: summary.title } } as never)
     .catch((error: unknown) => console.error("Cychosys | could not post the round-end note", error));
@@ -154,6 +150,9 @@ type CombatantCreating = CombatantDoc & { combat: CombatDoc | null };
 export const cychosysCombatRules: CombatRules = {
   /** R14: the rules core's order; no initiative goes last. */
   compare: (a, b) => compareCombatants(facts(a as CombatantDoc), facts(b as CombatantDoc)),
+
+  /** R14 for one sort: the combat's order figures read once, each combatant's key computed once. */
+  prepareSort: (combat) => turnComparator(factsWith(storedOrderFigures((combat as CombatDoc).flags))) as (a: unknown, b: unknown) => number,
 
   /** Initiative is quickness: nothing is rolled, no message is posted. */
   rollInitiative: (combat, ids) => setInitiativeFromQuickness(combat as CombatDoc, ids),

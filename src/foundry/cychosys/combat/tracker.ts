@@ -1,12 +1,13 @@
 /**
  * The combat tracker's additions (Foundry's own tracker, via the
- * `renderCombatTracker` hook): under each combatant its quickness and action
- * budget as the combat holds it (templates/combat/tracker-row.hbs), and for
- * its owners and the GM the "Extra action" and "Wait" controls — both change
- * the combat, so both are requests to the active GM (the GM's own click too,
- * through the same queue) — and the recovery pool, the owner's own
- * combatant's preference; in the header, for the GM, a button opening the
- * chase window.
+ * `renderCombatTracker` hook), in the house style (docs/style.md): under each
+ * combatant one line of essentials — quickness, the action budget as the
+ * combat holds it — its statuses, and for its owners and the GM only, icon
+ * buttons for what they may do now (the kit's partials/tracker-row.hbs):
+ * "Extra action" and "Wait" change the combat, so both are requests to the
+ * active GM (the GM's own click too, through the same queue); "Rest into"
+ * sets the recovery pool, the owner's own combatant's preference. In the
+ * header, for the GM, a button opening the chase window.
  */
 import { format, localize } from "../../i18n.js";
 import { promptForm } from "../sheets/shared.js";
@@ -15,7 +16,8 @@ import { type CombatDoc, facts, mayControl, setRecoveryPool } from "./actions.js
 import { extraActionChoices, readInterrupt } from "../../../rulesets/cychosys/combat/plan.js";
 import { submitRequest } from "../../requests.js";
 import { currentOptions } from "../../../rulesets/cychosys/combat/round-state.js";
-import { EXTRA_ACTION_TEMPLATE, extraActionView, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import { EXTRA_ACTION_TEMPLATE, extraActionView, REST_INTO_TEMPLATE, restIntoView, TRACKER_ROW_TEMPLATE, trackerRowView } from "../../../rulesets/cychosys/combat/tracker-view.js";
+import { recoveryPoolOf } from "../../../rulesets/cychosys/combat/plan.js";
 import { claimDecoration } from "../../tracker-decoration.js";
 
 interface UserDoc {
@@ -43,8 +45,26 @@ async function choosePool(combat: CombatDoc, combatantId: string): Promise<Facet
   );
 }
 
-/** Both controls change the combat (budget, turn), which only the GM writes: they are requests to the active GM. */
+/** R17: the rest-into dialog: the pool each unused action restores. Null when dismissed. */
+async function choosePoolToRestInto(combat: CombatDoc, combatantId: string): Promise<string | null> {
+  const combatant = combat.combatants.get(combatantId);
+  if (!combatant) return null;
+  const content = await render(REST_INTO_TEMPLATE, restIntoView(combatant.name, recoveryPoolOf(facts(combatant)) ?? ""));
+  return promptForm<string | null>(
+    localize("CYCHOSYS.Combat.recoverTo"),
+    content,
+    localize("CYCHOSYS.Combat.restIntoConfirm"),
+    (form) => ((new FormData(form).get("pool") as string | null) ?? null),
+  );
+}
+
+/** Extra action and Wait change the combat (budget, turn), which only the GM writes: they are requests to the active GM. Rest into is the owner's own preference. */
 async function onControl(combat: CombatDoc, combatantId: string, action: string): Promise<void> {
+  if (action === "restInto") {
+    const pool = await choosePoolToRestInto(combat, combatantId);
+    if (pool !== null) await setRecoveryPool(combat, combatantId, pool, user());
+    return;
+  }
   if (action === "wait") {
     await submitRequest({ kind: "wait", combatId: combat.id, combatantId });
     return;
@@ -80,26 +100,24 @@ export async function decorateTracker(app: { viewed?: CombatDoc | null }, html: 
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
-    const put = claimDecoration(row, ".cychosys-budget");
-    const view = trackerRowView(combat, facts(combatant), options, {
-      canControl: mayControl(me, combatant),
-      interrupting: interrupt?.combatantId === combatant.id,
-      started: combat.started,
-    });
+    const put = claimDecoration(row, ".cy-tracker-row");
+    const view = trackerRowView(
+      combat,
+      facts(combatant),
+      options,
+      { canControl: mayControl(me, combatant), interrupting: interrupt?.combatantId === combatant.id, started: combat.started },
+      (key, params) => format(key, (params ?? {}) as Record<string, string | number>),
+    );
     const holder = document.createElement("div");
-    holder.innerHTML = await render(TRACKER_ROW_TEMPLATE, view);
+    holder.innerHTML = await render(TRACKER_ROW_TEMPLATE, view.row);
     const budget = holder.firstElementChild as HTMLElement;
     for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) {
       budget.addEventListener(type, (event) => event.stopPropagation());
     }
-    budget.addEventListener("change", (event) => {
-      const select = (event.target as HTMLElement).closest<HTMLSelectElement>('select[data-cychosys-action="recoverTo"]');
-      if (select) void setRecoveryPool(combat, combatant.id, select.value, me);
-    });
     budget.addEventListener("click", (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
       if (!button || button.disabled) return;
-      void onControl(combat, combatant.id, button.dataset.cychosysAction!);
+      void onControl(combat, combatant.id, button.dataset.action!);
     });
     put(() => (row.querySelector(".token-name") ?? row).append(budget));
   }

@@ -69,6 +69,7 @@ export class CychosysActor<SubType extends Actor.SubType = Actor.SubType> extend
       modifier,
       earnsExperience: this.type === "character",
       chart: worldRules().chart,
+      localize: (key, params) => format(key, (params ?? {}) as Record<string, string | number>),
     });
     const content = await foundry.applications.handlebars.renderTemplate(ROLL_CARD_TEMPLATE, card as never);
     const message = await ChatMessage.implementation.create({

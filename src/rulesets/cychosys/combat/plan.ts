@@ -41,6 +41,34 @@ export interface CombatantFacts {
   order?: OrderFigures;
 }
 
+/** What the tracker reads of a Combatant document. */
+export interface CombatantLike {
+  id: string;
+  name: string;
+  initiative: unknown;
+  defeated: unknown;
+  flags?: Record<string, unknown> | null;
+  actor?: ActorFacts | null;
+}
+
+/**
+ * A combatant's facts, with the order figures its combat holds for it:
+ * `stored` is what `storedOrderFigures` read of the combat, once for all of
+ * its combatants.
+ */
+export function combatantFacts(c: CombatantLike, stored: Readonly<Record<string, unknown>> | undefined): CombatantFacts {
+  const order = orderFiguresIn(stored, c.id);
+  return {
+    id: c.id,
+    name: c.name,
+    initiative: typeof c.initiative === "number" ? c.initiative : null,
+    defeated: c.defeated === true,
+    flags: c.flags ?? {},
+    actor: c.actor ?? null,
+    ...(order && { order }),
+  };
+}
+
 /** R14: what the GM stores for a combatant's place: the round's quickness, the physical pool for ties, the tiebreak drawn once. */
 export interface OrderFigures {
   quickness: number | null;
@@ -50,10 +78,20 @@ export interface OrderFigures {
 
 const ORDER = "order";
 
+/** The combat's stored order figures by combatant id, unchecked (`orderFiguresOf` checks the entry it uses). */
+export function storedOrderFigures(combatFlags: Record<string, unknown> | null | undefined): Readonly<Record<string, unknown>> | undefined {
+  const all = (combatFlags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.[ORDER];
+  return all && typeof all === "object" ? (all as Record<string, unknown>) : undefined;
+}
+
 /** The order figures the combat holds for a combatant, when well-formed (anything else: none). */
 export function orderFiguresOf(combatFlags: Record<string, unknown> | null | undefined, combatantId: string): OrderFigures | undefined {
-  const all = (combatFlags?.[FLAG_SCOPE] as Record<string, unknown> | undefined)?.[ORDER];
-  const entry = all && typeof all === "object" ? (all as Record<string, unknown>)[combatantId] : undefined;
+  return orderFiguresIn(storedOrderFigures(combatFlags), combatantId);
+}
+
+/** `orderFiguresOf` from what `storedOrderFigures` read of the combat once, for many combatants. */
+export function orderFiguresIn(stored: Readonly<Record<string, unknown>> | undefined, combatantId: string): OrderFigures | undefined {
+  const entry = stored && Object.hasOwn(stored, combatantId) ? stored[combatantId] : undefined;
   if (!entry || typeof entry !== "object") return undefined;
   const e = entry as Record<string, unknown>;
   const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
@@ -96,12 +134,26 @@ export function orderEntryOf(c: CombatantFacts): OrderEntry {
   };
 }
 
+/** R14: what a combatant is ordered by — computed once per combatant per sort (combat/table.ts). */
+export interface TurnKey {
+  /** Combatants without an initiative go last. */
+  placed: boolean;
+  entry: OrderEntry;
+}
+
+export function turnKeyOf(c: CombatantFacts): TurnKey {
+  return { placed: typeof (c.order?.quickness ?? c.initiative) === "number", entry: orderEntryOf(c) };
+}
+
+/** R14 on two keys: placed before unplaced, then `compareTurnOrder`. */
+export function compareTurnKeys(a: TurnKey, b: TurnKey): number {
+  if (a.placed !== b.placed) return a.placed ? -1 : 1;
+  return compareTurnOrder(a.entry, b.entry);
+}
+
 /** R14 as a sort callback: combatants without an initiative go last, the rest by `compareTurnOrder`. */
 export function compareCombatants(a: CombatantFacts, b: CombatantFacts): number {
-  const aHas = typeof (a.order?.quickness ?? a.initiative) === "number";
-  const bHas = typeof (b.order?.quickness ?? b.initiative) === "number";
-  if (aHas !== bHas) return aHas ? -1 : 1;
-  return compareTurnOrder(orderEntryOf(a), orderEntryOf(b));
+  return compareTurnKeys(turnKeyOf(a), turnKeyOf(b));
 }
 
 /**
@@ -129,8 +181,9 @@ export function drawTiebreaks(combatants: readonly CombatantFacts[], random: () 
 /** R14: the start of every round, the combat's order figures from current figures (the tiebreak kept). */
 export function roundStartOrderUpdate(combatFlags: Record<string, unknown> | null | undefined, combatants: readonly CombatantFacts[]): DocumentUpdate {
   const update: DocumentUpdate = {};
+  const stored = storedOrderFigures(combatFlags);
   for (const c of combatants) {
-    const held = orderFiguresOf(combatFlags, c.id);
+    const held = orderFiguresIn(stored, c.id);
     const next: OrderFigures = { quickness: quicknessOf(c.actor), physicalHits: physicalHitsOf(c.actor), tiebreak: held?.tiebreak ?? 0 };
     if (!held || held.quickness !== next.quickness || held.physicalHits !== next.physicalHits) Object.assign(update, orderFiguresUpdate(c.id, next));
   }
@@ -260,27 +313,37 @@ export function planWait(combat: RoundStateSource, c: CombatantFacts, options: R
 
 /**
  * R16: pay the extra-action fatigue from `pool`: the actor's update, the
- * combat's update (the budget), and the actor update that pays it back
- * should the combat's fail. Throws the rules core's error when the pool is
- * short.
+ * combat's update (the budget), and the fatigue `paid` — which
+ * `fatigueRefund` pays back should the combat's update fail. Throws the
+ * rules core's error when the pool is short.
  */
 export function planExtraAction(
   combat: RoundStateSource,
   c: CombatantFacts,
   pool: Facet,
   options: RulesOptions,
-): { state: RoundState; combatUpdate: DocumentUpdate; actorUpdate: DocumentUpdate; refund: DocumentUpdate } {
+): { state: RoundState; combatUpdate: DocumentUpdate; actorUpdate: DocumentUpdate; paid: number } {
   const pools = c.actor?.system.pools;
   if (!pools) throw new TypeError(`${c.name} has no fatigue pools`);
   const fatigue = values(pools.fatigue, "value");
   const bought = buyExtraAction(readRoundState(combat, c, options), fatigue, pool, options);
-  const path = `system.pools.fatigue.${pool}.value`;
   return {
     state: bought.state,
     combatUpdate: roundStateUpdate(combat, c.id, bought.state),
-    actorUpdate: { [path]: bought.fatigue[pool] },
-    refund: { [path]: fatigue[pool] },
+    actorUpdate: { [`system.pools.fatigue.${pool}.value`]: bought.fatigue[pool] },
+    paid: fatigue[pool] - bought.fatigue[pool],
   };
+}
+
+/**
+ * R16: pay `paid` fatigue back to `pool`, by delta from the pool as the actor
+ * holds it now (a change made since the payment is kept), within 0 and its
+ * maximum — never the value read before the payment written back.
+ */
+export function fatigueRefund(actor: ActorFacts, pool: Facet, paid: number): DocumentUpdate {
+  const source = actor.system.pools?.fatigue[pool];
+  if (!source) return {};
+  return { [`system.pools.fatigue.${pool}.value`]: Math.max(0, Math.min(source.max, source.value + paid)) };
 }
 
 /** The fatigue pools an extra action can be paid from (R16): each with its value, and whether it can pay. */

@@ -49,11 +49,19 @@ const isCount = (value: unknown, max: number): value is number =>
 /** A Foundry document id (also an attack id): letters and digits only, so it is one update-path segment. */
 export const isDocumentId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9]{1,64}$/.test(value);
 
-/** Generous bounds: a round never comes near them, a corrupted value does. */
-const MAX_ACTIONS = 99;
-const MAX_COUNT = 999;
-const MAX_DEFENSES = 500;
-const MAX_BONUSES = 100;
+/**
+ * Generous bounds: a round never comes near them, a corrupted value does. The
+ * lists grow with the fight (one defense record per attack on the combatant,
+ * one parry bonus per attacker it parried this round), so they allow a
+ * thousand-strong fight many times over; an operation that would pass one is
+ * refused with a message when it is made (round-operations.ts), never stored
+ * to be read back as a fresh budget.
+ */
+export const ROUND_STATE_LIMITS = Object.freeze({ actions: 99, count: 999, defenses: 10_000, parryBonuses: 10_000 });
+const MAX_ACTIONS = ROUND_STATE_LIMITS.actions;
+const MAX_COUNT = ROUND_STATE_LIMITS.count;
+const MAX_DEFENSES = ROUND_STATE_LIMITS.defenses;
+const MAX_BONUSES = ROUND_STATE_LIMITS.parryBonuses;
 
 /** A stored value that is a well-formed RoundState (shape, whole numbers within bounds, plain keys). */
 export function isRoundState(value: unknown): value is RoundState {
@@ -94,11 +102,20 @@ export function storedRoundStates(combat: RoundStateSource | null | undefined): 
   return isRecord(rounds) ? rounds : {};
 }
 
+/** A copy of a well-formed round state (its known shape copied field by field: cheaper than a generic deep copy, a round end makes one per combatant). */
+function cloneRoundState(state: RoundState): RoundState {
+  const b = state.budget;
+  return {
+    budget: { perRound: b.perRound, spent: b.spent, extraTaken: b.extraTaken, waiting: b.waiting, defenses: { ...b.defenses } },
+    parryBonuses: state.parryBonuses.map((p) => ({ againstUuid: p.againstUuid, bonus: p.bonus })),
+  };
+}
+
 /** The combatant's round state as stored on the combat if well-formed, else a fresh one for its actor. */
 export function readRoundState(combat: RoundStateSource | null | undefined, combatant: RoundStateCombatant, options?: RulesOptions): RoundState {
   const states = storedRoundStates(combat);
   const stored = Object.hasOwn(states, combatant.id) ? states[combatant.id] : undefined;
-  if (isRoundState(stored)) return structuredClone(stored);
+  if (isRoundState(stored)) return cloneRoundState(stored);
   return freshRoundState(combatant.actor, options ?? currentOptions());
 }
 

@@ -1,20 +1,30 @@
 /**
- * What each combat tracker row shows (R14–R17): the combatant's quickness,
- * its action budget for the round — actions left of its actions per round,
- * extra actions taken, waiting — whether it is interrupting, and the
- * controls this user may use. The budget is the one the combat holds
- * (`flags.cychosys.rounds`, written by the GM only). Pure: the tracker hook
- * and the preview harness both render `templates/combat/tracker-row.hbs`
- * with it (Handlebars escapes every name).
+ * What each combat tracker row shows (R14–R17), in the house style
+ * (docs/style.md, "Tracker row anatomy"): one line of essentials — the
+ * combatant's quickness, its actions left of its actions per round, the
+ * extra actions taken — its statuses (waiting, interrupting) as chips, and
+ * for its owners and the GM only, icon buttons for what they may do now:
+ * buy an extra action, wait, choose the pool resting restores. The budget
+ * is the one the combat holds (`flags.cychosys.rounds`, written by the GM
+ * only). Pure: the tracker hook and the preview harness both render the
+ * kit's `templates/partials/tracker-row.hbs` with `row` (Handlebars escapes
+ * every name).
  */
-import { actionsLeft, FACETS, type Facet, type Localize, type RulesOptions } from "../rules/index.js";
+import { actionsLeft, english, FACETS, type Facet, type Localize, type RulesOptions } from "../rules/index.js";
 import type { CombatantFacts, RoundEndPlan } from "./plan.js";
 import { quicknessOf, recoveryPoolOf } from "./plan.js";
 import { escapeHtml } from "../../../core/html.js";
+import { type TrackerControlView, type TrackerFigureView, type TrackerRowView as HouseRowView, type TrackerStatusView, trackerRowView as houseRowView } from "../../../core/views/house.js";
+import { countOf } from "../rules/words.js";
+import { figure } from "../../../core/views/text.js";
 import { readRoundState, type RoundStateSource } from "./round-state.js";
 
-export const TRACKER_ROW_TEMPLATE = "systems/cychosys/templates/combat/tracker-row.hbs";
+export const TRACKER_ROW_TEMPLATE = "systems/cychosys/templates/partials/tracker-row.hbs";
 export const EXTRA_ACTION_TEMPLATE = "systems/cychosys/templates/combat/extra-action.hbs";
+export const REST_INTO_TEMPLATE = "systems/cychosys/templates/combat/rest-into.hbs";
+
+/** The tracker row's controls, by the `data-action` they carry. */
+export type TrackerAction = "extraAction" | "wait" | "restInto";
 
 export interface TrackerRowView {
   combatantId: string;
@@ -25,14 +35,15 @@ export interface TrackerRowView {
   extraTaken: number;
   waiting: boolean;
   interrupting: boolean;
-  /** Owners and the GM see the controls. */
+  /** Owners and the GM may act on this combatant (the combat started, it has pools, it is not defeated). */
   controls: boolean;
   canWait: boolean;
   canExtra: boolean;
   extraCost: number;
   /** R17: where unused actions restore fatigue: "" (the most depleted pool) or a facet. */
   recoverTo: "" | Facet;
-  recoverOptions: { value: "" | Facet; label: string; selected: boolean }[];
+  /** The row as the kit draws it: essentials, statuses, the controls this viewer may use now. */
+  row: HouseRowView;
 }
 
 export function trackerRowView(
@@ -40,31 +51,60 @@ export function trackerRowView(
   c: CombatantFacts,
   options: RulesOptions,
   state: { canControl: boolean; interrupting: boolean; started: boolean },
+  localize: Localize = english,
 ): TrackerRowView {
   const round = readRoundState(combat, c, options);
   const left = actionsLeft(round.budget);
   const fatigue = c.actor?.system.pools?.fatigue;
   const affordable = !!fatigue && Object.values(fatigue).some((p) => p.value >= options.extraActionFatigue);
   const controls = state.canControl && state.started && !!c.actor?.system.pools && !c.defeated;
+  const quickness = quicknessOf(c.actor);
+  const recoverTo = recoveryPoolOf(c) ?? "";
+  const canWait = controls && !round.budget.waiting && left > 0;
+  const canExtra = controls && affordable;
+  const figures: TrackerFigureView[] = [
+    { id: "actions", label: localize("CYCHOSYS.Combat.actions"), value: localize("CYCHOSYS.Combat.actionsLeft", { left, perRound: round.budget.perRound }), ...(left <= 0 && { tone: "miss" as const }) },
+  ];
+  if (round.budget.extraTaken > 0) figures.push({ id: "extra", label: localize("CYCHOSYS.Combat.extra"), value: figure(round.budget.extraTaken) });
+  // R14, R38: Foundry's initiative column shows the quickness the round is ordered by; the row adds the quickness only once it has
+  // changed since (hits taken, burden), labelled as the one the next round is ordered by.
+  if (quickness !== null && c.initiative !== null && quickness !== c.initiative) {
+    figures.push({ id: "quickness", label: localize("CYCHOSYS.Combat.quicknessNext"), value: figure(quickness), tone: "shock" });
+  }
+  const statuses: TrackerStatusView[] = [];
+  if (round.budget.waiting) statuses.push({ id: "waiting", label: localize("CYCHOSYS.Combat.waiting"), tone: "neutral" });
+  if (state.interrupting) statuses.push({ id: "interrupting", label: localize("CYCHOSYS.Combat.interrupting"), tone: "shock" });
+  // Only what this viewer may do now: a control that could not be used is not drawn.
+  const buttons: TrackerControlView[] = [];
+  if (canExtra) buttons.push({ action: "extraAction", label: localize("CYCHOSYS.Combat.extraActionHint", { cost: options.extraActionFatigue }), icon: "fa-solid fa-bolt" });
+  if (canWait) buttons.push({ action: "wait", label: localize("CYCHOSYS.Combat.waitHint"), icon: "fa-solid fa-hourglass-half" });
+  if (controls) {
+    const pool = recoverTo ? localize(`CYCHOSYS.Facet.${recoverTo}`) : localize("CYCHOSYS.Combat.recoverAuto");
+    buttons.push({ action: "restInto", label: localize("CYCHOSYS.Combat.restIntoNow", { pool }), icon: "fa-solid fa-bed" });
+  }
   return {
     combatantId: c.id,
     name: c.name,
-    quickness: quicknessOf(c.actor),
+    quickness,
     actionsLeft: left,
     perRound: round.budget.perRound,
     extraTaken: round.budget.extraTaken,
     waiting: round.budget.waiting,
     interrupting: state.interrupting,
     controls,
-    canWait: controls && !round.budget.waiting && left > 0,
-    canExtra: controls && affordable,
+    canWait,
+    canExtra,
     extraCost: options.extraActionFatigue,
-    recoverTo: recoveryPoolOf(c) ?? "",
-    recoverOptions: (["", ...FACETS] as const).map((value) => ({
-      value,
-      label: value ? `CYCHOSYS.Facet.${value}` : "CYCHOSYS.Combat.recoverAuto",
-      selected: value === (recoveryPoolOf(c) ?? ""),
-    })),
+    recoverTo,
+    row: houseRowView({ name: c.name, figures, statuses, controls: buttons, mayAct: controls }, localize),
+  };
+}
+
+/** R17: the rest-into dialog: the most depleted pool or one chosen, the current choice checked. */
+export function restIntoView(name: string, current: "" | Facet) {
+  return {
+    name,
+    choices: (["", ...FACETS] as const).map((value) => ({ value, label: value ? `CYCHOSYS.Facet.${value}` : "CYCHOSYS.Combat.recoverAuto", checked: value === current })),
   };
 }
 
@@ -87,7 +127,7 @@ export function roundEndSummary(
       localize("CYCHOSYS.Combat.RoundEnd.gain", { value: plan.restored[f], facet: localize(`CYCHOSYS.Facet.${f}`) }),
     );
     // Nothing restored (every action used, or fatigue already full): no line.
-    if (gains.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.restored", { name: plan.name, unused: plan.unused, gains: gains.join(", ") }));
+    if (gains.length) lines.push(localize("CYCHOSYS.Combat.RoundEnd.restored", { name: plan.name, unused: countOf("unusedAction", plan.unused, localize), gains: gains.join(", ") }));
     for (const bonus of plan.lapsed) {
       lines.push(localize("CYCHOSYS.Combat.RoundEnd.lapsed", { name: plan.name, bonus: bonus.bonus, against: nameOf(bonus.againstUuid) }));
     }

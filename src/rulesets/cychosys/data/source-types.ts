@@ -52,6 +52,8 @@ export interface SkillSource {
   dice: number;
   facet: Facet;
   finesses: FinesseSource[];
+  /** What the skill covers (HTML); skills stored before it was added have none. */
+  description?: string;
   schemaVersion: number;
 }
 

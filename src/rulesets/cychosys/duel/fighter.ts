@@ -9,7 +9,7 @@ import { LocalizedError } from "../../../core/errors.js";
 import { english } from "../../../core/messages.js";
 import { Interner, NumberMemo } from "../../../core/memo.js";
 import { type CombatantDerived, deriveCombatant } from "../data/derive/combatant.js";
-import { validateSystemSource } from "../data/schema/index.js";
+import { migrateSystemSource, validateSystemSource } from "../data/schema/index.js";
 import type { CombatantSource, GearSource, ItemView } from "../data/source-types.js";
 import { type Bundle, parseBundle, type Rules, STANDARD_RULES } from "../rules/index.js";
 import type { DefenseGear } from "../workflow/odds-query.js";
@@ -48,18 +48,23 @@ export function readCychosysFighter(json: unknown, rules: Rules = STANDARD_RULES
   if (typeof type !== "string" || !(COMBATANT_TYPES as readonly string[]).includes(type)) {
     throw new DuelInputError("wrongType", { type: cut(String(type)), allowed: COMBATANT_TYPES.join(", ") });
   }
-  const problem = validateSystemSource("Actor", type, json.system)[0];
+  // An export from an earlier version reads as Foundry would load it: upgraded first (a copy; the file is not touched).
+  const system = structuredClone(json.system);
+  migrateSystemSource("Actor", type, system);
+  const problem = validateSystemSource("Actor", type, system)[0];
   if (problem) throw new DuelInputError("field", { field: `system${problem.path ? `.${problem.path}` : ""}`, message: problem.message });
   const list = json.items ?? [];
   if (!Array.isArray(list)) throw new DuelInputError("field", { field: "items", message: english("CYCHOSYS.Odds.Duel.notList") });
   const items: ItemView[] = list.map((item: unknown, index) => {
     if (!isRecord(item) || typeof item.name !== "string" || typeof item.type !== "string") throw new DuelInputError("item", { index, name: "?", field: "", message: english("CYCHOSYS.Odds.Duel.notItem") });
-    const itemProblem = validateSystemSource("Item", item.type, item.system)[0];
+    const itemSystem = isRecord(item.system) ? structuredClone(item.system) : item.system;
+    migrateSystemSource("Item", item.type, itemSystem);
+    const itemProblem = validateSystemSource("Item", item.type, itemSystem)[0];
     if (itemProblem) throw new DuelInputError("item", { index, name: cut(item.name), field: `system${itemProblem.path ? `.${itemProblem.path}` : ""}`, message: itemProblem.message });
     const id = typeof item._id === "string" ? item._id : typeof item.id === "string" ? item.id : `item${index}`;
-    return { id, name: item.name, type: item.type, system: item.system } as ItemView;
+    return { id, name: item.name, type: item.type, system: itemSystem } as ItemView;
   });
-  const source = json.system as unknown as CombatantSource;
+  const source = system as unknown as CombatantSource;
   const derived = deriveCombatant(source, items, [], { skin: "skin", will: "will" }, rules);
   const gear: DefenseGear[] = items
     .filter((i) => i.type === "weapon" || i.type === "trick")

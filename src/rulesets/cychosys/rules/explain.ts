@@ -11,6 +11,8 @@ import { type Bundle, countLetter, type EffectMark, formatBundle, formatImpact, 
 import { type Rules, STANDARD_RULES } from "./options.js";
 import type { AttackResolution } from "./resolve.js";
 import { FACETS } from "./types.js";
+import { countOf } from "./words.js";
+import { figure, sentenceCase } from "../../../core/views/text.js";
 
 import type { ExplainLine, Localize } from "../../../core/messages.js";
 export type { ExplainLine, Localize };
@@ -32,7 +34,7 @@ export function explainAttack(
 ): ExplainLine[] {
   const lines: ExplainLine[] = [];
   const say = (key: string, params: Record<string, string | number> = {}) =>
-    lines.push({ key: K + key, params, text: localize(K + key, params) });
+    lines.push({ key: K + key, params, text: sentenceCase(localize(K + key, params)) });
   const who: Record<Side, string> = {
     attacker: names.attacker ?? localize(`${K}attacker`),
     defender: names.defender ?? localize(`${K}defender`),
@@ -80,16 +82,17 @@ export function explainAttack(
   }
   if (!strike || resolution.struck === "none") return lines;
   const struck = who[resolution.struck];
+  const hits = (n: number) => countOf("hit", n, localize);
   const withEffects = (marks: readonly EffectMark[]) =>
     marks.length ? localize(`${K}antiImpactEffects`, { letters: formatLetters(marks) }) : "";
 
   // Result, impact, injury, piercing (R26–R28).
   const r = strike.result;
-  say("result", { strikingTotal: c.strikingTotal ?? 0, otherTotal: c.otherTotal ?? 0, base: r.base });
+  say("result", { strikingTotal: c.strikingTotal ?? 0, otherTotal: c.otherTotal ?? 0, base: figure(r.base) });
   if (r.forceBonus) say("resultForce", { bonus: r.forceBonus, count: countLetter(c.edge!, "F"), value: r.value });
-  if (r.value <= 0) say("noImpact", { value: r.value });
+  if (r.value <= 0) say("noImpact", { value: figure(r.value) });
   else say("impact", { value: r.value, impact: formatImpact(r.impact) });
-  say("injury", { edge: fmt(c.edge!), hits: r.impact.hits, injury: fmt(strike.injury) });
+  say("injury", { edge: fmt(c.edge!), hits: countOf("impactHit", r.impact.hits, localize), injury: fmt(strike.injury) });
   if (strike.piercing.pierced.length) {
     say("piercing", { count: strike.piercing.pierced.length, letters: strike.piercing.pierced.join(", ") });
   }
@@ -97,7 +100,7 @@ export function explainAttack(
   // Anti-impact and the parrying object (R24, R25).
   if (strike.antiImpact) {
     const a = strike.antiImpact;
-    say("antiImpact", { defense: c.otherTotal ?? 0, impact: formatImpact(a.impact), hits: a.cancelledHits, effects: withEffects(a.cancelledEffects), after: fmt(a.injury) });
+    say("antiImpact", { defense: c.otherTotal ?? 0, impact: formatImpact(a.impact), hits: hits(a.cancelledHits), effects: withEffects(a.cancelledEffects), after: fmt(a.injury) });
   }
   if (strike.object) {
     const o = strike.object;
@@ -105,10 +108,10 @@ export function explainAttack(
     say("object", {
       object,
       shield: fmt(o.shield),
-      hits: o.cancelledHits,
+      hits: hits(o.cancelledHits),
       effects: withEffects(o.cancelledEffects),
       taken: o.hitsTaken,
-      objectHits: o.objectHits,
+      objectHits: hits(o.objectHits),
       after: fmt(o.injury),
     });
     if (o.destroyed) say("objectDestroyed", { object });
@@ -120,11 +123,13 @@ export function explainAttack(
   else say("locationDigit", { digit: Math.abs(c.strikingTotal!) % 10, total: c.strikingTotal!, location });
   const s = strike.soak;
   if (s.shield.effects.length === 0 && s.shield.hits === 0) say("noOutfit", { location });
-  else say("shield", { shield: fmt(s.shield), steps: s.steps });
-  if (s.bypassedByVolume || s.bypassedByTargeting) say("bypass", { volume: s.bypassedByVolume, targeting: s.bypassedByTargeting });
+  else say("shield", { shield: fmt(s.shield), steps: countOf("soakStep", s.steps, localize) });
+  if (s.bypassedByVolume || s.bypassedByTargeting) {
+    say("bypass", { volume: countOf("step", s.bypassedByVolume, localize), targeting: countOf("step", s.bypassedByTargeting, localize) });
+  }
   const soakedAnything = s.cancelledHits > 0 || s.cancelledEffects.length > 0;
   if (s.applied > 0 && soakedAnything) {
-    say("soaked", { applied: s.applied, hits: s.cancelledHits, effects: withEffects(s.cancelledEffects), after: fmt(s.injury) });
+    say("soaked", { applied: countOf("step", s.applied, localize), hits: hits(s.cancelledHits), effects: withEffects(s.cancelledEffects), after: fmt(s.injury) });
   } else if (s.applied === 0) {
     say("notSoaked", { after: fmt(s.injury) });
   }
@@ -134,7 +139,7 @@ export function explainAttack(
     const cost = rules.effects.effects.find((e) => e.letter === letter)?.reduceCost;
     say("reduced", { struck, letter, cost: cost ? formatFacets(cost) : "0" });
   }
-  if (strike.taken.length) say("taken", { struck, letters: formatLetters(strike.taken) });
+  if (strike.taken.length) say("taken", { struck, conditions: countOf("condition", strike.taken.length, localize), letters: formatLetters(strike.taken) });
   else say("noneTaken", { struck });
   const d = strike.distribution;
   if (strike.hits === 0) {
@@ -142,16 +147,16 @@ export function explainAttack(
     return lines;
   }
   if (!d || !strike.pools) {
-    say("hitsUndistributed", { struck, hits: strike.hits });
+    say("hitsUndistributed", { struck, hits: hits(strike.hits) });
     return lines;
   }
   if (strike.nonLethal) {
     const facet = strike.nonLethal;
     say("fatigue", { struck, hits: d.distribution[facet], facet: localize(`CYCHOSYS.Facet.${facet}`), value: strike.pools.fatigue[facet] });
   } else {
-    say("hits", { struck, hits: strike.hits, distribution: formatFacets(d.distribution), pools: formatFacets(strike.pools.hit, false) });
+    say("hits", { struck, hits: hits(strike.hits), distribution: formatFacets(d.distribution), pools: formatFacets(strike.pools.hit, false) });
   }
-  if (d.overflow) say("overflow", { overflow: d.overflow });
+  if (d.overflow) say("overflow", { overflow: hits(d.overflow) });
   for (const facet of FACETS) {
     if (strike.pools.hit[facet] <= 0) say("outOfFight", { struck, facet: localize(`CYCHOSYS.Facet.${facet}`) });
   }

@@ -45,6 +45,7 @@ export * from "./experience.js";
 export * from "./resolve.js";
 export * from "../../../core/json.js";
 export * from "./scenario.js";
+export * from "./refusals.js";
 export * from "./explain.js";
 export * from "./odds-totals.js";
 export * from "./odds.js";

@@ -5,10 +5,10 @@
  */
 import { compileEffects, type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError } from "./errors.js";
-import type { Bundle, EffectMark } from "./notation.js";
+import { type Bundle, type EffectMark, mark } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
 import { soakStepsFor } from "./outfit.js";
-import { NO_MARKS, removeSoakable, woundingEffects } from "./injury-marks.js";
+import { NO_MARKS, woundingEffects } from "./injury-marks.js";
 import { copyFacets, FACETS, type FacetValues } from "./types.js";
 
 const NOTHING_PAID: FacetValues = Object.freeze({ physical: 0, mental: 0, emotional: 0 });
@@ -57,16 +57,11 @@ export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: 
   let effects = injury.effects;
   let cancelledEffects = NO_MARKS;
   if (shield.effects.length > 0 && wounding > 0) {
-    const left = injury.effects.slice();
-    const cancelled: EffectMark[] = [];
-    for (let step = 0; step < applied && left.length > 0; step++) {
-      for (const m of shield.effects) {
-        const removed = removeSoakable(left, m.letter, woundingByCode);
-        if (removed) cancelled.push(removed);
-      }
+    const cancelled = cancelSoakable(injury.effects, shield.effects, applied, woundingByCode);
+    if (cancelled.length > 0) {
+      effects = withoutFirst(injury.effects, cancelled);
+      cancelledEffects = cancelled;
     }
-    effects = left;
-    cancelledEffects = cancelled;
   }
   const hits = Math.max(0, injury.hits - applied * shield.hits);
   return {
@@ -79,6 +74,51 @@ export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: 
     cancelledHits: injury.hits - hits,
     cancelledEffects,
   };
+}
+
+/** Non-piercing wounding marks of an injury still to cancel, by letter code (scratch: zeroed again after each use). */
+const soakable = new Int16Array(128);
+
+/**
+ * R31: what `applied` soak steps cancel: step after step, each shield effect
+ * takes one non-piercing wounding mark of its letter while one is left — in
+ * that order (the order the card explains them in).
+ */
+function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMark[], applied: number, woundingByCode: Uint8Array): EffectMark[] {
+  let left = 0;
+  for (const m of injury) {
+    const code = m.letter.charCodeAt(0);
+    if (!m.piercing && woundingByCode[code] === 1) {
+      soakable[code]!++;
+      left++;
+    }
+  }
+  const cancelled: EffectMark[] = [];
+  for (let step = 0; step < applied && left > 0; step++) {
+    for (const m of shield) {
+      const code = m.letter.charCodeAt(0);
+      if (soakable[code]! > 0 && woundingByCode[code] === 1) {
+        soakable[code]!--;
+        left--;
+        cancelled.push(mark(m.letter));
+      }
+    }
+  }
+  for (const m of injury) soakable[m.letter.charCodeAt(0)] = 0;
+  return cancelled;
+}
+
+/** `effects` less the first non-piercing mark of each cancelled letter, as many times as cancelled (the rest in order). */
+function withoutFirst(effects: readonly EffectMark[], cancelled: readonly EffectMark[]): EffectMark[] {
+  for (const m of cancelled) soakable[m.letter.charCodeAt(0)]!++;
+  const out: EffectMark[] = [];
+  for (const m of effects) {
+    const code = m.letter.charCodeAt(0);
+    if (!m.piercing && soakable[code]! > 0) soakable[code]!--;
+    else out.push(m);
+  }
+  for (const m of cancelled) soakable[m.letter.charCodeAt(0)] = 0;
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -146,7 +186,7 @@ export function reduceEffects(
     if (index < 0) throw new RulesError("reduceNotPresent", { letter });
     if (left) {
       if (FACETS.some((f) => left[f] < cost[f])) {
-        throw new RulesError("reduceUnaffordable", { letter, cost: formatFacets(cost), pools: formatFacets(left) });
+        throw new RulesError("reduceUnaffordable", { letter, cost: formatFacets(cost), pools: formatFacets(left, false) });
       }
       for (const f of FACETS) left[f] -= cost[f];
     }

@@ -92,9 +92,13 @@ export function mergeMarks(a: readonly EffectMark[], b: readonly EffectMark[], t
   return out;
 }
 
-/** Sort marks in place into canonical order (insertion sort: bundles are short). */
+/** Lists longer than this are sorted by the engine's (stable) sort; shorter ones by insertion. */
+const INSERTION_SORT_MAX = 16;
+
+/** Sort marks in place into canonical order (stable: insertion sort for the short lists bundles are, the engine's sort for long ones). */
 export function sortMarks(effects: EffectMark[], table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
   const rankByCode = compileEffects(table).rankByCode;
+  if (effects.length > INSERTION_SORT_MAX) return effects.sort((a, b) => markRank(a, rankByCode) - markRank(b, rankByCode));
   for (let i = 1; i < effects.length; i++) {
     const m = effects[i]!;
     const r = markRank(m, rankByCode);

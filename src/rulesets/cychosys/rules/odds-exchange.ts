@@ -9,7 +9,7 @@
  */
 import type { Bundle } from "./notation.js";
 import type { Rules } from "./options.js";
-import type { HitLocation } from "./outfit.js";
+import { aimFor, type HitLocation } from "./outfit.js";
 import { forceOf, locationIndexOf } from "./odds-strike.js";
 import { ATTACKER, DEFENDER, type Tally } from "./odds-tally.js";
 import { chanceToBeat, handicapped, tieTable, type TotalOdds } from "./odds-totals.js";
@@ -66,6 +66,8 @@ export function exchange(
     const answering = standingSide === ATTACKER ? DEFENDER : ATTACKER;
     const rolls = handicapped(answering === DEFENDER ? counter : again, counterHandicap(k, rules.effects));
     const force = forces[standingSide]!;
+    // R29 with R23: the standing side strikes; only the attacker's own blow goes where it was aimed.
+    const landsAt = aimFor(standingSide === ATTACKER ? "attacker" : "defender", aimed);
     // Who counters: the first counter is the form itself; later ones follow the policy, on the standing total (all the answering side knows).
     const answers = new Map<number, boolean>();
     const answer = (v: number, s: number) => {
@@ -83,14 +85,14 @@ export function exchange(
       const s = d[i + 2]!;
       const chance = d[i + 3]!;
       if (answer(v, s)) weight.set(v * 2 + s, (weight.get(v * 2 + s) ?? 0) + chance);
-      else tally.add(answering, locationIndexOf(v, aimed), v - prev, force, -1, false, chance);
+      else tally.add(answering, locationIndexOf(v, landsAt), v - prev, force, -1, false, chance);
     }
     const next = new States();
     let going = 0;
     for (const [key, w] of weight) {
       const v = key >> 1;
       const s = key & 1;
-      const location = locationIndexOf(v, aimed);
+      const location = locationIndexOf(v, landsAt);
       for (let cs = 0; cs < 2; cs++) {
         const chances = cs ? rolls.surge : rolls.plain;
         for (let c = 0; c < chances.length; c++) {

@@ -107,7 +107,8 @@ export function formOdds(form: DefenseForm, query: CychosysOddsQuery, attack: To
       const tally = new Tally(impactClasses(valueCeiling([attack, again, first], [query.attack.edge, spec.edge], rules), rules), { sides: 2, anti: false, won: false });
       const policy = { ...STANDARD_EXCHANGE_POLICY, ...query.policy };
       const seizes = exchange(attack, again, first, { attacker: query.attack.edge, defender: spec.edge }, aimed, policy, tally, rules);
-      const odds = tally.read([strikeBook(onDefender, aimed, undefined, rules), strikeBook(onAttacker, aimed, undefined, rules)], rules);
+      // R29 with R23: the attacker struck by a counter is struck where the counter's own total lands, never where the attack aimed.
+      const odds = tally.read([strikeBook(onDefender, aimed, undefined, rules), strikeBook(onAttacker, undefined, undefined, rules)], rules);
       return { form, ...odds, counterSeizes: seizes };
     }
   }

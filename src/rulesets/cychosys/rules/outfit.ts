@@ -4,7 +4,7 @@
  */
 import { type EffectsTable, STANDARD_EFFECTS } from "./effects.js";
 import { RulesError } from "./errors.js";
-import { type Bundle, countLetter, type EffectMark, EMPTY_BUNDLE, mergeMarks } from "./notation.js";
+import { type Bundle, countLetter, type EffectMark, EMPTY_BUNDLE, mergeMarks, sortMarks } from "./notation.js";
 import { type RulesOptions, STANDARD_OPTIONS } from "./options.js";
 
 export const BODY_LOCATIONS = ["head", "chest", "leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
@@ -38,6 +38,17 @@ export function locationFromTotal(total: number): BodyLocation {
 /** R29: where a strike lands: the aimed location (an aimed, mental or emotional attack), else the last digit of the striking total. */
 export function strikeLocation(strikingTotal: number, aimed?: HitLocation): HitLocation {
   return aimed ?? locationFromTotal(strikingTotal);
+}
+
+/**
+ * R29 with R23: the location the attacker aimed at (a called location, the
+ * mind, the ego) belongs to the attacker's own blow. A counterattack that
+ * turns the attack "becomes an attack" of its own: it lands where the last
+ * digit of its own striking total says, whatever the first attack aimed at.
+ * The one reading shared by the `rules` command, the card and the odds.
+ */
+export function aimFor(striker: "attacker" | "defender" | undefined, aimed: HitLocation | undefined): HitLocation | undefined {
+  return striker === "attacker" ? aimed : undefined;
 }
 
 export function isLocation(value: unknown): value is HitLocation {
@@ -76,9 +87,54 @@ export function piecesAt(outfit: readonly OutfitPiece[], location: HitLocation):
   return outfit.filter((piece) => layerProtects(piece.layer, location) && piece.covers.includes(location));
 }
 
+// ---------------------------------------------------------------------------
+// A sealed outfit, worked out once: every attack on its wearer reads the
+// shield and the T at one location (R30, R31, R35), so the outfit an actor
+// derives is sealed — frozen all the way down, with its shield and T at
+// every location worked out beside it — and an attack looks them up.
+
+const LOCATION_INDEX: Readonly<Record<HitLocation, number>> = Object.freeze(Object.fromEntries(ALL_LOCATIONS.map((l, i) => [l, i])) as Record<HitLocation, number>);
+
+/** Where a sealed outfit keeps its locations (a hidden property: not copied, not compared, not stored). */
+const AT_LOCATIONS = Symbol("cychosys.outfitAtLocations");
+
+interface OutfitAtLocations {
+  /** R30: the shield at each location, summed in this table's canonical order. */
+  table: EffectsTable;
+  shields: readonly Bundle[];
+  /** R35: the T at each location. */
+  small: readonly number[];
+}
+
+type SealedOutfit = readonly OutfitPiece[] & { readonly [AT_LOCATIONS]?: OutfitAtLocations };
+
+const frozenBundle = (b: Bundle): Bundle => (Object.isFrozen(b) && Object.isFrozen(b.effects) ? b : Object.freeze({ ...b, effects: Object.freeze([...b.effects]) }));
+
+/**
+ * An outfit that cannot change (its pieces, covers and shields frozen), its
+ * shield and T at every location worked out now with `table` (R30, R35): the
+ * derived outfit of an actor. The same pieces and values as `pieces`.
+ */
+export function sealOutfit(pieces: readonly OutfitPiece[], table: EffectsTable = STANDARD_EFFECTS): readonly OutfitPiece[] {
+  const outfit = pieces.map((p) => Object.freeze({ ...p, covers: Object.freeze([...p.covers]), shield: frozenBundle(p.shield) }));
+  const at: OutfitAtLocations = Object.freeze({
+    table,
+    shields: Object.freeze(ALL_LOCATIONS.map((l) => frozenBundle(sumShieldAt(outfit, l, table)))),
+    small: Object.freeze(ALL_LOCATIONS.map((l) => countLetterAt(outfit, l, "T"))),
+  });
+  Object.defineProperty(outfit, AT_LOCATIONS, { value: at, enumerable: false });
+  return Object.freeze(outfit);
+}
+
 /** R30: the shield at a location, the sum of every piece covering it. */
 export function shieldAt(outfit: readonly OutfitPiece[], location: HitLocation, table: EffectsTable = STANDARD_EFFECTS): Bundle {
+  const at = (outfit as SealedOutfit)[AT_LOCATIONS];
+  return at?.table === table ? at.shields[LOCATION_INDEX[location]]! : sumShieldAt(outfit, location, table);
+}
+
+function sumShieldAt(outfit: readonly OutfitPiece[], location: HitLocation, table: EffectsTable): Bundle {
   let effects: readonly EffectMark[] | undefined;
+  let all: EffectMark[] | undefined;
   let first: Bundle | undefined;
   let pieces = 0;
   let hits = 0;
@@ -88,12 +144,15 @@ export function shieldAt(outfit: readonly OutfitPiece[], location: HitLocation, 
     pieces++;
     hits += shield.hits;
     if (first === undefined) first = shield;
-    effects = effects === undefined ? shield.effects : mergeMarks(effects, shield.effects, table);
+    // Two or three pieces are merged as they come; a heap of them is gathered and sorted once (R3).
+    if (all) all.push(...shield.effects);
+    else if (pieces <= 3) effects = effects === undefined ? shield.effects : mergeMarks(effects, shield.effects, table);
+    else all = [...effects!, ...shield.effects];
   }
   if (first === undefined) return EMPTY_BUNDLE;
   // Shields carry notes ("X (heat)"); the sum at a location does not.
   if (pieces === 1 && first.note === undefined) return first;
-  return { effects: effects!, hits };
+  return { effects: all ? sortMarks(all, table) : effects!, hits };
 }
 
 /** R31, R34: soak steps at a location: the base step, one per V in the shield there, plus trademarks. */
@@ -106,6 +165,12 @@ export function soakStepsFor(shield: Bundle, extraSoakSteps = 0, options: RulesO
  * as R30 sums shields (the mind and ego count only will pieces, R29).
  */
 export function letterAt(outfit: readonly OutfitPiece[], location: HitLocation, letter: string): number {
+  const at = (outfit as SealedOutfit)[AT_LOCATIONS];
+  if (at && letter === "T") return at.small[LOCATION_INDEX[location]]!;
+  return countLetterAt(outfit, location, letter);
+}
+
+function countLetterAt(outfit: readonly OutfitPiece[], location: HitLocation, letter: string): number {
   let n = 0;
   for (const piece of outfit) {
     if (layerProtects(piece.layer, location) && piece.covers.includes(location)) n += countLetter(piece.shield, letter);

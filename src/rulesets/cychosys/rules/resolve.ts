@@ -7,7 +7,7 @@ import { type ContestOutcome, contest, type Defense, type Side } from "./contest
 import type { ObjectOutcome, ParryObject } from "./injury.js";
 import { type Bundle, formatBundle, formatImpact, formatLetters } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { canStrike, type HitLocation, type OutfitPiece, strikeLocation } from "./outfit.js";
+import { aimFor, canStrike, type HitLocation, type OutfitPiece, smallSizeAt, strikeLocation } from "./outfit.js";
 import { resolveStrike, type StrikeChoices, type StrikeInput, type StrikeResolution } from "./strike.js";
 import type { Facet, Pools } from "./types.js";
 
@@ -52,11 +52,16 @@ export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES)
 
   const struckSide = outcome.struck === "defender" ? input.defender : input.attacker;
   const edge = outcome.edge!;
-  // R35 needs the location (R29): the T that make a target small are counted where the blow lands.
-  const reach = canStrike(edge, struckSide.outfit, strikeLocation(outcome.strikingTotal!, input.location));
-  if (!reach.ok) {
-    const smallTarget = { location: reach.location, aimed: input.location !== undefined, needed: reach.needed, has: reach.has };
-    return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget };
+  // R29 with R23: only the attacker's own blow goes where it was aimed; a counter lands by its own total.
+  const aimed = aimFor(outcome.striker, input.location);
+  // R35 needs the location (R29): the T that make a target small are counted where the blow lands (none there: any blow reaches).
+  const location = strikeLocation(outcome.strikingTotal!, aimed);
+  if (smallSizeAt(struckSide.outfit, location) > 0) {
+    const reach = canStrike(edge, struckSide.outfit, location);
+    if (!reach.ok) {
+      const smallTarget = { location: reach.location, aimed: aimed !== undefined, needed: reach.needed, has: reach.has };
+      return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget };
+    }
   }
   const strikeInput: StrikeInput = {
     strikingTotal: outcome.strikingTotal!,
@@ -67,7 +72,7 @@ export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES)
   };
   if (outcome.antiImpact) strikeInput.antiImpact = outcome.antiImpact;
   if (outcome.parryWon && input.defense.object) strikeInput.object = input.defense.object;
-  if (input.location) strikeInput.location = input.location;
+  if (aimed) strikeInput.location = aimed;
   if (struckSide.pools) strikeInput.pools = struckSide.pools;
   if (input.nonLethal) strikeInput.nonLethal = input.nonLethal;
   if (input.choices) strikeInput.choices = input.choices;

@@ -60,15 +60,15 @@ export function isChaseState(value: unknown): value is ChaseState {
   );
 }
 
-/** The roll message ids a stored value (a chase, or what an ended one left) has used: the newest `MAX_USED_ROLLS`. */
+/** The roll message ids a stored value (a chase, or what an ended one left) has used. */
 export function usedRollsOf(value: unknown): string[] {
   const list = isRecord(value) && Array.isArray(value.usedRolls) ? value.usedRolls : [];
-  return list.filter((id): id is string => typeof id === "string" && /^[A-Za-z0-9]{1,64}$/.test(id)).slice(-MAX_USED_ROLLS);
+  return list.filter((id): id is string => typeof id === "string" && /^[A-Za-z0-9]{1,64}$/.test(id));
 }
 
-/** Remember one more used roll message id, keeping the newest `MAX_USED_ROLLS`. */
+/** Remember one more used roll message id (all of a running chase's are kept). */
 export function rememberRoll(used: readonly string[] | undefined, messageId: string): string[] {
-  return [...(used ?? []), messageId].slice(-MAX_USED_ROLLS);
+  return [...(used ?? []), messageId];
 }
 
 /**
@@ -86,8 +86,10 @@ export function nextStoredChase(
   const used = usedRollsOf(stored);
   const state = isChaseState(stored) ? { ...stored, usedRolls: used } : null;
   const next = applyChaseCommand(state, command, user, chart, options);
-  if (!next) return { usedRolls: used };
-  return command.kind === "start" ? { ...next, usedRolls: used } : next;
+  // Between chases only the newest are kept; a new chase starts from those.
+  const kept = used.slice(-MAX_USED_ROLLS);
+  if (!next) return { usedRolls: kept };
+  return command.kind === "start" ? { ...next, usedRolls: kept } : next;
 }
 
 const whole = (n: number) => (Number.isFinite(n) ? Math.trunc(n) : 0);

@@ -178,8 +178,8 @@ export interface CombatantSheetView {
 
 const DEFAULT_IMG = "icons/svg/item-bag.svg";
 
-function totalView(totals: CombatantDerived["totals"], key: string): TotalView | undefined {
-  const total = totals.find((t) => t.key === key);
+function totalView(totals: ReadonlyMap<string, CombatantDerived["totals"][number]>, key: string): TotalView | undefined {
+  const total = totals.get(key);
   if (!total) return undefined;
   return {
     key: total.key,
@@ -217,6 +217,9 @@ export function combatantSheetView(input: CombatantSheetInput): CombatantSheetVi
   const effects = byName(rules.effects.effects);
   const items = [...input.items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   const itemName = new Map(items.map((i) => [i.id, i.name]));
+  // Each row's total by its key, found in a map built once (the first of a key, as a search finds it).
+  const totals = new Map<string, CombatantDerived["totals"][number]>();
+  for (const t of derived.totals) if (!totals.has(t.key)) totals.set(t.key, t);
 
   const skills: SkillRowView[] = items
     .filter((i): i is SheetItem & ItemView<"skill"> => i.type === "skill")
@@ -229,12 +232,12 @@ export function combatantSheetView(input: CombatantSheetInput): CombatantSheetVi
         facetLabel: facetLabel(skill.facet),
         base: skill.base,
         dice: skill.dice,
-        total: totalView(derived.totals, `skill:${item.id}`),
+        total: totalView(totals, `skill:${item.id}`),
         finesses: skill.finesses.map((finesse, index) => ({
           index,
           name: finesse.name,
           bonus: finesse.bonus,
-          total: totalView(derived.totals, `skill:${item.id}:${index}`),
+          total: totalView(totals, `skill:${item.id}:${index}`),
         })),
       };
     });
@@ -257,7 +260,7 @@ export function combatantSheetView(input: CombatantSheetInput): CombatantSheetVi
         canParry: g.parry.hits > 0,
         parryHits: g.parry.hits,
         parryShield: g.parry.shield,
-        total: totalView(derived.totals, `gear:${item.id}`),
+        total: totalView(totals, `gear:${item.id}`),
       };
     });
 

@@ -3,6 +3,7 @@
  * option and effect rows, reading form values, effect costs (R19) and an
  * action total's terms. dialogs.ts re-exports the public ones.
  */
+import { sentenceCase } from "../../../core/views/text.js";
 import type { ActionTotalView } from "../data/derive/combatant.js";
 import { effectCosts, type Localize, parseBundle, type Rules, RulesError, STANDARD_RULES } from "../rules/index.js";
 import { withAdded } from "../workflow/requests.js";
@@ -47,10 +48,10 @@ export const localized = (error: unknown, localize: Localize): string => {
   throw error;
 };
 
-/** A derived total's name: the gear, the skill and finesse (R13). */
+/** A derived total's name, in sentence case: the gear, the skill and finesse (R13). */
 export function totalLabel(total: ActionTotalView): string {
   const skill = total.finesseName ? `${total.skillName} (${total.finesseName})` : total.skillName;
-  return total.gearName ? `${total.gearName} — ${skill}` : skill;
+  return sentenceCase(total.gearName ? `${total.gearName} — ${skill}` : skill);
 }
 
 export function totalOptions(totals: readonly ActionTotalView[], selected: string): Option[] {

@@ -124,8 +124,8 @@ export function itemSheetView(input: ItemSheetInput): ItemSheetView {
         bonusPath: `system.finesses.${index}.bonus`,
       })),
     };
-    // Skills have no description field (docs/data-model.md).
-    view.description.path = "";
+    const raw = s.description ?? "";
+    view.description = { path: "system.description", raw, enriched: input.enrichedText ?? raw };
     return view;
   }
   const described = input.system as { description: string };

@@ -25,7 +25,7 @@ export const OBJECT_PARTS = {
   sheet: { template: t("actor/object-sheet.hbs"), scrollable: [""] },
 } satisfies Record<string, PartSpec>;
 
-/** Item sheets: a shared header, the type's body, then the description (not for skills). */
+/** Item sheets: a shared header, the type's body, then the description. */
 export const ITEM_BODY_TEMPLATES = {
   skill: t("item/skill.hbs"),
   trademark: t("item/trademark.hbs"),
@@ -35,12 +35,11 @@ export const ITEM_BODY_TEMPLATES = {
 } as const;
 
 export function itemParts(type: keyof typeof ITEM_BODY_TEMPLATES): Record<string, PartSpec> {
-  const parts: Record<string, PartSpec> = {
+  return {
     header: { template: t("item/header.hbs") },
     body: { template: ITEM_BODY_TEMPLATES[type], scrollable: [""] },
+    description: { template: t("item/description.hbs") },
   };
-  if (type !== "skill") parts.description = { template: t("item/description.hbs") };
-  return parts;
 }
 
 /** Every partial the templates include (Foundry's loadTemplates registers them by path). */

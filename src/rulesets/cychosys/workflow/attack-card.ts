@@ -6,6 +6,7 @@
  * message renders it with a template; no Foundry here.
  */
 import {
+  type AttackResolution,
   counterHandicap,
   DEFENSE_FORMS,
   type DefenseForm,
@@ -14,6 +15,7 @@ import {
   type ExplainLine,
   type Localize,
   locationFromTotal,
+  type Pools,
   readRoll,
   type Rules,
   type Side,
@@ -63,6 +65,12 @@ export interface TargetPanelView {
   preview: ExplainLine[];
   /** The applied injury explained (R26–R33), when applied. */
   applied: ExplainLine[];
+  /**
+   * Who takes what, for the outcome headline: the applied resolution, else
+   * the one the default choices would apply now (its `applied` false), else
+   * the settled contest alone (the struck side not visible to this client).
+   */
+  outcome?: { resolution: AttackResolution; applied: boolean; poolsBefore?: Pools };
   undone: number;
   /** What this user may press. */
   can: {
@@ -94,8 +102,8 @@ export interface AttackCardView {
 }
 
 export interface CardViewOptions {
-  /** The struck side as it is now (outfit, soak, pools), for the preview; absent when this client cannot see it. */
-  stateOf?: (actorUuid: string) => StruckState | undefined;
+  /** The struck side of target `index` as it is now (outfit, soak, pools, its parry object's hits), for the preview; absent when this client cannot see it. */
+  stateOf?: (actorUuid: string, index: number) => StruckState | undefined;
 }
 
 function dieViews(faces: readonly number[]): DieView[] {
@@ -168,10 +176,11 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
   // Settled and not applied: the injury the default choices would apply now, step by step (R26–R33), or why none lands (R35).
   let preview: ExplainLine[] = [];
   let smallTarget = false;
+  let outcome: TargetPanelView["outcome"];
   const struckNow = target.verdict?.struck;
   if (target.phase === "resolved" && struckNow && struckNow !== "none") {
     const struckRef = struckNow === "attacker" ? flow.attacker : target.target;
-    const state = options.stateOf?.(struckRef.actorUuid);
+    const state = options.stateOf?.(struckRef.actorUuid, index);
     const resolution = state && previewResolution(flow, index, state, {}, rules);
     if (resolution?.missed === "smallTarget") {
       smallTarget = true;
@@ -179,8 +188,11 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
     } else if (resolution) {
       preview = explainAttack(resolution, explainNames, localize, rules).slice(verdict.length);
     }
+    if (resolution) outcome = { resolution, applied: false, poolsBefore: state.pools };
   }
   const application = currentApplication(target);
+  if (application) outcome = { resolution: application.resolution, applied: true, poolsBefore: application.before };
+  else if (!outcome && settled) outcome = { resolution: { contest: settled, struck: settled.struck, ...(settled.struck === "none" && { missed: "miss" as const }) }, applied: false };
   // The contest lines are already in the verdict: the applied part starts after them.
   const applied = application ? explainAttack(application.resolution, explainNames, localize, rules).slice(verdict.length) : [];
   const struck = target.verdict?.struck;
@@ -210,6 +222,7 @@ function targetPanel(flow: AttackFlow, index: number, user: FlowUser, localize: 
     verdict,
     preview,
     applied,
+    ...(outcome && { outcome }),
     undone: target.applications.filter((a) => a.undoneBy).length,
     can: {
       defend: canDefend ? [...DEFENSE_FORMS] : [],

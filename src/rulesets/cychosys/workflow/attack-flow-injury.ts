@@ -3,6 +3,7 @@
  * the blow would do, applying it to the struck side, and undoing it exactly.
  */
 import {
+  aimFor,
   type AttackResolution,
   canStrike,
   FACETS,
@@ -37,15 +38,15 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
   const verdict = target.verdict;
   if (!verdict || verdict.struck === "none") return undefined;
   const edge = parseBundle(verdict.edge!, rules.effects);
-  // R35 at the location the blow lands (R29): only the attacker's own blow is aimed.
-  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  // R35 at the location the blow lands (R29): only the attacker's own blow is aimed (R23).
+  const aimed = aimFor(verdict.striker, flow.attack.location);
   if (!canStrike(edge, state.outfit, strikeLocation(verdict.strikingTotal!, aimed)).ok) return undefined;
   const defense = target.defense;
   const { nonLethal: chosenNonLethal, ...strikeChoices } = choices;
   const nonLethal = chosenNonLethal === undefined ? flow.attack.nonLethal : chosenNonLethal || undefined;
   const object =
     verdict.parryWon && defense && defense.form !== "counter" && defense.object
-      ? { shield: parseBundle(defense.object.shield, rules.effects), hits: defense.object.hits }
+      ? { shield: parseBundle(defense.object.shield, rules.effects), hits: state.objectHits ?? defense.object.hits }
       : undefined;
   return resolveStrike(
     {
@@ -56,7 +57,7 @@ export function previewInjury(flow: AttackFlow, index: number, state: StruckStat
       ...(object && { object }),
       outfit: state.outfit,
       extraSoakSteps: state.extraSoakSteps,
-      ...(flow.attack.location && verdict.striker === "attacker" && { location: flow.attack.location }),
+      ...(aimed && { location: aimed }),
       pools: state.pools,
       ...(nonLethal && { nonLethal }),
       choices: strikeChoices,
@@ -83,7 +84,7 @@ export function previewResolution(
   if (!verdict || !target.defense || (target.phase !== "resolved" && target.phase !== "applied")) return undefined;
   const contest = contestOf(flow, target, rules);
   if (verdict.struck === "none") return { contest, struck: "none", missed: "miss" };
-  const aimed = verdict.striker === "attacker" ? flow.attack.location : undefined;
+  const aimed = aimFor(verdict.striker, flow.attack.location);
   const reach = canStrike(parseBundle(verdict.edge!, rules.effects), state.outfit, strikeLocation(verdict.strikingTotal!, aimed));
   if (!reach.ok) {
     const smallTarget = { location: reach.location, aimed: aimed !== undefined, needed: reach.needed, has: reach.has };
@@ -142,13 +143,14 @@ export function applyInjury(
   if (conditions.length) commands.push({ kind: "addConditions", actorUuid: struckRef.actorUuid, conditions });
   const defense = target.defense;
   if (strike.object && defense && defense.form !== "counter" && defense.object?.itemUuid) {
+    // The object's own change, from the hits it held as the blow was applied (so an undo in any order is exact).
     applied.object = {
       itemUuid: defense.object.itemUuid,
-      hitsBefore: defense.object.hits,
+      hitsBefore: strike.object.objectHits,
       hitsAfter: strike.object.hitsLeft,
       destroyed: strike.object.destroyed,
     };
-    commands.push({ kind: "addToObjectHits", itemUuid: defense.object.itemUuid, delta: strike.object.hitsLeft - defense.object.hits });
+    commands.push({ kind: "addToObjectHits", itemUuid: defense.object.itemUuid, delta: strike.object.hitsLeft - strike.object.objectHits });
   }
   const next: TargetFlow = { ...target, phase: "applied", applications: [...target.applications, applied] };
   return { flow: withTarget(flow, index, next), commands };
@@ -171,9 +173,10 @@ export function currentApplication(target: TargetFlow): AppliedInjury | undefine
 }
 
 /**
- * Undo the application in force exactly: the pools as they were, the added
- * conditions removed, the object's hits restored. Once; the injury can then
- * be applied again (with other choices).
+ * Undo the application in force exactly: its own change taken back — the
+ * pools by its delta, the conditions it created removed, the hits its parry
+ * object lost added back — so another injury applied since (or undone since)
+ * is kept. Once; the injury can then be applied again (with other choices).
  */
 export function undoInjury(flow: AttackFlow, index: number, user: FlowUser): StepResult {
   const target = targetOf(flow, index);

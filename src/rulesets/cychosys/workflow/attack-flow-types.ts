@@ -142,4 +142,10 @@ export interface StruckState {
   outfit: readonly OutfitPiece[];
   extraSoakSteps: number;
   pools: Pools;
+  /**
+   * R25, R37: the hits the parry object the defense named holds now (the
+   * defender's own item, read from its actor): a blow applied since the
+   * parry was declared may have damaged it. Absent: the hits declared.
+   */
+  objectHits?: number;
 }

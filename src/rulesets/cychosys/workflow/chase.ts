@@ -27,14 +27,15 @@ export interface ChaseState {
   participants: ChaseParticipant[];
   /** Every move made, for the log. */
   history: { round: number; actorUuid: string; total: number; rank: number; terrain: number; change: number; to: number }[];
-  /** R39: the roll messages that made a move (each moves once only), the newest `MAX_USED_ROLLS`. */
+  /** R39: the roll messages that made a move in this chase (each moves once only), all of them — as `history` keeps every move. */
   usedRolls?: string[];
 }
 
 /**
- * How many used roll message ids a chase remembers: far more moves than a
- * chase makes (each participant moves once a round), small enough for a
- * world setting; the oldest fall off.
+ * How many used roll message ids are kept once a chase ends, so an old roll
+ * cannot move anyone in the next one: the newest. While a chase runs every
+ * one is kept — a chase of a thousand participants makes a thousand moves a
+ * round, and a capped list would let a roll from an earlier round move again.
  */
 export const MAX_USED_ROLLS = 500;
 

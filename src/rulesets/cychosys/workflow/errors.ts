@@ -23,6 +23,7 @@ export type FlowErrorCode =
   | "unknownStep"
   | "staleAttack"
   | "notParticipant"
+  | "roundFull"
   | "failed";
 
 export class FlowError extends LocalizedError<FlowErrorCode> {

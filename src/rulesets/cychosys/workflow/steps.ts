@@ -11,6 +11,8 @@
 import type { CardFlow, FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow, StepContext, StepResult } from "../../../core/ruleset.js";
 import type { ActorLike, ItemLike, UserLike, WorkflowEnv } from "../../../core/transport/ports.js";
 import { isActor } from "../../../core/transport/ports.js";
+import { attackerInCombat } from "../../../core/transport/combat-gate.js";
+import type { GmOnlyFields } from "../../../core/gm-only.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { CombatantDerived } from "../data/derive/combatant.js";
 import { conditionEffectData } from "../data/status-effects.js";
@@ -56,6 +58,27 @@ export function struckStateOf(actor: CychosysActor): StruckState {
   const derived = actor.system.derived;
   if (!derived) throw new FlowError("nobodyStruck");
   return { outfit: derived.outfit, extraSoakSteps: actor.system.modifiers?.soakSteps ?? 0, pools: derived.pools };
+}
+
+/**
+ * R25, R37: the hits the parry object a target's defense named holds now —
+ * an item of `actor` (the defender), read from the actor as it is; undefined
+ * for an ad-hoc object or an item no longer there (then the hits declared).
+ */
+export function parryObjectHitsNow(flow: AttackFlow, index: number, actor: ActorLike): number | undefined {
+  const defense = flow.targets[index]?.defense;
+  const uuid = defense && defense.form !== "counter" ? defense.object?.itemUuid : undefined;
+  const prefix = `${actor.uuid}.Item.`;
+  if (!uuid?.startsWith(prefix)) return undefined;
+  const hits = (actor.items.get(uuid.slice(prefix.length)) as ItemLike<GearSystem> | undefined)?.system.parry?.hits;
+  return typeof hits === "number" && Number.isInteger(hits) && hits >= 0 ? hits : undefined;
+}
+
+/** The struck side of a card's target as it is now: `struckStateOf`, and the parry object's hits as its item holds them. */
+export function struckStateAt(flow: AttackFlow, index: number, actor: CychosysActor): StruckState {
+  const state = struckStateOf(actor);
+  const objectHits = parryObjectHitsNow(flow, index, actor);
+  return objectHits === undefined ? state : { ...state, objectHits };
 }
 
 /** The actor's own weapons and tricks as the builders read them: nobody else's item can be named. */
@@ -161,7 +184,7 @@ export async function writeCommands(commands: readonly FlowCommand[], env: Workf
 /** The state machine's answer to a request on a card. */
 async function machineStep(flow: AttackFlow, request: CardRequest, user: FlowUser, actors: ReadonlyMap<string, ActorLike>, env: WorkflowEnv, rules: Rules) {
   if (request.step === "assignTargets") {
-    if (!user.isGM) throw new FlowError("gmOnly");
+    // A player's targets were refused before the step (CYCHOSYS_GM_ONLY_FIELDS); the state machine refuses a player's step as a whole.
     return assignTargets(flow, await participantsFrom(env, request.targets, flow.attacker.actorUuid), user);
   }
   const index = request.targetIndex;
@@ -188,7 +211,7 @@ async function machineStep(flow: AttackFlow, request: CardRequest, user: FlowUse
       if (target.phase === "applied") throw new FlowError("alreadyApplied", { name: target.target.name });
       if (!struck) throw new FlowError(target.phase === "resolved" ? "nobodyStruck" : "notResolved");
       if (!(user.isGM || user.owns(struck.actorUuid))) throw new FlowError("notYours", { name: struck.name });
-      const state = struckStateOf(actorOrThrow(actors, struck.actorUuid));
+      const state = struckStateAt(flow, index, actorOrThrow(actors, struck.actorUuid));
       const preview = previewResolution(flow, index, state, request.choices, rules);
       if (!preview?.strike) throw new FlowError("nobodyStruck");
       const ids = Array.from({ length: preview.strike.taken.length }, () => env.randomId());
@@ -210,7 +233,7 @@ export function shouldAutoApply(flow: AttackFlow, index: number, actors: Readonl
   const struck = struckParticipant(flow, index);
   const actor = struck && (actors.get(struck.actorUuid) as CychosysActor | undefined);
   if (!actor || actor.type !== "npc" || !actor.system.derived) return false;
-  return !!previewResolution(flow, index, struckStateOf(actor), {}, rules)?.strike;
+  return !!previewResolution(flow, index, struckStateAt(flow, index, actor), {}, rules)?.strike;
 }
 
 /** R13, R15, R19, R25, R27, R29, R36, R40: a declared attack's flow, checked, and the writes it needs. */
@@ -226,7 +249,8 @@ async function declare(ctx: StepContext, request: Declaration, author: UserLike,
   const targetUuids = targets.map((t) => t.actorUuid);
 
   const commands: WriteCommand[] = [];
-  const ref = env.combatantOf(attacker.uuid);
+  // A fighter in a started combat is attacked only through that combat (the shared gate), so the attacker is metered below.
+  const ref = attackerInCombat(env, attacker, targets, author);
   // R15 refuses here when no action is left; R25 adds the bonus held against a single target.
   const parryBonus = ref ? attackRoundStep(readRound(ref), targetUuids).parryBonus : 0;
   if (ref) commands.push({ kind: "round", actorUuid: attacker.uuid, operation: { kind: "attack", targetUuids } satisfies RoundOperation });
@@ -248,6 +272,16 @@ async function declare(ctx: StepContext, request: Declaration, author: UserLike,
   return { flow: declareAttack(env.randomId(), { actorUuid: attacker.uuid, name: attacker.name }, declaration, targets), commands };
 }
 
+/**
+ * The card requests' fields only a GM may send (src/core/gm-only.ts): the
+ * targets of an attack posted without any, which the card offers to a GM
+ * only. Every other field is the author's own answer for an actor they own
+ * (checked by the state machine); nothing in Cychosys's rules is a GM's
+ * figure sent with a request (R13's situational modifier is the roller's,
+ * as the dialog offers it to everyone).
+ */
+export const CYCHOSYS_GM_ONLY_FIELDS = { assignTargets: ["targets"] } as const satisfies GmOnlyFields;
+
 /** Cychosys's `RulesetWorkflow`, over the world's rules as they are when each step runs. */
 export function cychosysWorkflow(rules: () => Rules, readRound: (ref: NonNullable<ReturnType<WorkflowEnv["combatantOf"]>>) => RoundState): RulesetWorkflow<AttackFlow, Declaration, CardRequest> {
   return {
@@ -259,6 +293,7 @@ export function cychosysWorkflow(rules: () => Rules, readRound: (ref: NonNullabl
         ? { ok: true, parsed: { kind: "declare", request } }
         : { ok: true, parsed: { kind: "step", attackId: request.attackId, messageId: request.messageId, request } };
     },
+    gmOnlyFields: CYCHOSYS_GM_ONLY_FIELDS,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), readRound),
     async step(ctx, flow, request, user, actors) {
       const world = rules();

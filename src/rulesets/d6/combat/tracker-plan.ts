@@ -8,7 +8,7 @@
  * turn (D18: defenses in force end). Pure.
  */
 import { diffUpdate } from "../../../core/update-diff.js";
-import { addDice, type DieCode, initiativeOrder, type InitiativeTurn, rollInitiative, type RollFaces, D6_STANDARD_RULES, type D6Rules } from "../rules/index.js";
+import { addDice, type DieCode, initiativeOrder, startTurn, type InitiativeTurn, rollInitiative, type RollFaces, D6_STANDARD_RULES, type D6Rules } from "../rules/index.js";
 import type { D6CombatantFacts } from "./facts.js";
 import { applyD6RoundOperation, type D6Initiative, type D6RoundState, FLAG_SCOPE } from "./round-state.js";
 
@@ -121,8 +121,8 @@ export function roundStartState(state: D6RoundState, round: number): D6RoundStat
 
 /** D18 (fill): at the start of its owner's turn (before N), defenses in force end — unless N was already declared this round by moving up (D15). */
 export function turnStartState(state: D6RoundState): D6RoundState {
-  if (state.round.declared !== null || state.round.defenses.length === 0) return state;
-  return { ...state, round: { ...state.round, defenses: [] } };
+  const round = startTurn(state.round);
+  return round === state.round ? state : { ...state, round };
 }
 
 /**

@@ -11,11 +11,11 @@
  * escapes every name).
  */
 import { actionsLeft, canInterrupt, D6_STANDARD_RULES, type D6Rules, multiActionPenaltyDice, roundPenaltyDice } from "../rules/index.js";
+import { type TrackerControlView, type TrackerFigureView, type TrackerRowView, trackerRowView, type TrackerStatusView } from "../../../core/views/house.js";
 import type { D6CombatantFacts } from "./facts.js";
 import type { D6RoundState } from "./round-state.js";
 import type { D6OrderState, D6Turn } from "./tracker-plan.js";
 
-export const D6_TRACKER_ROW_TEMPLATE = "systems/cychosys/templates/d6/combat/tracker-row.hbs";
 export const D6_BANNER_TEMPLATE = "systems/cychosys/templates/d6/combat/banner.hbs";
 export const D6_DECLARE_TEMPLATE = "systems/cychosys/templates/d6/combat/declare.hbs";
 
@@ -141,4 +141,40 @@ export function d6DeclareView(name: string, state: D6RoundState, options: { max?
     choices.push({ value: n, penalty: penaltyText(multiActionPenaltyDice(n, state.round.freeActions, rules)), selected: n === rules.minDeclaredActions });
   }
   return { name, freeActions: state.round.freeActions, max, choices, endsDefenses: state.round.defenses.length > 0, movedUp: !!options.movedUp };
+}
+
+/** A control of the row: its action (tracker.ts), its Font Awesome 6 Free icon, its label and hint. */
+const CONTROLS: readonly { key: keyof D6TrackerRowView["controls"]; icon: string; label: string }[] = [
+  { key: "roll", icon: "fa-solid fa-dice-d6", label: "roll" },
+  { key: "characterPoint", icon: "fa-solid fa-star", label: "characterPoint" },
+  { key: "place", icon: "fa-solid fa-thumbtack", label: "place" },
+  { key: "declare", icon: "fa-solid fa-list-ol", label: "declare" },
+  { key: "moveUp", icon: "fa-solid fa-forward", label: "moveUp" },
+  { key: "wait", icon: "fa-solid fa-hourglass-half", label: "wait" },
+];
+
+/**
+ * The row in the house style (docs/style.md, templates/partials/tracker-row.hbs):
+ * one line of essentials — the actions used of N and the round's penalty
+ * (D11, D12); Foundry's own column shows the initiative — the statuses as
+ * chips (a Character Point spent, placed, tied, moved up, a held wait, each
+ * defense in force, the wound and its dice, unable to act), and the
+ * controls as icon buttons, only for who may act (`view.controls` says
+ * which: the combatant's owner or the GM, as the core allows now).
+ */
+export function d6HouseRow(name: string, view: D6TrackerRowView, localize: (key: string, params?: Record<string, unknown>) => string): TrackerRowView {
+  const K = "CYCHOSYS.D6.Combat.";
+  const actions = view.declared === null ? "—" : localize(`${K}actionsUsed`, { used: view.used, declared: view.declared });
+  const figures: TrackerFigureView[] = [{ id: "actions", label: localize(`${K}actions`), value: view.penalty ? `${actions} ${view.penalty}` : actions, ...(view.penalty && { tone: "shock" as const }) }];
+  const statuses: TrackerStatusView[] = [];
+  if (view.characterPoints) statuses.push({ id: "cp", label: localize(`${K}cpSpent`, { count: view.characterPoints }) });
+  if (view.overridden) statuses.push({ id: "placed", label: localize(`${K}placed`) });
+  if (view.simultaneous) statuses.push({ id: "tied", label: localize(`${K}tied`) });
+  if (view.movedUp) statuses.push({ id: "movedUp", label: localize(`${K}movedUp`) });
+  if (view.waiting) statuses.push({ id: "waiting", label: localize(view.mayInterrupt ? `${K}mayInterrupt` : `${K}waiting`), tone: "good" });
+  for (const d of view.defenses) statuses.push({ id: "defense", label: localize(`${K}defenseChip`, { defense: localize(d.skillKey.replace(".Defense.", ".Answer.")), total: d.total, mode: localize(d.modeKey) }), tone: "good" });
+  if (view.woundKey) statuses.push({ id: "wound", label: view.woundPenalty ? `${localize(view.woundKey)} ${view.woundPenalty}` : localize(view.woundKey), tone: "wound" });
+  if (view.unableToAct) statuses.push({ id: "unable", label: localize(`${K}unable`), tone: "wound" });
+  const controls: TrackerControlView[] = CONTROLS.filter((c) => view.controls[c.key]).map((c) => ({ action: c.key, label: localize(`${K}${c.label}`), icon: c.icon }));
+  return trackerRowView({ name, figures, statuses, controls, mayAct: controls.length > 0 }, localize);
 }

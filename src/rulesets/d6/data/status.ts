@@ -6,6 +6,7 @@
  * as setting the wound level. Pure: no Foundry, the localizer is handed in;
  * icons are Foundry core's `icons/svg/*.svg`.
  */
+import { pluralKey } from "../../../core/views/text.js";
 import { D6_STANDARD_RULES, type D6Rules } from "../rules/options.js";
 import { WOUND_LEVELS, type WoundLevel } from "../rules/types.js";
 import { currentWounds, woundAt, type WoundState } from "../rules/wounds.js";
@@ -62,7 +63,7 @@ export function woundStatusDescription(level: D6WoundStatusLevel, format: Format
   if (effect.out) parts.push(format("CYCHOSYS.D6.Status.out"));
   else if (effect.dying) parts.push(format("CYCHOSYS.D6.Status.dying"));
   else if (effect.unableToAct) parts.push(format("CYCHOSYS.D6.Status.unableToAct"));
-  parts.push(effect.clearsAfterRounds === null ? format("CYCHOSYS.D6.Status.untilHealed") : format("CYCHOSYS.D6.Status.clears", { rounds: effect.clearsAfterRounds }));
+  parts.push(effect.clearsAfterRounds === null ? format("CYCHOSYS.D6.Status.untilHealed") : format(pluralKey("CYCHOSYS.D6.Status.clears", effect.clearsAfterRounds, (k) => format(k) !== k), { count: effect.clearsAfterRounds }));
   return `<p>${parts.map(escapeHtml).join(" ")}</p><p>${escapeHtml(format("CYCHOSYS.D6.Status.source"))}</p>`;
 }
 

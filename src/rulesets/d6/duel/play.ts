@@ -16,11 +16,12 @@
  * expected outcome (`bestDefense`), or none. Dice come from the
  * `DiceSource` handed in.
  */
+import { english } from "../../../core/messages.js";
 import { bestDefense, type DiceSource, type DuelResult } from "../../../core/ruleset.js";
 import type { D6WeaponView } from "../data/derived.js";
 import {
   activeDefense, addDice, attackRollAdjustments, type CombatantRound, type D6AttackInput, D6_STANDARD_RULES, planRoll, d6AttackOdds, type D6Rules, declareActions, type DieCode, newCombatantRound, readRoll,
-  currentWounds, resolveD6Attack, resistanceCode, type RollFaces, rollInitiative, startRound, takeAttack, takePartialDefense, takeWait, becomeUnableToAct, UNHURT,
+  currentWounds, formatDieCode, resolveD6Attack, resistanceCode, type RollFaces, rollInitiative, startRound, takeAttack, takePartialDefense, takeWait, becomeUnableToAct, UNHURT,
   type WoundState, woundStatus,
 } from "../rules/index.js";
 import { interruptOptions, oddsQueryOf } from "../workflow/odds-query.js";
@@ -183,4 +184,29 @@ function apply(wounds: { side: Side; wounds: WoundState }[], round: number, rule
     side.wounds = after;
     if (woundStatus(after, round, rules).unableToAct) side.round = becomeUnableToAct(side.round);
   }
+}
+
+/**
+ * The policy in words, from the fresh state of round 1 (docs/odds.md, "The
+ * duel simulator"): the weapon the fighter attacks with and its expected
+ * wound steps; whether, acting first, it declares attack, wait and
+ * interrupt (D11–D14) and with which defense — or one action; and, with the
+ * weapon its opponent picks, the defense it would answer with.
+ */
+export function describeD6Plan(a: D6Fighter, b: D6Fighter, rules: Readonly<D6Rules> = D6_STANDARD_RULES): string {
+  const fresh = (fighter: D6Fighter): Side => ({ fighter, wounds: UNHURT, round: startRound(newCombatantRound(0, fighter.actor.system.freeActions ?? rules.defaultFreeActions), 1) });
+  const me = fresh(a);
+  const them = fresh(b);
+  const say = (key: string, params: Record<string, string | number> = {}) => english(`CYCHOSYS.D6.Duel.${key}`, params);
+  const { weapon, steps } = chooseWeapon(me, them, rules);
+  if (steps < 0) return say("noAttack", { name: a.name });
+  const attack = say("attack", {
+    name: a.name, weapon: weapon.name, skill: weapon.skill.name, code: formatDieCode(weapon.skill.code), damage: weapon.damageCode ? formatDieCode(weapon.damageCode) : weapon.damage, steps: steps.toFixed(2),
+  });
+  if (declare(me, them, true, rules) === 1) return `${attack} ${say("oneAction")}`;
+  const guarded = { ...me, round: takeWait(declareActions(me.round, 3, {}, rules), rules) };
+  const answer = bestDefense(oddsOf(them, guarded, chooseWeapon(them, guarded, rules).weapon, rules)).defense;
+  if (answer === "none") return `${attack} ${say("waitNoAnswer")}`;
+  const option = interruptOptions(a.actor.system.derived, guarded.round, UNHURT, rules).find((o) => o.skill === answer)!;
+  return `${attack} ${say("waitAndInterrupt", { defense: english(`CYCHOSYS.D6.Defense.${answer}`), code: formatDieCode(option.code) })}`;
 }

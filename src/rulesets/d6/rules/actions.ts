@@ -98,6 +98,16 @@ export function startRound(state: CombatantRound, round: number): CombatantRound
   return { ...state, round, declared: null, used: 0, waits: 0, movedUp: false, fullDefense: false, itemUses: NO_USES };
 }
 
+/**
+ * D18 (fill): at the start of its owner's turn, before N, the defenses in
+ * force end — unless N was already declared this round by moving up (D15:
+ * that was the turn's start, and declaring ended them then).
+ */
+export function startTurn(state: CombatantRound): CombatantRound {
+  if (state.declared !== null || state.defenses.length === 0) return state;
+  return { ...state, defenses: NO_DEFENSES };
+}
+
 function requireAble(state: CombatantRound): void {
   if (state.unableToAct) throw new D6Error("unableToAct");
 }

@@ -3,7 +3,8 @@
  * narrated line by line (as src/cli/demo-log.ts does for Cychosys). Every
  * figure comes from the rules core; this file only stages the scenes.
  */
-import { english } from "../../../core/messages.js";
+import { english, englishString } from "../../../core/messages.js";
+import { pluralKey, sentenceCase } from "../../../core/views/text.js";
 import { narration } from "../../../core/narration.js";
 import { aimAt, aimDice, canInterrupt, declareActions, newCombatantRound, roundPenaltyDice, startRound, takePartialDefense, takeWait } from "./actions.js";
 import { rollActiveDefense } from "./defense.js";
@@ -17,7 +18,11 @@ import { readD6Scenario, resolveD6Scenario } from "./scenario.js";
 import { D6_SEED_SCENARIOS } from "./seed-scenarios.js";
 import { multiActionPenaltyDice } from "./skill-roll.js";
 
-const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.D6.Demo.${key}`, params);
+const DEMO = "CYCHOSYS.D6.Demo.";
+/** A demo line: sentence case, as every line of narration (a name that opens it takes its capital). */
+const t = (key: string, params: Record<string, unknown> = {}) => sentenceCase(english(`${DEMO}${key}`, params));
+/** A counted phrase in its plural form ("1 action left", "0 actions left"). */
+const counted = (key: string, count: number, params: Record<string, unknown> = {}) => english(pluralKey(`${DEMO}${key}`, count, (k) => englishString(k) !== undefined), { ...params, count });
 const code = parseDieCode;
 
 /** The narrated lines of the seed's examples (`npm run demo` can print them after Cychosys's). */
@@ -50,21 +55,22 @@ export function d6DemoScript(rules: Readonly<D6Rules> = D6_STANDARD_RULES): stri
   let her = declareActions(newCombatantRound(1), 2, {}, rules);
   her = takeWait(her, rules);
   line(t("waits", { name: "Kira", declared: her.declared ?? 0, left: her.declared! - her.used, penalty: roundPenaltyDice(her, rules) }));
-  line(t("interrupt", { name: "Kira", can: canInterrupt(her) ? t("yes") : t("no") }));
+  line(t("interrupt", { name: "Kira", can: english(`${DEMO}${canInterrupt(her) ? "yes" : "no"}`) }));
   const dodge = rollActiveDefense(
     { skill: "dodge", mode: "partial", code: code("4D"), declared: her.declared, faces: { dice: [5, 3], wild: [4] } },
     "dodge roll",
     rules,
   );
   her = takePartialDefense(her, dodge.defense, { interrupting: true }, rules);
-  line(t("dodge", { name: "Kira", code: formatDieCode(dodge.roll.plan.code), total: dodge.defense.total, left: her.declared! - her.used }));
+  line(t("dodge", { name: "Kira", code: formatDieCode(dodge.roll.plan.code), total: dodge.defense.total, left: counted("actionsLeft", her.declared! - her.used) }));
   scenario("thug-swings-at-interrupt-dodge");
 
   // Seed checks 1 and 3: the multi-action penalty (D12).
   heading(t("actionsTitle"));
-  line(t("actions", { n: 1, free: 1, dice: multiActionPenaltyDice(1, 1, rules) }));
-  line(t("actions", { n: 4, free: 1, dice: multiActionPenaltyDice(4, 1, rules) }));
-  line(t("actions", { n: 3, free: 2, dice: multiActionPenaltyDice(3, 2, rules) }));
+  for (const [n, free] of [[1, 1], [4, 1], [3, 2]] as const) {
+    const dice = multiActionPenaltyDice(n, free, rules);
+    line(counted("actions", n, { free, penalty: dice ? english(`${DEMO}penalty`, { dice }) : english(`${DEMO}noPenalty`) }));
+  }
 
   // Seed checks 4–6: defenses and the floor (D17, D18, D23, D26).
   heading(t("fullTitle"));

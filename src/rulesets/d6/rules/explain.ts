@@ -6,6 +6,7 @@
  */
 import type { ExplainLine, Localize } from "../../../core/messages.js";
 import { english } from "../../../core/messages.js";
+import { pluralKey, sentenceCase, signed } from "../../../core/views/text.js";
 import { formatDieCode } from "./die-code.js";
 import type { D6Resolution } from "./resolve.js";
 import type { SkillRoll } from "./skill-roll.js";
@@ -24,14 +25,16 @@ const N = "CYCHOSYS.D6.";
 
 export function explainD6Attack(res: D6Resolution, names: D6ExplainNames = {}, localize: Localize = english): ExplainLine[] {
   const lines: ExplainLine[] = [];
-  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: localize(K + key, params) });
+  // Each line reads as a sentence: a name that opens it ("the thug resists …") takes its capital.
+  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: sentenceCase(localize(K + key, params)) });
+  const counted = (key: string, count: number, params: Record<string, string | number> = {}) => localize(pluralKey(key, count, (k) => localize(k) !== k), { ...params, count });
   const name = (group: string, key: string) => localize(`${N}${group}.${key}`);
   const who = { attacker: names.attacker ?? localize(`${K}attacker`), defender: names.defender ?? localize(`${K}defender`) };
   const faces = (r: RollReading) => {
-    if (r.code.dice === 0) return localize(`${K}noDice`, { pips: r.code.pips });
+    if (r.code.dice === 0) return counted(`${K}noDice`, r.code.pips);
     const wild = r.wild.join("+");
     const text = r.dice.length ? localize(`${K}faces`, { dice: r.dice.join(" + "), wild }) : localize(`${K}facesWildOnly`, { wild });
-    return r.code.pips ? localize(`${K}withPips`, { text, pips: r.code.pips }) : text;
+    return r.code.pips ? counted(`${K}withPips`, r.code.pips, { text }) : text;
   };
   const adjustments = (s: SkillRoll) =>
     [
@@ -39,7 +42,7 @@ export function explainD6Attack(res: D6Resolution, names: D6ExplainNames = {}, l
       s.plan.woundDice ? localize(`${K}adjustWound`, { dice: s.plan.woundDice }) : "",
       s.plan.bonusDice ? localize(`${K}adjustAim`, { dice: s.plan.bonusDice }) : "",
     ].join("");
-  const flat = (n: number) => (n ? localize(`${K}flat`, { value: n > 0 ? `+${n}` : String(n) }) : "");
+  const flat = (n: number) => (n ? localize(`${K}flat`, { value: signed(n) }) : "");
   const complication = (r: RollReading, roll: string) => {
     if (!r.complication) return;
     if (r.removed.length) say("complicationRemoved", { roll, removed: r.removed.join(", "), total: r.total });
@@ -86,14 +89,14 @@ export function explainD6Attack(res: D6Resolution, names: D6ExplainNames = {}, l
     say("activeBase", { defender: who.defender, skill: name("Defense", diff.source), base: diff.base });
     if (res.defenses.filter((d) => d.covers).length > 1) say("higherCovering", { base: diff.base });
   }
-  if (diff.range !== 0) say("rangeModifier", { band, value: signed(diff.range) });
+  if (diff.range !== 0) say("rangeModifier", { band, value: signed(diff.range, "+0") });
   else if (res.mode !== "ranged") say("rangeMelee", { band, mode: name("Mode", res.mode) });
-  else say("rangeModifier", { band, value: "+0" });
+  else say("rangeModifier", { band, value: signed(0, "+0") });
   if (diff.cover.level !== "none") {
-    say(diff.cover.rolled ? "coverRolled" : "coverStandard", { level: name("Cover", diff.cover.level), value: signed(diff.cover.value) });
+    say(diff.cover.rolled ? "coverRolled" : "coverStandard", { level: name("Cover", diff.cover.level), value: signed(diff.cover.value, "+0") });
   }
   for (const m of diff.modifiers) {
-    say(m.rolled ? "modifierRolled" : "modifier", { label: m.label ?? localize(`${K}unnamedModifier`), value: signed(m.value) });
+    say(m.rolled ? "modifierRolled" : "modifier", { label: m.label ?? localize(`${K}unnamedModifier`), value: signed(m.value, "+0") });
   }
   if (diff.floorApplied) say("floor", { beforeFloor: diff.beforeFloor, final: diff.final });
   else say("difficulty", { final: diff.final });
@@ -151,8 +154,4 @@ export function explainD6Attack(res: D6Resolution, names: D6ExplainNames = {}, l
   else if (after.untilRound !== null) say("penaltyUntil", { struck, level: name("Wound", after.level), dice: after.penaltyDice, until: after.untilRound });
   else say("penalty", { struck, level: name("Wound", after.level), dice: after.penaltyDice });
   return lines;
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `−${-n}`;
 }

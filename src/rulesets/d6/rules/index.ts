@@ -17,6 +17,7 @@
 import { explainD6Attack } from "./explain.js";
 import { d6OutcomeJson } from "./outcome.js";
 import { parseD6Scenario, resolveD6Scenario } from "./scenario.js";
+import { resolveD6Text } from "./headless.js";
 
 export * from "./types.js";
 export * from "./options.js";
@@ -34,6 +35,10 @@ export * from "./resolve.js";
 export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./scenario.js";
+export * from "./refusal.js";
+export * from "./initiative-scenario.js";
+export * from "./defense-scenario.js";
+export * from "./headless.js";
 export * from "./odds-dice.js";
 export * from "./odds.js";
 export { D6_SEED_SCENARIOS, type D6SeedScenarioName } from "./seed-scenarios.js";
@@ -48,4 +53,6 @@ export const d6Headless = Object.freeze({
   resolve: resolveD6Scenario,
   outcomeJson: d6OutcomeJson,
   explain: explainD6Attack,
+  /** Any kind of scenario text → its outcome JSON (the `rules` command). */
+  resolveText: resolveD6Text,
 });

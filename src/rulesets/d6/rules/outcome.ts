@@ -1,5 +1,5 @@
 /**
- * The documented outcome JSON (docs/rulesets/d6.md, version 1) of a D6
+ * The documented attack outcome JSON (docs/rules-command.md, "OpenD6", version 1) of a D6
  * resolution: every figure a GM checks, codes written as text (`3D+2`).
  */
 import { formatDieCode } from "./die-code.js";

@@ -7,6 +7,7 @@
 import { english } from "../../../core/messages.js";
 import { type DieCode, type DieModifier, parseDieCode, parseDieModifier, parseWeaponDamage, type WeaponDamage } from "./die-code.js";
 import { D6Error } from "./errors.js";
+import { d6RefusalOf } from "./refusal.js";
 import { D6_STANDARD_RULES, type D6Rules } from "./options.js";
 import { preview, printable } from "./text.js";
 
@@ -26,11 +27,13 @@ export class ScenarioReader {
     throw new D6Error("scenarioField", { field, problem });
   }
 
-  /** Run `fn`, turning any other D6Error it raises into one about `field`. */
+  /** Run `fn`, turning any other D6Error it raises into one about `field` — or, when a rule forbids the action, into its refusal. */
   at<T>(field: string, fn: () => T): T {
     try {
       return fn();
     } catch (error) {
+      const refusal = d6RefusalOf(error);
+      if (refusal) throw refusal;
       if (error instanceof D6Error && error.code !== "scenarioField") this.fail(field, error.message);
       throw error;
     }

@@ -1,5 +1,5 @@
 /**
- * The headless D6 scenario format, version 1 (docs/rulesets/d6.md): JSON in,
+ * The headless D6 attack scenario format, version 1 (docs/rules-command.md, "OpenD6"): JSON in,
  * checked field by field, out as a D6AttackInput with the rules it runs
  * under. Strict: unknown fields are errors, numbers are bounded, and every
  * problem is one short D6Error("scenarioField") naming the field path. A
@@ -13,6 +13,8 @@ import { defenseActionDice } from "./defense.js";
 import { type DieCode, MAX_CODE_DICE } from "./die-code.js";
 import { checkRanges, coverModifier, type DifficultyModifier, modifierValue, type RangeInput, rangeBandAt } from "./difficulty.js";
 import { D6Error } from "./errors.js";
+import { english } from "../../../core/messages.js";
+import { d6Refusal, d6RefusalOf } from "./refusal.js";
 import { D6_STANDARD_RULES, type D6Rules, makeD6Rules } from "./options.js";
 import {
   type D6AttackerInput, type D6AttackInput, type D6DefenderInput, type D6DefenseInput, type D6Resolution, type D6Weapon, type DamageModifier,
@@ -25,6 +27,9 @@ import { MAX_CHAIN, type RollFaces } from "./wild-die.js";
 import { type Protection, UNHURT, type WoundState, woundStatus } from "./wounds.js";
 
 export const D6_SCENARIO_VERSION = 1;
+/** The kinds of scenario: one attack (the default), one round's initiative, a defender's rounds. */
+export const D6_SCENARIO_KINDS = ["attack", "initiative", "defense"] as const;
+export type D6ScenarioKind = (typeof D6_SCENARIO_KINDS)[number];
 /** Longest scenario text read; a real scenario is a few hundred characters. */
 export const MAX_SCENARIO_CHARS = 65_536;
 const MAX_ROUND = 9999;
@@ -35,6 +40,8 @@ const MAX_NAME = 60;
 const MAX_DEFENSES = 8;
 const MAX_MODIFIERS = 16;
 const MAX_ABILITIES = 8;
+/** Most Character Points one initiative roll may name (D9): a bound of the input. */
+export const MAX_CHARACTER_POINTS = 20;
 
 /** A read scenario: the attack, the rules it runs under (the world's, with the scenario's options), and names for explain. */
 export interface D6Scenario {
@@ -45,7 +52,8 @@ export interface D6Scenario {
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-class D6ScenarioReader extends ScenarioReader {
+/** The reader with the D6 scenario's own parts (names, rolls, wounds, weapons, defenses, modifiers); the other scenario kinds use it too. */
+export class D6ScenarioReader extends ScenarioReader {
   name(value: unknown, field: string): string {
     const text = this.text(value, field, MAX_NAME);
     if (CONTROL.test(text)) this.fail(field, say("controlCharacters"));
@@ -149,12 +157,18 @@ class D6ScenarioReader extends ScenarioReader {
   }
 }
 
-function readOptions(r: ScenarioReader, value: unknown, rules: Readonly<D6Rules>): D6Rules {
-  const o = r.object(value, "options", ["complicationMode", "rollDifficultyModifiers", "rangeModifierOnMelee", "resistWithStrength"]);
+/** The scenario's `options`: world settings for this scenario only. */
+export function readOptions(r: ScenarioReader, value: unknown, rules: Readonly<D6Rules>): D6Rules {
+  const o = r.object(value, "options", ["complicationMode", "rollDifficultyModifiers", "rangeModifierOnMelee", "resistWithStrength", "maxCharacterPointsOnInitiative"]);
   const parts: Partial<D6Rules> = {};
   if (r.has(o, "complicationMode")) parts.complicationMode = r.oneOf(o.complicationMode, "options.complicationMode", ["flag", "remove"] as const);
   for (const key of ["rollDifficultyModifiers", "rangeModifierOnMelee", "resistWithStrength"] as const) {
     if (r.has(o, key)) parts[key] = r.boolean(o[key], `options.${key}`);
+  }
+  // D9: the world's most Character Points on one initiative roll; null for no limit.
+  if (Object.hasOwn(o, "maxCharacterPointsOnInitiative")) {
+    const max = o.maxCharacterPointsOnInitiative;
+    parts.maxCharacterPointsOnInitiative = max === null ? null : r.integer(max, "options.maxCharacterPointsOnInitiative", 0, MAX_CHARACTER_POINTS);
   }
   return makeD6Rules(parts, rules);
 }
@@ -176,9 +190,10 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
   const root = base.object(
     value,
     "scenario",
-    ["ruleset", "version", "options", "round", "attacker", "defender", "range", "cover", "modifiers", "damage", "resistance"],
+    ["ruleset", "version", "kind", "options", "round", "attacker", "defender", "range", "cover", "modifiers", "damage", "resistance"],
     ["attacker", "defender"],
   );
+  if (base.has(root, "kind") && root.kind !== "attack") base.fail("kind", say("oneOf", { allowed: D6_SCENARIO_KINDS.join(", "), value: preview(root.kind) }));
   if (base.has(root, "ruleset") && root.ruleset !== "d6") base.fail("ruleset", say("ruleset", { value: preview(root.ruleset) }));
   if (base.has(root, "version") && root.version !== D6_SCENARIO_VERSION) {
     throw new D6Error("scenarioVersion", { value: printable(JSON.stringify(root.version) ?? "", 20), version: D6_SCENARIO_VERSION });
@@ -203,10 +218,11 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
   }
   if (r.has(a, "wounds")) attacker.wounds = r.wounds(a.wounds, "attacker.wounds");
   const attackerStatus = woundStatus(attacker.wounds ?? UNHURT, round, rules);
-  if (attackerStatus.unableToAct) r.fail("attacker.wounds.level", say("attackerUnable", { level: attackerStatus.level }));
+  // D10, D37: a well-formed attack the rules forbid: the refusal is the outcome.
+  if (attackerStatus.unableToAct) throw d6Refusal("D10", "attackerUnable", { name: names.attacker ?? english("CYCHOSYS.D6.Refusal.theAttacker"), level: english(`CYCHOSYS.D6.Wound.${attackerStatus.level}`) });
   if (r.has(a, "aimRounds")) {
     attacker.aimRounds = r.integer(a.aimRounds, "attacker.aimRounds", 0, 99);
-    if (attacker.aimRounds > 0 && !rules.aimableModes.includes(weapon.mode)) r.fail("attacker.aimRounds", say("aimRanged", { mode: weapon.mode }));
+    if (attacker.aimRounds > 0 && !rules.aimableModes.includes(weapon.mode)) throw d6RefusalOf(new D6Error("aimNotAllowed", { mode: weapon.mode }))!;
   }
   r.at("attacker.roll", () => rollAttack(attacker, attackerStatus.penaltyDice, rules));
 
@@ -220,7 +236,7 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
   if (r.has(d, "defenses")) {
     const list = r.list(d.defenses, "defender.defenses", MAX_DEFENSES);
     const status = woundStatus(defender.wounds ?? UNHURT, round, rules);
-    if (list.length && (status.unableToAct || defender.unableToAct)) r.fail("defender.defenses", say("defenseWhileUnable"));
+    if (list.length && (status.unableToAct || defender.unableToAct)) throw d6RefusalOf(new D6Error("defenseWhileUnable"))!;
     defender.defenses = list.map((x, i) => r.defense(x, `defender.defenses[${i}]`, status.penaltyDice));
   }
 
@@ -250,6 +266,8 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
   try {
     resolveD6Attack(input, rules);
   } catch (error) {
+    const refusal = d6RefusalOf(error);
+    if (refusal) throw refusal;
     if (error instanceof D6Error && error.params.what === "damage roll") r.fail("damage.roll", error.message);
     if (error instanceof D6Error && error.params.what === "resistance roll") r.fail("resistance.roll", error.message);
     if (error instanceof D6Error) r.fail("scenario", error.message);
@@ -258,8 +276,8 @@ export function readD6Scenario(value: unknown, worldRules: Readonly<D6Rules> = D
   return { input, rules, names };
 }
 
-/** Parse scenario text (JSON) and read it. Oversized text and bad JSON fail before anything else. */
-export function parseD6Scenario(text: string, worldRules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Scenario {
+/** Scenario text (JSON) as parsed values. Oversized text and bad JSON fail before anything else. */
+export function readD6Json(text: string): unknown {
   if (typeof text !== "string") throw new D6Error("scenarioJson", { problem: typeof text });
   if (text.length > MAX_SCENARIO_CHARS) throw new D6Error("scenarioTooLarge", { length: text.length, max: MAX_SCENARIO_CHARS });
   // The same strict JSON reader as the Cychosys scenario: a BOM at the start only, no duplicate keys,
@@ -271,7 +289,12 @@ export function parseD6Scenario(text: string, worldRules: Readonly<D6Rules> = D6
     // The reader's own one-line message (syntax, BOM, limits), already cut and escaped.
     throw new D6Error("scenarioText", { message: error instanceof Error ? error.message : String(error) });
   }
-  return readD6Scenario(value, worldRules);
+  return value;
+}
+
+/** Parse an attack scenario's text (JSON) and read it. */
+export function parseD6Scenario(text: string, worldRules: Readonly<D6Rules> = D6_STANDARD_RULES): D6Scenario {
+  return readD6Scenario(readD6Json(text), worldRules);
 }
 
 /** Resolve a read scenario under its rules. */

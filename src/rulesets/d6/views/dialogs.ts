@@ -68,23 +68,23 @@ export function readD6AttackForm(form: Record<string, unknown>): { flat: number;
   return out;
 }
 
-/** What the attack dialog's form declares (D26–D28): the flat bonus, range, cover — and the difficulty modifier, sent only for a GM. */
+/** What the attack dialog's form declares (D26–D28): range, cover — and the difficulty modifier and flat bonus, sent only for a GM. */
 export interface D6DeclaredChoice {
-  flat: number;
+  flat?: number;
   range?: { band: RangeBand } | { metres: number };
   cover?: CoverLevel;
   modifiers?: { value: number }[];
 }
 
 /**
- * The form's values as the declaration sends them. D26's modifier is the
- * GM's (the dialog shows it to the GM only, and the GM refuses it from
- * anyone else, D6_GM_ONLY_FIELDS): a player's request never carries it,
- * whatever the form held.
+ * The form's values as the declaration sends them. D26's modifier and the
+ * flat bonus are the GM's (the dialog shows them to the GM only, and the GM
+ * refuses them from anyone else, D6_GM_ONLY_FIELDS): a player's request
+ * never carries them, whatever the form held.
  */
 export function declaredChoice(values: ReturnType<typeof readD6AttackForm>, isGM: boolean): D6DeclaredChoice {
   return {
-    flat: values.flat,
+    ...(isGM && values.flat && { flat: values.flat }),
     ...(values.metres !== undefined ? { range: { metres: values.metres } } : values.band ? { range: { band: values.band as RangeBand } } : {}),
     ...(values.cover && { cover: values.cover as CoverLevel }),
     ...(isGM && values.modifier && { modifiers: [{ value: values.modifier }] }),

@@ -7,10 +7,12 @@
  * the pips, the flat modifier and the total.
  */
 import { english, type Localize } from "../../../core/messages.js";
+import { type CardFrameView, cardFrameView, type DieView, HOUSE_KEYS } from "../../../core/views/house.js";
+import { sentenceCase, signed } from "../../../core/views/text.js";
 import { D6_STANDARD_RULES, type D6Rules, type DieCode, formatDieCode, type SkillRoll } from "../rules/index.js";
 import type { D6Rollable } from "../data/derived.js";
 import { rollLine } from "./dialogs.js";
-import { diceOf } from "./attack-card.js";
+import { diceOf, houseDice } from "./attack-card.js";
 
 export const D6_ROLL_CARD_TEMPLATE = "systems/cychosys/templates/d6/chat/roll.hbs";
 
@@ -39,7 +41,8 @@ export interface D6RollDieView {
   title: string;
 }
 
-export interface D6RollCardContext {
+/** The card in the house frame (docs/style.md): title, the code rolled as subtitle, the dice and the big total; the rest below. */
+export interface D6RollCardContext extends CardFrameView {
   title: string;
   /** The skill or attribute and its code, e.g. "dodge · 4D"; "(untrained: Agility)" added for an untrained skill. */
   subtitle: string;
@@ -51,6 +54,8 @@ export interface D6RollCardContext {
   penaltyDice: { rule: "D12" | "D37"; title: string }[];
   dice: D6RollDieView[];
   pips: number;
+  /** What the total adds besides the dice, in one line ("+1 pip · modifier −2"); null when nothing. */
+  extras: string | null;
   /** The flat modifier as shown ("+2", "−1"); null when 0. */
   flat: string | null;
   total: number;
@@ -96,21 +101,38 @@ export function d6RollCardContext(input: D6RollCardInput): D6RollCardContext {
     : null;
   const untrained = input.rollable.untrained ? localize("CYCHOSYS.D6.Roll.untrained", { attribute: localize(`CYCHOSYS.D6.Roll.Attribute.${input.rollable.attribute}`) }) : null;
 
+  const pipsLabel = plan.code.pips === 1 ? localize("CYCHOSYS.D6.Roll.pip") : localize("CYCHOSYS.D6.Roll.pips", { pips: plan.code.pips });
+  const flatText = flat ? signed(flat) : null;
+  const extras = [plan.code.pips ? pipsLabel : "", flatText ? localize("CYCHOSYS.D6.Roll.flatExtra", { value: flatText }) : ""].filter(Boolean).join(" · ") || null;
+  // The dice the penalties took away (D12, D37) stand in the strip as struck boxes.
+  const removedDice: DieView[] = penaltyDice.map((p) => ({ face: p.rule, marks: ["dropped"], title: p.title }));
+  const title = sentenceCase(localize("CYCHOSYS.D6.Roll.title", { name: input.actorName, skill: label }));
+  const subtitle = sentenceCase(`${label} · ${formatDieCode(plan.base)}`);
   return {
-    title: localize("CYCHOSYS.D6.Roll.title", { name: input.actorName, skill: label }),
-    subtitle: `${label} · ${formatDieCode(plan.base)}`,
+    ...cardFrameView(
+      {
+        cardClass: "d6-roll-card",
+        title,
+        subtitle,
+        roll: { label: line.code, diceLabel: localize(HOUSE_KEYS.dice), dice: [...houseDice(reading, localize, rules), ...removedDice], total: String(total) },
+      },
+      localize,
+    ),
+    title,
+    subtitle,
+    extras,
     untrained,
     adjustments: line.parts.length > 1 ? line.parts : [],
     code: line.code,
     penaltyDice,
     dice,
     pips: plan.code.pips,
-    flat: flat ? (flat > 0 ? `+${flat}` : `−${-flat}`) : null,
+    flat: flatText,
     total,
     complication,
     labels: {
       dice: localize("CYCHOSYS.D6.Roll.dice"),
-      pips: plan.code.pips === 1 ? localize("CYCHOSYS.D6.Roll.pip") : localize("CYCHOSYS.D6.Roll.pips", { pips: plan.code.pips }),
+      pips: pipsLabel,
       flat: localize("CYCHOSYS.D6.Roll.flat"),
       total: localize("CYCHOSYS.D6.Card.total"),
       penalties: localize("CYCHOSYS.D6.Roll.penalties"),

@@ -12,6 +12,7 @@ import type { D6Derived, D6Problem, D6SkillView } from "../data/derived.js";
 import { D6_ATTRIBUTES, type D6ActorType, type D6Attribute, type D6ItemType } from "../data/schema.js";
 import { type PartSpec, type TabView, tabsView, templatePath } from "../../../core/views/templates.js";
 import { actorTextView, bySort, choices, DASH, descriptionView, itemSheetParts, num, type SheetItem, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 
 export const D6_TEMPLATE_ROOT = templatePath("d6");
 const t = (path: string) => `${D6_TEMPLATE_ROOT}/${path}`;
@@ -269,8 +270,9 @@ export function d6ActorSheetView(input: D6ActorSheetInput) {
     /** D32 */
     strengthDamage: d ? `${d.strengthDamageDice}D` : DASH,
     strengthAdjustment: str(input.system.strengthAdjustment),
-    /** D8 */
+    /** D8: a bonus, written as one ("+0", "+1"): the header's label says so (docs/style.md). */
     initiativeBonus: d ? d.initiativeBonus : null,
+    initiativeBonusText: d ? signed(d.initiativeBonus, "+0") : DASH,
     /** D34 */
     armor: codeText(d?.armor),
     resistance: codeText(d?.resistance),
@@ -312,6 +314,8 @@ export function d6ItemSheetView(input: D6ItemSheetInput) {
     system: s,
     attributes: choices(D6_ATTRIBUTES, str(s.attribute), (a) => `CYCHOSYS.D6.Sheet.Attribute.${a}`),
     modes: choices(ATTACK_MODES, str(s.mode), (m) => `CYCHOSYS.D6.Mode.${m}`),
+    /** D27, D29: a ranged weapon has range limits and may be aimed; a hand weapon has a length (over 2 m it reaches Short). A field the kind cannot use is not shown (docs/style.md). */
+    ranged: str(s.mode) === "ranged",
     ranges: (["short", "medium", "long"] as const).map((band) => ({
       band,
       label: `CYCHOSYS.D6.Range.${band}`,

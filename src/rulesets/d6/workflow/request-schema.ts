@@ -33,14 +33,15 @@ export const d6RequestSchema = z.discriminatedUnion("step", [
     actorUuid: documentUuid,
     itemId: documentId,
     roll: faces,
-    flat: int(-D6_REQUEST_LIMITS.flat, D6_REQUEST_LIMITS.flat),
+    /** D41: a flat bonus to the roll — the GM's (D6_GM_ONLY_FIELDS); absent, none. */
+    flat: z.optional(int(-D6_REQUEST_LIMITS.flat, D6_REQUEST_LIMITS.flat)),
     range: z.optional(z.union([z.strictObject({ band: z.enum(RANGE_BANDS as ["pointBlank", "short", "medium", "long"]) }), z.strictObject({ metres: int(0, D6_REQUEST_LIMITS.metres) })])),
     cover: z.optional(z.enum(COVER_LEVELS as ["none", "light", "medium", "heavy", "full"])),
     modifiers: z.optional(z.array(z.strictObject({ value: int(-D6_REQUEST_LIMITS.modifier, D6_REQUEST_LIMITS.modifier), label: z.optional(z.string().check(z.maxLength(60))) })).check(z.maxLength(D6_REQUEST_LIMITS.modifiers))),
     targets: z.array(documentUuid).check(z.minLength(1), z.maxLength(D6_REQUEST_LIMITS.targets)),
   }),
   /** D14: a target holding a wait interrupts with an active defense (a parry names its weapon, D21). */
-  z.strictObject({ step: z.literal("interrupt"), ...onCard, skill: z.enum(DEFENSE_SKILLS as ["dodge", "block", "parry"]), itemId: z.optional(documentId), roll: faces, flat: int(-D6_REQUEST_LIMITS.flat, D6_REQUEST_LIMITS.flat) }),
+  z.strictObject({ step: z.literal("interrupt"), ...onCard, skill: z.enum(DEFENSE_SKILLS as ["dodge", "block", "parry"]), itemId: z.optional(documentId), roll: faces, flat: z.optional(int(-D6_REQUEST_LIMITS.flat, D6_REQUEST_LIMITS.flat)) }),
   /** D14: no interrupt: the result is announced. */
   z.strictObject({ step: z.literal("announce"), ...onCard }),
   /** D31: the damage roll. */
@@ -54,11 +55,14 @@ export const d6RequestSchema = z.discriminatedUnion("step", [
 
 /**
  * The fields of the card's requests only a GM may send (src/core/gm-only.ts):
- * D26's difficulty modifiers — the GM's call, shown in the attack dialog to
- * the GM only. Range (D27) and cover (D28) are the attacker's to declare in
- * the dialog and stand on the card for the table to see.
+ * D26's difficulty modifiers and the flat bonus to an attack or an
+ * interrupting defense (D38, D41) — the GM's call, shown in the dialogs to
+ * the GM only: a player adding ±99 to their own roll is no rule. Range (D27:
+ * a band or metres, bounded) and cover (D28: a level, which only makes the
+ * attack harder) are the attacker's to declare in the dialog and stand on
+ * the card for the table to see.
  */
-export const D6_GM_ONLY_FIELDS: GmOnlyFields = Object.freeze({ declare: Object.freeze(["modifiers"]) });
+export const D6_GM_ONLY_FIELDS: GmOnlyFields = Object.freeze({ declare: Object.freeze(["modifiers", "flat"]), interrupt: Object.freeze(["flat"]) });
 
 export type D6Request = z.infer<typeof d6RequestSchema>;
 export type D6Declaration = Extract<D6Request, { step: "declare" }>;

@@ -138,7 +138,7 @@ export function attackInputFrom(
       // D29: aim at this target in an earlier round, for an aimable weapon.
       aimRounds: aim && weapon.aimable && aim.targetId === target.uuid && aim.lastRound < (mine?.round ?? 0) ? aim.rounds : 0,
       roll: request.roll,
-      flat: request.flat,
+      flat: request.flat ?? 0,
       weapon: { mode: weapon.mode, damage: parseWeaponDamage(weapon.damage, rules), edged: weapon.edged, lengthMetres: weapon.lengthCm / 100, ...(ranges && { ranges }) },
       ...(adjustment && { strengthAdjustments: [adjustment] }),
       ...protectionOf(attacker, rules),
@@ -200,7 +200,7 @@ function interruptDefense(actor: D6Actor, request: Extract<D6CardRequest, { step
   const code: DieCode = skill.code;
   // The interrupting dodge is one of the N actions: the round's penalty applies (seed check 2).
   const { defense } = rollActiveDefense(
-    { skill: request.skill, mode: "partial", code, declared: state.round.declared, freeActions: state.round.freeActions, woundDice: woundDiceAt(woundsOf(actor.system), state.round.round, rules), faces: request.roll, flat: request.flat, ...(blade && { weapon: blade }) },
+    { skill: request.skill, mode: "partial", code, declared: state.round.declared, freeActions: state.round.freeActions, woundDice: woundDiceAt(woundsOf(actor.system), state.round.round, rules), faces: request.roll, flat: request.flat ?? 0, ...(blade && { weapon: blade }) },
     `${request.skill} roll`,
     rules,
   );

@@ -53,6 +53,17 @@ export type GurpsCombatRequest =
   | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean }
   | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number };
 export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];
+
+/**
+ * The tracker's GM-only fields (src/core/gm-only.ts): none. Every tracker
+ * request is a fighter's own choice or roll on his own turn — his maneuver
+ * (G10), crouch (G16), movement (G12), the stun recovery (G19) and the 0-HP
+ * roll (G81) — and names nothing the GM decides; the GM's handlers check who
+ * may make it and when against the GM's own round state.
+ */
+export const GURPS_TRACKER_GM_ONLY_FIELDS: Readonly<Record<GurpsCombatRequestKind, readonly string[]>> = {
+  gurpsManeuver: [], gurpsCrouch: [], gurpsMove: [], gurpsRecover: [], gurpsConsciousness: [],
+};
 export const GURPS_REQUEST_KINDS = Object.keys(REQUESTS) as GurpsCombatRequestKind[];
 
 export type GurpsRequestCheck = { ok: true; request: GurpsCombatRequest } | { ok: false; field: string; reason: string };

@@ -11,13 +11,17 @@ import { z } from "zod/mini";
 import type { CombatantRef } from "../../../core/transport/ports.js";
 import { diffUpdate } from "../../../core/update-diff.js";
 import {
-  AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
+  AOA_OPTIONS, AOD_OPTIONS, chooseManeuver, GurpsError, type DefenseUse, endTurn, freedFrom, GURPS_STANDARD_RULES, type GrappleHold, type GurpsFighterRound, type GurpsRules,
   heldBy, HIT_LOCATIONS, holdFoe, type InjuryMark, type ItemState, letGo, type ManeuverChoice, type ManeuverFacts, MANEUVERS, newFighterRound, type Posture, POSTURES,
   consciousnessRolled, freshItem, knockedUnready, recordAttack, recordDefense, recordFeint, recordInjury, recordMove, recordPostureChange, recordReady, setPosture, type ShotsSpec,
-  startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, type VictimResult, WAIT_RESPONSES,
+  keepInjuryMarks, MARKED_FIELDS, MAX_MARKS_PER_FIELD, startSuffocating, startTask, startTurn, STUN_KINDS, type StunKind, type SuccessRoll, triedBreakFree, triggerWait, undoInjury, type VictimAfter, type VictimResult, WAIT_RESPONSES,
 } from "../rules/index.js";
 
 export const FLAG_SCOPE = "cychosys";
+/** G39–G41: the weapons and shields one fighter's round keeps the state of (more is refused with a message, never dropped: `gurpsRoundUpdate`). */
+export const MAX_ITEMS = 64;
+/** G43–G50: the holds a fighter's round keeps, each way. */
+export const MAX_HOLDS = 8;
 const ROUNDS = "rounds";
 const roundsPath = `flags.${FLAG_SCOPE}.${ROUNDS}`;
 
@@ -46,22 +50,38 @@ const item = z.strictObject({
   parriedSinceLastTurn: z.boolean(), parries: int(0, 99), readyDone: int(0, 20),
 });
 
+/** An injury mark's key: a field an injury may change, or an item's readiness (rules/round.ts, `injuryMarks`). */
+const INJURY_MARK_KEY = /^(posture|crouching|stun|stunDefense|unconscious|mortallyWounded|dead|aim|task|majorWound|ready\.[A-Za-z0-9_-]{1,64})$/;
+
+const aimShape = z.strictObject({ itemId: z.string().check(z.maxLength(64)), targetId: z.string().check(z.maxLength(64)), seconds: int(1, 100_000), braced: z.boolean(), sight: int(0, 99) });
+const taskShape = z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean() });
+const postureShape = z.enum(POSTURES as unknown as [string, ...string[]]);
+const stunShape = nullable(z.enum(STUN_KINDS as unknown as [string, ...string[]]));
+/** The shape of a marked field's value before an injury (rules/injury-marks.ts). */
+function markedBefore(key: string): z.ZodMiniType {
+  if (key === "posture") return postureShape;
+  if (key === "stun") return stunShape;
+  if (key === "aim") return nullable(aimShape);
+  if (key === "task") return nullable(taskShape);
+  return z.boolean();
+}
+
 /** The stored shape of a GURPS fighter's round (zod/mini): bounds and enums; no unknown keys. */
 export const gurpsRoundSchema = z.strictObject({
   turn: int(0, 100_000),
   maneuver,
-  posture: z.enum(POSTURES as unknown as [string, ...string[]]),
+  posture: postureShape,
   crouching: z.boolean(),
   yardsMoved: int(0, 100_000),
   movedFast: z.boolean(),
   movedFastLastTurn: z.boolean(),
   sprintStreak: int(0, 100_000),
-  aim: nullable(z.strictObject({ itemId: z.string().check(z.maxLength(64)), targetId: z.string().check(z.maxLength(64)), seconds: int(1, 100_000), braced: z.boolean(), sight: int(0, 99) })),
+  aim: nullable(aimShape),
   evaluate: nullable(z.strictObject({ targetId: z.string().check(z.maxLength(64)), bonus: int(1, 9), turn: int(0, 100_000) })),
   feint: nullable(z.strictObject({ targetId: z.string().check(z.maxLength(64)), penalty: int(1, 99), attacks: int(1, 2), turn: int(0, 100_001) })),
   injurySinceLastTurn: int(0, 1_000_000),
   shock: int(0, 99),
-  stun: nullable(z.enum(STUN_KINDS as unknown as [string, ...string[]])),
+  stun: stunShape,
   stunDefense: z.boolean(),
   unconscious: z.boolean(),
   mortallyWounded: z.boolean(),
@@ -69,24 +89,29 @@ export const gurpsRoundSchema = z.strictObject({
   deathChecksRolled: int(0, 20),
   majorWound: z.optional(z.boolean()),
   chosenTurn: z.optional(int(0, 100_000)),
-  grappling: z.array(hold).check(z.maxLength(8)),
-  grappledBy: z.array(hold).check(z.maxLength(8)),
+  grappling: z.array(hold).check(z.maxLength(MAX_HOLDS)),
+  grappledBy: z.array(hold).check(z.maxLength(MAX_HOLDS)),
   pinnedBy: nullable(id),
   lastBreakFreeTurn: nullable(int(0, 100_000)),
   items: z.record(id, item),
   used: z.strictObject({ blocked: z.boolean(), retreatAgainst: nullable(id), dropAgainst: nullable(id), acrobaticDodge: z.boolean(), sacrificialDodge: z.boolean() }),
   defendedSinceLastTurn: z.boolean(),
-  task: nullable(z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean() })),
+  task: nullable(taskShape),
   waitDefended: z.boolean(),
   suffocating: z.boolean(),
   actions: int(0, 99),
   waitTriggered: z.boolean(),
   consciousness: nullable(z.enum(["due", "unlessDoNothing"])),
+  injuryMarks: z.optional(z.record(z.string().check(z.regex(INJURY_MARK_KEY)), z.array(z.strictObject({ mark: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,80}$/)), before: z.unknown() })).check(z.minLength(1), z.maxLength(MAX_MARKS_PER_FIELD)))),
 });
 
 /** A stored value that is a well-formed GURPS round (anything else reads as fresh). */
 export function isGurpsRound(value: unknown): value is GurpsFighterRound {
-  return gurpsRoundSchema.safeParse(value).success && Object.keys((value as { items: object }).items).length <= 64;
+  if (!gurpsRoundSchema.safeParse(value).success) return false;
+  const round = value as { items: object; injuryMarks?: Record<string, { before: unknown }[]> };
+  if (Object.keys(round.items).length > MAX_ITEMS) return false;
+  const marks = Object.entries(round.injuryMarks ?? {});
+  return marks.length <= MAX_ITEMS + MARKED_FIELDS.length && marks.every(([key, stack]) => stack.every((e) => markedBefore(key).safeParse(e.before).success));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -114,8 +139,8 @@ export type GurpsRoundOperation =
   | { kind: "feint"; targetId: string; penalty: number; sameTurn?: boolean; double?: boolean }
   | { kind: "attack"; targetId: string; itemId?: string | null; item?: ItemState | null }
   | { kind: "defense"; used: DefenseUse; parried: string[] }
-  /** `majorWound`: the attack dealt one (the victim result's `majorWound` threshold, G78). */
-  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[]; majorWound?: boolean }
+  /** `majorWound`: the attack dealt one (the victim result's `majorWound` threshold, G78); `mark`: the application's, so its undo takes back only its own change. */
+  | { kind: "injury"; after: VictimAfter; unreadyOnFall: string[]; majorWound?: boolean; mark?: string; caused?: string[] }
   /** G30, G56, G87: one Ready (the maneuver's action). */
   | { kind: "ready"; itemId: string; shots?: ShotsSpec | null; reach?: number | null }
   /** G15, G16, G21: Change Posture or a step's kneel ↔ stand, and the crouch. */
@@ -124,8 +149,8 @@ export type GurpsRoundOperation =
   | { kind: "triggerWait" }
   /** G40, G65, G85: an item knocked, dropped or broken out of readiness. */
   | { kind: "itemUnready"; itemId: string }
-  /** Undo of an injury (the card's exact undo). */
-  | { kind: "undoInjury"; before: InjuryMark; after: InjuryMark }
+  /** Undo of an injury: only what its own application (`mark`) changed (the card's undo). */
+  | { kind: "undoInjury"; before: InjuryMark; after: InjuryMark; mark?: string }
   /** G81: the turn-start HT roll made (or no longer owed). */
   | { kind: "consciousness"; stays: boolean }
   /** G19: the GM marks him surprised or stunned (mental or physical), or clears it. */
@@ -163,7 +188,7 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
     case "defense":
       return recordDefense(state, op.used, op.parried);
     case "injury":
-      return recordInjury(state, op.after, op.unreadyOnFall, op.majorWound === true);
+      return recordInjury(state, op.after, op.unreadyOnFall, op.majorWound === true, op.mark ? { id: op.mark, caused: op.caused ?? [] } : undefined);
     case "ready":
       return recordReady(state, op.itemId, op.shots ?? null, op.reach ?? null);
     case "changePosture":
@@ -175,7 +200,7 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
       return { ...state, items: { ...state.items, [op.itemId]: knockedUnready(item) } };
     }
     case "undoInjury":
-      return undoInjury(state, op.before, op.after);
+      return undoInjury(state, op.before, op.after, op.mark);
     case "consciousness":
       return consciousnessRolled(state, op.stays);
     case "stun":
@@ -197,9 +222,47 @@ export function applyGurpsRoundOperation(state: GurpsFighterRound, op: GurpsRoun
   }
 }
 
-/** The combat update that stores `next` for the combatant (changed paths only, stale keys deleted). */
+/**
+ * The combat update that stores `next` for the combatant (changed paths only,
+ * stale keys deleted). Every stored change passes here, so here an injury's
+ * mark is dropped from a field something else changed (`keepInjuryMarks`).
+ */
 export function gurpsRoundUpdate(ref: CombatantRef, next: GurpsFighterRound): Record<string, unknown> {
   const cid = ref.combatant.id;
   if (!/^[A-Za-z0-9]{1,64}$/.test(cid)) throw new TypeError(`Not a combatant id: ${JSON.stringify(cid)}`);
-  return diffUpdate(`${roundsPath}.${cid}`, stored(ref)[cid], next);
+  // A round the reader would not read back is never stored: the change is refused with what was reached (nothing stored is lost).
+  const over = roundOverLimit(next);
+  if (over) throw new GurpsError(over.code, { max: over.max, count: over.count });
+  const raw = stored(ref)[cid];
+  const previous = isGurpsRound(raw) ? raw : newFighterRound();
+  return diffUpdate(`${roundsPath}.${cid}`, raw, keepInjuryMarks(previous, next));
+}
+
+/** The first of a round's bounded lists over its bound (the stored shape's), or null. */
+export function roundOverLimit(round: GurpsFighterRound): { code: "roundItems" | "roundHolds"; max: number; count: number } | null {
+  const items = Object.keys(round.items).length;
+  if (items > MAX_ITEMS) return { code: "roundItems", max: MAX_ITEMS, count: items };
+  for (const list of [round.grappling, round.grappledBy]) if (list.length > MAX_HOLDS) return { code: "roundHolds", max: MAX_HOLDS, count: list.length };
+  return null;
+}
+
+/**
+ * The combatants whose round a combat update (Foundry's `changed`) may have
+ * changed: those named under the rounds, or every one when the fight starts
+ * or is reset (its round goes to 1 or 0), its rounds are cleared, or the
+ * change is not known (a deleted combat).
+ */
+export function roundsChanged(changed: unknown): Set<string> | "all" {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(changed)) return "all";
+  if (changed.round === 0 || changed.round === 1 || Object.hasOwn(changed, "started")) return "all";
+  const flags = changed.flags;
+  if (!isObject(flags)) return new Set();
+  if (Object.hasOwn(flags, `-=${FLAG_SCOPE}`)) return "all";
+  const scope = flags[FLAG_SCOPE];
+  if (!isObject(scope)) return new Set();
+  if (Object.hasOwn(scope, `-=${ROUNDS}`)) return "all";
+  const rounds = scope[ROUNDS];
+  if (!isObject(rounds)) return rounds === undefined ? new Set() : "all";
+  return new Set(Object.keys(rounds).map((k) => (k.startsWith("-=") ? k.slice(2) : k)));
 }

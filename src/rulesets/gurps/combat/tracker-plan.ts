@@ -11,10 +11,11 @@
 import { type CombatantRef } from "../../../core/transport/ports.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  canAct, compareTurnOrder, consciousnessModifier, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
+  canAct, compareTurnOrder, consciousnessModifier, nextTurn, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
   startTurn, successRoll, sumFaces, type SuccessRoll, type TurnStartDue,
 } from "../rules/index.js";
-import { FLAG_SCOPE, gurpsRoundUpdate, readGurpsRound } from "./round-state.js";
+import { diffUpdate } from "../../../core/update-diff.js";
+import { FLAG_SCOPE, gurpsRoundUpdate, isGurpsRound, readGurpsRound } from "./round-state.js";
 
 /** `flags.cychosys.gurpsOrder`: the kept keys (G9) and whose turn began last (so his end is applied once). */
 export interface GurpsOrderState {
@@ -46,8 +47,29 @@ export function readGurpsOrder(flags: unknown): GurpsOrderState {
   return out;
 }
 
-/** The combat update storing the order state. */
-export const gurpsOrderUpdate = (next: GurpsOrderState): Record<string, unknown> => ({ [`flags.${FLAG_SCOPE}.${ORDER}`]: next });
+/**
+ * The combat update storing the order state: only what changed (a turn's
+ * start writes `acting` and `at`, not every fighter's key), so a change that
+ * cannot move anyone names no key (`orderMayHaveChanged`). `previous` is the
+ * order as read (`readGurpsOrder`); null writes it whole.
+ */
+export function gurpsOrderUpdate(next: GurpsOrderState, previous: GurpsOrderState | null): Record<string, unknown> {
+  return diffUpdate(`flags.${FLAG_SCOPE}.${ORDER}`, previous ?? undefined, next);
+}
+
+/**
+ * Could this combat update (Foundry's `changed`) change the turn order? Only
+ * a change to the kept keys (G9) can — a round state, a turn's start or a
+ * stun recovery cannot, and the tracker is not re-sorted for them.
+ */
+export function orderMayHaveChanged(changed: unknown): boolean {
+  if (!isRecord(changed) || !isRecord(changed.flags)) return false;
+  const scope = changed.flags[FLAG_SCOPE];
+  if (!isRecord(scope)) return Object.keys(changed.flags).some((k) => k === `-=${FLAG_SCOPE}`);
+  if (Object.hasOwn(scope, `-=${ORDER}`)) return true;
+  const order = scope[ORDER];
+  return order !== undefined && (!isRecord(order) || Object.hasOwn(order, "keys") || Object.hasOwn(order, "-=keys"));
+}
 
 /** What the order reads of a fighter now (Basic Speed and DX derived; before the fight's start). */
 export interface OrderFigures {
@@ -64,6 +86,53 @@ export function orderEntry(order: GurpsOrderState, live: OrderFigures): OrderEnt
 
 /** G9: Basic Speed, then DX, then the kept draw; equal keys keep the combat's own order (by id, stable). */
 export const compareEntries = (a: OrderEntry, b: OrderEntry): number => compareTurnOrder(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * G9: one sort's keys, from ONE read of the stored order: each fighter's key
+ * (kept, else his figures now), computed once and remembered for the sort —
+ * never the whole order read again per comparison.
+ */
+export function gurpsSortKeys(flags: unknown): (live: OrderFigures) => OrderEntry {
+  const order = readGurpsOrder(flags);
+  const known = new Map<string, OrderEntry>();
+  return (live) => {
+    let entry = known.get(live.id);
+    if (!entry) known.set(live.id, (entry = orderEntry(order, live)));
+    return entry;
+  };
+}
+
+/** G9: the fighters in turn order, as the tracker sorts them (`_sortCombatants` over `gurpsSortKeys`). */
+export function sortGurpsTurns(flags: unknown, fighters: readonly OrderFigures[]): OrderEntry[] {
+  const keyOf = gurpsSortKeys(flags);
+  return [...fighters].sort((a, b) => compareEntries(keyOf(a), keyOf(b))).map(keyOf);
+}
+
+/**
+ * G8: may the fighter whose stored round is `stored` take a turn (not knocked
+ * out, dead or defeated)? Read straight from what is stored (no copy): the
+ * next turn asks this of one fighter after another.
+ */
+export function storedGetsTurns(stored: unknown, defeated: boolean): boolean {
+  if (defeated) return false;
+  return !isGurpsRound(stored) || canAct(stored);
+}
+
+/**
+ * G8: the turn after the current one, past whoever cannot act (`able`); null
+ * when Foundry's own next turn is the same (or nobody can act). Past the last
+ * fighter a new round (a new second) begins.
+ */
+export function nextGurpsTurn(state: { turn: number | null; round: number; ids: readonly string[] }, able: (id: string) => boolean): { turn: number; round: number } | null {
+  const { turn, round, ids } = state;
+  if (turn === null || ids.length === 0) return null;
+  const entries = ids.map((id) => ({ id, basicSpeed: 0, dx: 0, draw: 0 }));
+  const next = nextTurn(entries, turn, able);
+  if (!next) return null;
+  const natural = turn + 1 < ids.length ? { turn: turn + 1, round } : { turn: 0, round: round + 1 };
+  const target = { turn: next.index, round: next.newSecond ? round + 1 : round };
+  return target.turn === natural.turn && target.round === natural.round ? null : target;
+}
 
 /**
  * G9: keys for the combatants that have none yet (the fight's start, or a
@@ -159,7 +228,7 @@ export function turnChange(
     const state = started.due.forcedDoNothing ? { ...started.state, maneuver: { id: "doNothing" as const } } : started.state;
     Object.assign(update, gurpsRoundUpdate(next, state));
   }
-  Object.assign(update, gurpsOrderUpdate({ ...order, acting: nextId, ended: false, at }));
+  Object.assign(update, gurpsOrderUpdate({ ...order, acting: nextId, ended: false, at }, order));
   return { update, due };
 }
 

@@ -10,6 +10,7 @@
  * what it permits, the options, the Wait's trigger, a target and an item.
  */
 import { templatePath } from "../../../core/views/templates.js";
+import { sentenceCase } from "../../../core/views/text.js";
 import {
   AOA_OPTIONS, AOD_OPTIONS, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, maneuverPermits, maneuverRefusal, MANEUVERS,
   type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES,
@@ -142,7 +143,7 @@ export function gurpsManeuverDialogView(input: ManeuverDialogInput) {
     const kept = refusal && refusal.reason !== "noTarget" ? refusal : consciousnessBars(r, id) ? { reason: "consciousnessFirst", rule: "G81" } : null;
     return {
       id, label: localize(`CYCHOSYS.Gurps.Maneuver.${id}`), permits: permitsText({ id, aoaOption: id === "allOutAttack" ? "determined" : null }, localize, rules),
-      refusal: kept ? `${localize(`CYCHOSYS.Gurps.Refusal.${kept.reason}`)} (${kept.rule})` : null, disabled: kept !== null, checked: id === current && !kept,
+      refusal: kept ? sentenceCase(`${localize(`CYCHOSYS.Gurps.Refusal.${kept.reason}`)} (${kept.rule})`) : null, disabled: kept !== null, checked: id === current && !kept,
     };
   });
   const option = (group: string, values: readonly string[], selected: string | null | undefined) =>

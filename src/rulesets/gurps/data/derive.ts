@@ -9,9 +9,9 @@
  */
 import { LocalizedError } from "../../../core/errors.js";
 import {
-  type ArmorLayer, blockScore, consciousnessModifier, type DamageSpec, DAMAGE_TYPES, dodgeScore, formatDamage, GURPS_STANDARD_RULES, type GurpsRules,
-  HIT_LOCATIONS, type HitLocation, isMember, isReeling, parseDamage, parseReach, parseShots, parryScore, reelingFigures,
-  resolveDamage, staysReady, stepYards, type UnarmedSkill, ATTACK_KINDS, HANDS, QUALITIES,
+  type ArmorLayer, blockScore, consciousnessModifier, type DamageSpec, DAMAGE_TYPES, figuresNow, formatDamage, GURPS_STANDARD_RULES, type GurpsRules,
+  HIT_LOCATIONS, type HitLocation, isMember, parseDamage, parseReach, parseShots, parryScore,
+  resolveDamage, staysReady, type UnarmedSkill, ATTACK_KINDS, HANDS, QUALITIES,
 } from "../rules/index.js";
 import type { GurpsDerived, GurpsLineView, GurpsProblem, GurpsShieldView, GurpsSkillView, GurpsWeaponView } from "./derived.js";
 import type { DecimalField } from "../../../core/schema/description.js";
@@ -63,9 +63,16 @@ function skillsOf(items: readonly GurpsItemInput[], scores: Record<GurpsSkillBas
     });
 }
 
+/** Skills by their name as a weapon or shield names them (the first of a name wins): one look-up per item, not a search of every skill. */
+function skillsByName(skills: readonly GurpsSkillView[]): ReadonlyMap<string, GurpsSkillView> {
+  const byName = new Map<string, GurpsSkillView>();
+  for (const s of skills) if (!byName.has(norm(s.name))) byName.set(norm(s.name), s);
+  return byName;
+}
+
 /** A skill's level by name, else DX + the item's default (GM data on the item). */
-function levelOf(name: string, fallback: number, skills: readonly GurpsSkillView[], dx: number): { level: number; defaulted: boolean; skill: GurpsSkillView | null } {
-  const found = skills.find((s) => norm(s.name) === norm(name));
+function levelOf(name: string, fallback: number, skills: ReadonlyMap<string, GurpsSkillView>, dx: number): { level: number; defaulted: boolean; skill: GurpsSkillView | null } {
+  const found = skills.get(norm(name));
   return found ? { level: found.level, defaulted: false, skill: found } : { level: dx + fallback, defaulted: true, skill: null };
 }
 
@@ -169,12 +176,13 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   // G1: skills relative to their scores.
   const scores: Record<GurpsSkillBase, number> = { ...attributes, will, per };
   const skills = skillsOf(items, scores);
+  const byName = skillsByName(skills);
 
   // G2, G40, G63: weapons with their lines resolved and their parries.
   const weapons: GurpsWeaponView[] = items.filter((i) => i.type === "gurpsWeapon").map((item) => {
     const w = rec(item.system);
     const skillName = str(w.skill) || "DX";
-    const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), skills, attributes.dx);
+    const { level, defaulted, skill } = levelOf(skillName, whole(w.skillDefault, -4, -20, 0), byName, attributes.dx);
     return {
       id: item.id, name: item.name, skillName, skillLevel: level, defaulted, unarmed: skill?.unarmed ?? null, hand: isMember(HANDS, w.hand) ? w.hand : "main",
       weight: read.decimal(`item:${item.id}.weight`, w.weight, WEIGHT, 0), quality: isMember(QUALITIES, w.quality) ? w.quality : "good", ready: w.ready !== false,
@@ -185,7 +193,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   // G62, G88: shields and cloaks.
   const shields: GurpsShieldView[] = items.filter((i) => i.type === "gurpsShield").map((item) => {
     const sh = rec(item.system);
-    const { level, defaulted } = levelOf(str(sh.skill) || "Shield", whole(sh.skillDefault, -4, -20, 0), skills, attributes.dx);
+    const { level, defaulted } = levelOf(str(sh.skill) || "Shield", whole(sh.skillDefault, -4, -20, 0), byName, attributes.dx);
     return {
       id: item.id, name: item.name, kind: isMember(GURPS_SHIELD_KINDS, sh.kind) ? sh.kind : "shield", db: whole(sh.db, 0, 0, 10), skillLevel: level, defaulted,
       block: blockScore(level, rules), ready: sh.ready !== false, hand: isMember(HANDS, sh.hand) ? sh.hand : "off",
@@ -193,9 +201,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
   });
 
   // G61, G80: reeling halves Basic Speed (or Dodge, p419) and Move; Dodge from Basic Speed and encumbrance.
-  const reeling = isReeling(hp.value, hp.max, rules);
-  const halved = reelingFigures(basicSpeed, move, rules);
-  const moveNow = reeling ? halved.move : move;
+  const now = figuresNow({ basicSpeed, move, encumbrance, currentHp: hp.value, hp: hp.max }, rules);
   const acrobatics = skills.find((k) => norm(k.name) === "acrobatics" || norm(k.name) === "aerobatics")?.level ?? null;
   const naturalDr = whole(s.naturalDr, 0, 0, 9999);
   const armor = armorOf(items, naturalDr);
@@ -203,8 +209,7 @@ export function deriveGurpsActor(system: unknown, itemList: readonly GurpsItemIn
 
   return {
     attributes, will, per, hp, fp, basicSpeed, basicMove, move, encumbrance, basicLift, sm: whole(s.sm, 0, -15, 15), thrust: formatDamage(thrust), swing: formatDamage(swing),
-    traits, reeling, speedNow: reeling ? halved.basicSpeed : basicSpeed, moveNow, step: stepYards(moveNow, rules),
-    dodge: dodgeScore(basicSpeed, encumbrance, reeling, rules),
+    traits, reeling: now.reeling, speedNow: now.basicSpeed, moveNow: now.move, step: now.step, dodge: now.dodge,
     thresholds: {
       majorWoundOver: Math.floor(hp.max / 2), reelingBelow: Math.ceil(hp.max / rules.reelingDivisor),
       deathChecksAt: Array.from({ length: rules.deathChecks }, (_, i) => -(i + 1) * hp.max), deadAt: -rules.autoDeathMultiple * hp.max,

@@ -89,14 +89,15 @@ export function deceptiveAttack(levels: number, rules: Readonly<GurpsRules> = GU
   return { skill: -rules.deceptiveSkillPerLevel * levels, defense: -levels };
 }
 
-function push(list: Modifier[], key: string, value: number, rule: string): void {
-  if (value !== 0) list.push({ key, value, rule });
-}
+const NO_DECEPTION = Object.freeze({ skill: 0, defense: 0 });
 
 /** The effective skill of one attack roll, every modifier with its rule (pure; never throws). */
 export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): EffectiveSkill {
   const mods: Modifier[] = [];
-  const add = (key: string, value: number, rule: string) => push(mods, key, value, rule);
+  // A plain function, not a closure over `mods`: this runs for every attack.
+  const add = (key: string, value: number, rule: string) => {
+    if (value !== 0) mods.push({ key, value, rule });
+  };
   const form = a.form ?? "strike";
   const ranged = isRanged(a.kind);
   const option = a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null;
@@ -145,14 +146,21 @@ export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsR
   }
 
   // G37: Deceptive Attack.
-  const deceptive = deceptiveAttack(a.deceptive ?? 0, rules);
-  if (rules.deceptiveQuick && (a.deceptive ?? 0) > 1) refused ??= "deceptiveQuickLevels";
+  const levels = a.deceptive ?? 0;
+  const deceptive = levels > 0 ? deceptiveAttack(levels, rules) : NO_DECEPTION;
+  if (rules.deceptiveQuick && levels > 1) refused ??= "deceptiveQuickLevels";
   add("deceptive", deceptive.skill, "G37");
 
-  for (const s of a.situational ?? []) if (s.value !== 0) mods.push({ key: "situational", value: s.value, rule: "G3", ...(s.label !== undefined && { label: s.label }) });
+  const situational = a.situational;
+  if (situational) {
+    for (let i = 0; i < situational.length; i++) {
+      const s = situational[i]!;
+      if (s.value !== 0) mods.push(s.label !== undefined ? { key: "situational", value: s.value, rule: "G3", label: s.label } : { key: "situational", value: s.value, rule: "G3" });
+    }
+  }
 
   let beforeCap = a.skill;
-  for (const mod of mods) beforeCap += mod.value;
+  for (let i = 0; i < mods.length; i++) beforeCap += mods[i]!.value;
   // G27 [fixed]: the melee cap of 9, after every other modifier (not for slams).
   const cap = a.maneuver === "moveAndAttack" && !ranged && !isSlamForm(form) ? rules.moveAttackMeleeCap : null;
   const effective = cap !== null ? Math.min(beforeCap, cap) : beforeCap;

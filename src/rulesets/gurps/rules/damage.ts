@@ -64,6 +64,8 @@ export interface Protection {
   naturalDr?: number;
 }
 
+const NO_LAYERS: readonly ArmorLayer[] = Object.freeze([]);
+
 /** G71: a layer's DR at a location against a type (0 when it does not cover it). */
 export function layerDr(layer: ArmorLayer, location: HitLocation, type: DamageType): number {
   const at = layer.dr[location];
@@ -91,10 +93,15 @@ export interface DrFigure {
 
 /** G71: every source of DR at the location added, then the divisor. */
 export function effectiveDr(p: Protection, location: HitLocation, type: DamageType, divisor: number, coverDr = 0): DrFigure {
-  const layers = (p.armor ?? []).map((l) => layerDr(l, location, type));
+  const armor = p.armor ?? NO_LAYERS;
   const natural = p.naturalDr ?? 0;
+  const layers: number[] = [];
   let total = coverDr + natural;
-  for (const l of layers) total += l;
+  for (let i = 0; i < armor.length; i++) {
+    const dr = layerDr(armor[i]!, location, type);
+    layers.push(dr);
+    total += dr;
+  }
   return { cover: coverDr, layers, natural, total, divisor, effective: divideDr(total, divisor) };
 }
 
@@ -106,7 +113,7 @@ export function effectiveDr(p: Protection, location: HitLocation, type: DamageTy
  */
 export function bluntTrauma(basic: number, p: Protection, location: HitLocation, type: DamageType, divisor: number, coverDr: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
   if (type !== "cr" && type !== "cut" && !isPiercingFamily(type)) return 0;
-  const armor = p.armor ?? [];
+  const armor = p.armor ?? NO_LAYERS;
   let outside = coverDr;
   for (const layer of armor) {
     const dr = layerDr(layer, location, type);

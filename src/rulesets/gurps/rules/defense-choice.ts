@@ -8,6 +8,17 @@ import { type DiceRoll, successRoll, type SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { Modifier } from "./types.js";
+import { english } from "../../../core/messages.js";
+
+/** A defense's id in words: `parry:shortsword` → "Parry (shortsword)", `dodge` → "Dodge". */
+export function defenseLabel(id: string): string {
+  const [kind, source] = id.split(":");
+  const name = ["dodge", "parry", "block"].includes(kind!) ? english(`CYCHOSYS.Gurps.Defense.${kind}`) : kind!;
+  return source ? `${name} (${source})` : name;
+}
+
+/** G58, G34, G84: the rule behind each reason a defender has no defense at all. */
+const NO_DEFENSE_RULE: Readonly<Record<NonNullable<LegalDefenses["none"]>, string>> = { allOut: "G34", unaware: "G58", unconscious: "G58", immobilized: "G58", criticalHit: "G84" };
 
 export interface DefenseChoice {
   /** The option's id (`dodge`, `parry:<id>`, `block:<id>`). */
@@ -43,8 +54,11 @@ export interface ChosenDefense {
 export function chooseDefense(legal: LegalDefenses, choice: DefenseChoice, acrobatics: number | null, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): ChosenDefense {
   const option = legal.options.find((o) => o.id === choice.id);
   if (!option) {
+    // The rule that forbids it (a defense the defender does not have names no rule: the choice names nothing).
     const refusal = legal.refused.find((r) => r.id === choice.id);
-    throw new GurpsError("defenseNotLegal", { id: choice.id.slice(0, 40), reason: legal.none ?? refusal?.reason ?? "unknown" });
+    const rule = legal.none ? NO_DEFENSE_RULE[legal.none] : refusal?.rule;
+    const reason = legal.none ? english(`CYCHOSYS.Gurps.NoDefense.${legal.none}`) : refusal ? english(`CYCHOSYS.Gurps.DefenseRefusal.${refusal.reason}`) : english("CYCHOSYS.Gurps.DefenseRefusal.unknown");
+    throw new GurpsError("defenseNotLegal", { id: choice.id.slice(0, 40), defense: defenseLabel(choice.id.slice(0, 40)), reason, rule: rule ?? "G58–G68" });
   }
   if (choice.retreat && option.retreat === null) throw new GurpsError("retreatNotAllowed", { id: option.id, reason: legal.noRetreat ?? "inForce" });
   if (choice.dodgeAndDrop && (option.dodgeAndDrop === null || choice.retreat)) throw new GurpsError("dropNotAllowed", { id: option.id });

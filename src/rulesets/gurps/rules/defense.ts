@@ -165,13 +165,28 @@ function add(list: Modifier[], key: string, value: number, rule: string): void {
   if (value !== 0) list.push({ key, value, rule });
 }
 
-const handBlocked = (hand: Hand, hands: readonly Hand[] | undefined): boolean =>
-  !!hands && hands.some((h) => h === hand || h === "both" || hand === "both");
+/** Is `hand` one of `hands` (both hands are every hand)? A plain loop: it is asked for every parry source. */
+function handBlocked(hand: Hand, hands: readonly Hand[] | undefined): boolean {
+  if (!hands) return false;
+  for (let i = 0; i < hands.length; i++) if (sameHand(hand, hands[i]!)) return true;
+  return false;
+}
+const sameHand = (a: Hand, b: Hand): boolean => a === b || a === "both" || b === "both";
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The rule behind each reason a parry is refused. */
+const PARRY_REFUSAL_RULE: Readonly<Record<string, string>> = {
+  maneuverDodgeOrBlock: "G34", justReadied: "G34", notInReach: "G60", cannotParry: "G63", notReady: "G39", unbalancedAttacked: "G41", handHeld: "G50", handBusy: "G43", handFull: "G66",
+};
+
+/** G67: a parry that retreats as a fencer or a boxer, judoka or karateka does (+3). */
+const FENCING_RETREAT = Object.freeze({ fencing: true });
+const empty = (none: LegalDefenses["none"]): LegalDefenses => ({ none, options: [], refused: [], doubleDefense: false, noRetreat: null });
 
 /** G58–G68: the legal active defenses of `d` against `attack`, each with its score and modifiers. */
 export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): LegalDefenses {
   const maneuver = rules.maneuvers[d.maneuver];
-  const empty = (none: LegalDefenses["none"]): LegalDefenses => ({ none, options: [], refused: [], doubleDefense: false, noRetreat: null });
   if (attack.criticalHit) return empty("criticalHit");
   if (d.unconscious) return empty("unconscious");
   if (d.immobilized) return empty("immobilized");
@@ -212,9 +227,12 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   const aod = d.maneuver === "allOutDefense" ? (d.aodOption ?? null) : null;
   const cost = maneuver.onDefense;
 
-  /** `retreat`: this defense's retreat bonus (G67): in force already, offered now, or neither. Built field by field (a hot path). */
-  const offer = (id: string, kind: DefenseKind, sourceId: string | null, base: number, own: Modifier[], retreat: number, drop: number | null, acrobatic: boolean, tooHeavy: boolean, odds: number | null) => {
-    const modifiers = common.concat(own);
+  /**
+   * `modifiers`: the common ones then the option's own (each option starts from `common.slice()` and pushes
+   * its own: no second list, no `concat`, which V8 makes many times slower on these short lists).
+   * `retreat`: this defense's retreat bonus (G67): in force already, offered now, or neither. Built field by field (a hot path).
+   */
+  const offer = (id: string, kind: DefenseKind, sourceId: string | null, base: number, modifiers: Modifier[], retreat: number, drop: number | null, acrobatic: boolean, tooHeavy: boolean, odds: number | null) => {
     if (retreatInForce && noRetreat === null) add(modifiers, "retreatInForce", retreat, "G67");
     let score = base;
     for (let i = 0; i < modifiers.length; i++) score += modifiers[i]!.value;
@@ -223,51 +241,56 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
 
   // G61: Dodge — any attack the defender knows of.
   {
-    const own: Modifier[] = [];
+    const own = common.slice();
     if (aod === "increasedDodge") add(own, "allOutDefense", rules.aodIncreased, "G28");
     if (dropInForce) add(own, "dodgeAndDropInForce", rules.dodgeAndDrop, "G68");
     const reeling = d.reeling ?? (d.hp !== undefined && d.currentHp !== undefined && isReeling(d.currentHp, d.hp, rules));
     const base = d.vehicle ? vehicularDodge(d.vehicle.skill, d.vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
     const acrobatic = d.acrobatics !== null && d.acrobatics !== undefined && !used.acrobaticDodge && !d.vehicle;
-    offer("dodge", "dodge", null, base, own, retreatBonus("dodge", {}, rules), mayDrop ? rules.dodgeAndDrop : null, acrobatic, false, null);
+    offer("dodge", "dodge", null, base, own, retreatBonus("dodge", undefined, rules), mayDrop ? rules.dodgeAndDrop : null, acrobatic, false, null);
   }
 
   // G62: Block — a ready shield or cloak, once per turn; not against firearms or beams.
-  for (const s of d.shields ?? []) {
+  for (const s of d.shields ?? NONE) {
     const id = `block:${s.id}`;
     const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : d.readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
     if (reason) {
       refused.push({ id, kind: "block", reason, rule: reason === "attackKind" ? "G60" : reason === "blockUsed" ? "G62" : reason === "justReadied" ? "G34" : "G62" });
       continue;
     }
-    const own: Modifier[] = [];
+    const own = common.slice();
     if (aod === "increasedBlock") add(own, "allOutDefense", rules.aodIncreased, "G28");
-    offer(id, "block", s.id, blockScore(s.skill, rules), own, retreatBonus("block", {}, rules), null, false, false, null);
+    offer(id, "block", s.id, blockScore(s.skill, rules), own, retreatBonus("block", undefined, rules), null, false, false, null);
   }
 
   // G63, G66: Parry — a ready weapon or an empty hand.
   const pounds = attack.weight ?? 0;
   // G66: the hands holding a ready weapon or shield (read only when a bare hand might parry).
-  const handFull = (hand: Hand): boolean =>
-    (d.parrySources ?? []).some((q) => q.ready && !q.unarmed && handBlocked(hand, [q.hand])) || (d.shields ?? []).some((s) => s.ready && handBlocked(hand, [s.hand ?? "off"]));
-  for (const p of d.parrySources ?? []) {
+  const sources = d.parrySources ?? NONE;
+  const shields = d.shields ?? NONE;
+  const handFull = (hand: Hand): boolean => {
+    for (const q of sources) if (q.ready && !q.unarmed && sameHand(hand, q.hand)) return true;
+    for (const s of shields) if (s.ready && sameHand(hand, s.hand ?? "off")) return true;
+    return false;
+  };
+  for (const p of sources) {
     const id = `parry:${p.id}`;
-    let reason: DefenseRefusal | null = null;
-    let rule = "G63";
-    if (maneuver.defenses === "dodgeOrBlock") [reason, rule] = ["maneuverDodgeOrBlock", "G34"];
-    else if (d.readiedItemId === p.id && maneuver.defenses === "notReadiedItem") [reason, rule] = ["justReadied", "G34"];
-    else if (table.parry === "inReach" && !attack.inReach) [reason, rule] = ["notInReach", "G60"];
-    else if (p.parry === null) [reason, rule] = ["cannotParry", "G63"];
-    else if (!p.ready) [reason, rule] = ["notReady", "G39"];
-    else if (p.unbalanced && p.attackedThisTurn) [reason, rule] = ["unbalancedAttacked", "G41"];
-    else if (handBlocked(p.hand, d.heldHands)) [reason, rule] = ["handHeld", "G50"];
-    else if (p.unarmed && handBlocked(p.hand, d.busyHands)) [reason, rule] = ["handBusy", "G43"];
-    else if (p.unarmed && handFull(p.hand)) [reason, rule] = ["handFull", "G66"];
+    const reason: DefenseRefusal | null =
+      maneuver.defenses === "dodgeOrBlock" ? "maneuverDodgeOrBlock"
+      : d.readiedItemId === p.id && maneuver.defenses === "notReadiedItem" ? "justReadied"
+      : table.parry === "inReach" && !attack.inReach ? "notInReach"
+      : p.parry === null ? "cannotParry"
+      : !p.ready ? "notReady"
+      : p.unbalanced && p.attackedThisTurn ? "unbalancedAttacked"
+      : handBlocked(p.hand, d.heldHands) ? "handHeld"
+      : p.unarmed && handBlocked(p.hand, d.busyHands) ? "handBusy"
+      : p.unarmed && handFull(p.hand) ? "handFull"
+      : null;
     if (reason) {
-      refused.push({ id, kind: "parry", reason, rule });
+      refused.push({ id, kind: "parry", reason, rule: PARRY_REFUSAL_RULE[reason] ?? "G63" });
       continue;
     }
-    const own: Modifier[] = [];
+    const own = common.slice();
     if (p.hand === "off" && !d.ambidexterity && !p.unarmed) add(own, "offHandParry", rules.offHandSkill / 2, "G63");
     const step = repeatedParryStep(!!p.fencing, trained, rules);
     add(own, "repeatedParry", (p.parries ?? 0) * step, "G63");
@@ -276,7 +299,8 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     if (aod === "increasedParry") add(own, "allOutDefense", rules.aodIncreased, "G28");
     const heavy = d.basicLift !== undefined && attack.kind === "melee" && tooHeavyToParry(pounds, d.basicLift, p.hand, !!p.unarmed, rules);
     const odds = p.unarmed || attack.kind !== "melee" ? null : breakageOdds(pounds, p.weight ?? 0, p.quality ?? "good", rules);
-    offer(id, "parry", p.id, parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules), own, retreatBonus("parry", { fencing: !!p.fencing, unarmed: p.unarmed ?? null }, rules), null, false, heavy, odds);
+    const skilledRetreat = p.fencing || p.unarmed === "boxing" || p.unarmed === "judo" || p.unarmed === "karate";
+    offer(id, "parry", p.id, parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules), own, retreatBonus("parry", skilledRetreat ? FENCING_RETREAT : undefined, rules), null, false, heavy, odds);
   }
   return { none: null, options, refused, doubleDefense: aod === "doubleDefense", noRetreat };
 }

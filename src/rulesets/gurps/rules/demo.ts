@@ -5,6 +5,7 @@
  */
 import { english } from "../../../core/messages.js";
 import { narration } from "../../../core/narration.js";
+import { figure, sentenceCase } from "../../../core/views/text.js";
 import { breakageOdds } from "./defense-scores.js";
 import { formatDamage } from "./dice.js";
 import { explainGurps } from "./explain.js";
@@ -18,14 +19,16 @@ import { readGurpsScenario } from "./scenario.js";
 import { resolveGurpsScenario } from "./scenario-resolve.js";
 import { GURPS_SEED_SCENARIOS } from "./seed-scenarios.js";
 
-const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Gurps.Demo.${key}`, params);
+/** A demo line: sentence case, as every line of narration. */
+const t = (key: string, params: Record<string, unknown> = {}) => sentenceCase(english(`CYCHOSYS.Gurps.Demo.${key}`, params));
 
 /** The narrated lines of the chapter's examples. */
 export function gurpsDemoScript(rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): string[] {
   const { lines: out, line, heading } = narration();
   const scenario = (name: string) => {
     const s = readGurpsScenario(GURPS_SEED_SCENARIOS[name], rules);
-    line(t("scenario", { name }));
+    // Each scene by its title and seed check, not its file name (examples/gurps/<name>.json).
+    line(t("scenario", { title: english(`CYCHOSYS.Gurps.Demo.scenarios.${name}`), check: Number(/^check-(\d+)/.exec(name)?.[1] ?? 0) }));
     for (const l of explainGurps(resolveGurpsScenario(s), s.names)) line(`  ${l.text}`);
   };
 
@@ -57,7 +60,7 @@ export function gurpsDemoScript(rules: Readonly<GurpsRules> = GURPS_STANDARD_RUL
   line(t("breakage", { odds: [3, 4, 5].map((x) => `${x}× → ${breakageOdds(x, 1, "good", rules)} in 6`).join(", ") }));
 
   heading(t("rangedTitle"));
-  line(t("ranges", { rows: [2, 3, 5, 7, 10, 17, 80, 1500].map((y) => `${y} → ${speedRangeModifier(y, rules)}`).join(", ") }));
+  line(t("ranges", { rows: [2, 3, 5, 7, 10, 17, 80, 1500].map((y) => `${y} → ${figure(speedRangeModifier(y, rules))}`).join(", ") }));
   line(t("recoil", { rows: [0, 1, 2, 3, 4, 5, 6, 7].map((m) => `${m} → ${rapidFireHits(m, 10, 2)}`).join(", ") }));
   for (const name of ["check-03-aim-scope-capped", "check-03-aim-braced-third-second", "check-10-range-17-yards", "check-06-10-motorcycle-dodge-and-speed", "check-07-rapid-fire-dodge", "check-09-revolver-reload"]) scenario(name);
 
@@ -66,7 +69,7 @@ export function gurpsDemoScript(rules: Readonly<GurpsRules> = GURPS_STANDARD_RUL
 
   heading(t("deathTitle"));
   const death = deathThresholds(-50, 10, 0, rules);
-  line(t("death", { checks: death.checks.map((k) => -k * 10).join(", "), dead: death.dead ? -50 : "—" }));
+  line(t("death", { checks: death.checks.map((k) => figure(-k * 10)).join(", "), dead: death.dead ? figure(-50) : "—" }));
   scenario("check-20-death-checks");
   scenario("check-20-dead-at-minus-50");
 

@@ -22,13 +22,18 @@ export function readRoll(value: number | readonly number[], what: string, rules:
   return { total: sumFaces(value, n, what, rules), faces: value };
 }
 
-/** The sum of `count` die faces, each 1 to the die's faces. */
-export function sumFaces(faces: readonly number[], count: number, what: string, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
-  if (faces.length !== count) throw new GurpsError("diceCount", { what, count, given: faces.length });
+/**
+ * The sum of `count` die faces, each 1 to the die's faces. `what` names the
+ * roll in errors (a function when the name has to be built: it is built only
+ * for an error, never on the hot path).
+ */
+export function sumFaces(faces: readonly number[], count: number, what: string | (() => string), rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
+  const name = () => (typeof what === "string" ? what : what());
+  if (faces.length !== count) throw new GurpsError("diceCount", { what: name(), count, given: faces.length });
   let total = 0;
   for (let i = 0; i < faces.length; i++) {
     const f = faces[i]!;
-    if (!Number.isInteger(f) || f < 1 || f > rules.dieFaces) throw new GurpsError("dieFace", { what, face: String(f), faces: rules.dieFaces });
+    if (!Number.isInteger(f) || f < 1 || f > rules.dieFaces) throw new GurpsError("dieFace", { what: name(), face: String(f), faces: rules.dieFaces });
     total += f;
   }
   return total;
@@ -50,7 +55,11 @@ export interface SuccessRoll {
 /** G5, G6: the critical-success range at this effective skill (3–4; 5 at 15+; 6 at 16+). */
 export function criticalSuccessUpTo(effective: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
   let upTo = rules.criticalSuccessUpTo;
-  for (const step of rules.criticalSuccessSteps) if (effective >= step.minEffective && step.roll > upTo) upTo = step.roll;
+  const steps = rules.criticalSuccessSteps;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (effective >= step.minEffective && step.roll > upTo) upTo = step.roll;
+  }
   return upTo;
 }
 
@@ -136,5 +145,6 @@ export function resolveDamage(spec: DamageSpec, thrust: DamageSpec | null, swing
   if (spec.base === "dice") return spec;
   const basis = spec.base === "thr" ? thrust : swing;
   if (!basis || basis.base !== "dice") throw new GurpsError("damageBaseMissing", { base: spec.base });
-  return Object.freeze({ base: "dice", dice: basis.dice, adds: basis.adds + spec.adds, multiplier: basis.multiplier });
+  // Not frozen: every resolution of a thr/sw line makes one (the spec itself is never changed).
+  return { base: "dice", dice: basis.dice, adds: basis.adds + spec.adds, multiplier: basis.multiplier };
 }

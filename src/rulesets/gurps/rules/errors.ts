@@ -37,7 +37,12 @@ export type GurpsErrorCode =
   | "scenarioField"
   | "scenarioTooLarge"
   | "scenarioVersion"
-  | "cardsUnavailable";
+  | "cardsUnavailable"
+  | "roundItems"
+  | "roundHolds"
+  | "attacksSpent"
+  | "weaponUnready"
+  | "turnRollNotOwed";
 
 export const GURPS_ERROR_PREFIX = "CYCHOSYS.Gurps.Error";
 

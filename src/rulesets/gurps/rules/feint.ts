@@ -3,6 +3,8 @@
  * side may roll, and the defense penalty it leaves on the foe.
  */
 import type { SuccessRoll } from "./dice.js";
+import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
+import type { Modifier } from "./types.js";
 
 /**
  * G25: the foe resists with the best of his melee weapon skill, an unarmed
@@ -28,3 +30,28 @@ export function feintPenalty(feinter: SuccessRoll, foe: SuccessRoll): number {
 
 /** G25: the attacks a feint covers on the feinter's next turn: 1, or 2 with All-Out Attack (Double). */
 export const feintAttacks = (double: boolean): number => (double ? 2 : 1);
+
+/** G25: the feinter's skill for the contest, with what modifies it. */
+export interface FeintSkill {
+  readonly base: number;
+  readonly modifiers: readonly Modifier[];
+  readonly effective: number;
+  /** G91: below the minimum effective skill the roll is not made. */
+  readonly refused: "minimumSkill" | null;
+}
+
+/**
+ * G25, G23, G77, G3, G91: the feinter's effective skill — his melee skill, +1
+ * per consecutive Evaluate on this foe (at most +3: "to an Attack, Feint,
+ * All-Out Attack or Move and Attack on him"), his shock this turn (a weapon
+ * skill is DX-based), the GM's situational modifiers; below the minimum
+ * effective skill the roll is not made.
+ */
+export function feintSkill(o: { skill: number; evaluate?: number; shock?: number; situational?: readonly { value: number; label?: string }[] }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): FeintSkill {
+  const modifiers: Modifier[] = [];
+  if (o.evaluate) modifiers.push({ key: "evaluate", value: Math.min(o.evaluate, rules.evaluateMax) * rules.evaluatePerTurn, rule: "G23" });
+  if (o.shock) modifiers.push({ key: "shock", value: -Math.min(Math.abs(o.shock), rules.shockCap), rule: "G77" });
+  for (const s of o.situational ?? []) if (s.value !== 0) modifiers.push({ key: "situational", value: s.value, rule: "G3", ...(s.label !== undefined && { label: s.label }) });
+  const effective = modifiers.reduce((sum, m) => sum + m.value, o.skill);
+  return { base: o.skill, modifiers, effective, refused: rules.minEffectiveSkill > 0 && effective < rules.minEffectiveSkill ? "minimumSkill" : null };
+}

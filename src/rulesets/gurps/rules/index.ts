@@ -31,6 +31,7 @@ export * from "./movement.js";
 export * from "./maneuvers.js";
 export * from "./order.js";
 export * from "./round.js";
+export * from "./injury-marks.js";
 export * from "./acting.js";
 export * from "./attack.js";
 export * from "./ranged.js";
@@ -52,6 +53,10 @@ export * from "./outcome.js";
 export * from "./explain.js";
 export * from "./odds.js";
 export { GURPS_SEED_SCENARIOS, type GurpsSeedScenarioName } from "./seed-scenarios.js";
+export { GURPS_TABLE_SCENARIOS } from "./table-scenarios.js";
+export * from "./refusals.js";
+export * from "./turn.js";
+export * from "./attacks.js";
 export { gurpsDemoScript } from "./demo.js";
 export { benchGurps, gurpsBenchInputs, type GurpsBenchResult, formatBenchGurps } from "./bench.js";
 

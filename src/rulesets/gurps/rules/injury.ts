@@ -2,7 +2,9 @@
  * The effects of injury (G77–G81, G94): shock, major wounds, reeling, 0 HP
  * and the death checks — every fraction of HP is of full HP (G94).
  */
+import { dodgeScore } from "./defense-scores.js";
 import type { SuccessRoll } from "./dice.js";
+import { stepYards } from "./movement.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 
 /**
@@ -27,6 +29,27 @@ export function isReeling(currentHp: number, fullHp: number, rules: Readonly<Gur
 /** G80 [fixed]: reeling halves Basic Speed and Move, each rounded up (seed rule; p419 halves Move and Dodge). */
 export function reelingFigures(basicSpeed: number, move: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { basicSpeed: number; move: number } {
   return { basicSpeed: rules.reelingRule === "seed" ? Math.ceil(basicSpeed / 2) : basicSpeed, move: Math.ceil(move / 2) };
+}
+
+/** G80, G61, G11: the figures in force now — reeling or not, Basic Speed, Move, Dodge and the step. */
+export interface FiguresNow {
+  readonly reeling: boolean;
+  readonly basicSpeed: number;
+  readonly move: number;
+  readonly dodge: number;
+  readonly step: number;
+}
+
+/**
+ * G80, G61, G11: a fighter's Basic Speed, Move (his current Move, encumbrance
+ * applied), Dodge and step as they stand at `currentHp` of `hp`: reeling
+ * halves Basic Speed and Move (rounded up), lowering Dodge (seed), or halves
+ * Move and Dodge (p419). The turn order is not re-sorted (G9).
+ */
+export function figuresNow(f: { basicSpeed: number; move: number; encumbrance: number; currentHp: number; hp: number }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): FiguresNow {
+  const reeling = isReeling(f.currentHp, f.hp, rules);
+  const halved = reeling ? reelingFigures(f.basicSpeed, f.move, rules) : { basicSpeed: f.basicSpeed, move: f.move };
+  return { reeling, basicSpeed: halved.basicSpeed, move: halved.move, dodge: dodgeScore(f.basicSpeed, f.encumbrance, reeling, rules), step: stepYards(halved.move, rules) };
 }
 
 /** G81: the full multiples of HP below zero (10 HP: −9 → 0, −10 → 1, −22 → 2). */

@@ -12,6 +12,9 @@ import type { GurpsScenarioResult } from "./scenario-resolve.js";
 import type { Ratio } from "./tables.js";
 import type { Modifier } from "./types.js";
 import type { HitFigure, VictimResult } from "./victim.js";
+import { blocksResolution } from "./owed.js";
+import type { TurnResult } from "./turn.js";
+import { refusedAttack } from "./refusals.js";
 
 type J = Record<string, unknown>;
 
@@ -65,7 +68,7 @@ export function victimJson(v: VictimResult): J {
     knockback: v.knockback && { yards: v.knockback.yards, effective: v.knockback.effective, roll: rollJson(v.knockback.roll), fell: v.knockback.fell },
     majorWounds: v.majorWounds.map((m) => ({ hit: m.hit, effective: m.effective, roll: rollJson(m.roll), result: m.result })),
     deathChecks: v.deathChecks.map((c) => ({ multiple: c.multiple, hpAt: c.hpAt, effective: c.effective, roll: rollJson(c.roll), result: c.result })),
-    consciousness: v.consciousness && { ...v.consciousness },
+    consciousness: v.consciousness && { effective: v.consciousness.effective, modifier: v.consciousness.modifier, roll: rollJson(v.consciousness.roll), stays: v.consciousness.stays },
     after: { ...v.after },
   };
 }
@@ -105,7 +108,23 @@ export function attackJson(r: GurpsResolution): J {
     attackerPosture: r.attackerPosture,
     defenderPosture: r.defenderPosture,
     owed: r.owed.map((o) => ({ ...o })),
-    pending: r.owed.some((o) => o.when === "now"),
+    // A critical table roll holds nothing up (G86): damage is resolved without it.
+    pending: r.owed.some(blocksResolution),
+  };
+}
+
+const refusedJson = (code: NonNullable<GurpsResolution["refused"]>): J => refusedAttack(code).toJSON() as unknown as J;
+
+/** G19, G47, G77, G79–G81: a turn, start to end. */
+function turnJson(t: TurnResult): J {
+  const c = t.consciousness;
+  const s = t.stunRecovery;
+  return {
+    kind: "turn", fighter: t.fighter, shock: t.shock, reeling: t.now.reeling, basicSpeed: t.now.basicSpeed, move: t.now.move, dodge: t.now.dodge, step: t.now.step,
+    forcedDoNothing: t.forcedDoNothing, maneuver: t.maneuver, fpLoss: t.fpLoss,
+    consciousness: c && { due: c.due, excused: c.excused, effective: c.effective, modifier: c.modifier, roll: rollJson(c.roll), stays: c.stays },
+    stunRecovery: s && { attribute: s.attribute, effective: s.effective, roll: rollJson(s.roll), recovered: s.recovered },
+    after: { ...t.after }, owed: t.owed.map((o) => ({ ...o })), pending: t.owed.some(blocksResolution),
   };
 }
 
@@ -113,10 +132,14 @@ export function attackJson(r: GurpsResolution): J {
 export function gurpsOutcomeJson(result: GurpsScenarioResult): J {
   switch (result.kind) {
     case "attack":
-      return attackJson(result.resolution);
+      // A rule's refusal is the outcome (docs/rules-command.md, "Refusals").
+      return result.resolution.refused ? refusedJson(result.resolution.refused) : attackJson(result.resolution);
     case "feint": {
       const f = result.feint;
-      return { kind: "feint", feinter: rollJson(f.feinter), foe: rollJson(f.foe), penalty: f.penalty, attacks: f.attacks, owed: f.owed.map((o) => ({ ...o })), pending: f.owed.length > 0 };
+      return {
+        kind: "feint", feinterSkill: { base: f.skill.base, modifiers: mods(f.skill.modifiers), effective: f.skill.effective }, feinter: rollJson(f.feinter), foe: rollJson(f.foe),
+        penalty: f.penalty, attacks: f.attacks, owed: f.owed.map((o) => ({ ...o })), pending: f.owed.length > 0,
+      };
     }
     case "defenses":
       return { kind: "defenses", ...legalJson(result.legal) };
@@ -124,5 +147,21 @@ export function gurpsOutcomeJson(result: GurpsScenarioResult): J {
       const m = result.maneuver;
       return { kind: "maneuver", refusal: m.refusal && { ...m.refusal }, moveInPosture: m.moveInPosture, step: m.step, allowance: { ...m.allowance }, permits: { ...m.permits }, shortOf: m.shortOf };
     }
+    case "turn":
+      return turnJson(result.turn);
+    case "attacks": {
+      const { allowed, attacks } = result.attacks;
+      const refused = attacks.find((r) => r.refused)?.refused;
+      if (refused) return refusedJson(refused);
+      const a = result.input.base.attacker;
+      // Each attack's owed rolls name their field inside its own entry of `attacks`.
+      const owed = attacks.flatMap((r, i) => r.owed.map((o) => ({ ...o, id: `attacks[${i}].${o.id}` })));
+      return {
+        kind: "attacks", attacker: a.id, defender: result.input.base.defender.id, maneuver: a.maneuver, aoaOption: a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null,
+        rapidStrike: !!a.rapidStrike, allowed, attacks: attacks.map(attackJson), owed, pending: attacks.some((r) => r.owed.some(blocksResolution)),
+      };
+    }
+    case "refused":
+      return result.refusal.toJSON() as unknown as J;
   }
 }

@@ -22,3 +22,11 @@ export interface OwedRoll {
   /** `now`, or `turnStart` (G81's consciousness roll at the start of each of his turns). */
   readonly when: "now" | "turnStart";
 }
+
+/**
+ * Does this owed roll hold the resolution up? Every roll owed now does,
+ * except a critical table's (G86: the GM reads the table and applies what
+ * he rules; nothing in the resolution waits for it). The 0-HP roll at the
+ * start of his next turn (`turnStart`, G81) is the tracker's.
+ */
+export const blocksResolution = (o: OwedRoll): boolean => o.when === "now" && o.roll !== "table";

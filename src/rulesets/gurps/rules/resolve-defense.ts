@@ -27,6 +27,12 @@ export interface DefenseStage {
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
 
+function sourceOf(sources: readonly ParrySource[] | undefined, id: string | null): ParrySource | null {
+  if (!sources) return null;
+  for (let i = 0; i < sources.length; i++) if (sources[i]!.id === id) return sources[i]!;
+  return null;
+}
+
 /** Run the defender's choices (`choices` null: owed) against `hits` scored hits. */
 export function defenseStage(
   d: DefenderState, balance: { skill: number }, incoming: IncomingAttack, legal: LegalDefenses, hits: number, choices: readonly DefenseChoice[] | null, rolls: GurpsAttackRolls,
@@ -65,7 +71,8 @@ export function defenseStage(
     const option = chosen.option;
     if (option.kind === "parry") {
       stage.parried.push(option.sourceId!);
-      sources = sources.map((p) => (p.id === option.sourceId ? { ...p, parries: (p.parries ?? 0) + 1 } : p));
+      // The parry counted on its source, for a second defense only (All-Out Defense (Double), G28).
+      if (legal.doubleDefense) sources = sources.map((p) => (p.id === option.sourceId ? { ...p, parries: (p.parries ?? 0) + 1 } : p));
     }
     if (option.cost === "spoilsAim") sink.effects.push({ key: "aimSpoiled", rule: "G22", who: "defender" });
     if (option.cost === "concentrateCheck") sink.effects.push({ key: "concentrateCheck", rule: "G29", who: "defender" });
@@ -83,7 +90,7 @@ export function defenseStage(
       return stage;
     }
     let held = roll.success;
-    const source = option.kind === "parry" ? (d.parrySources ?? []).find((p) => p.id === option.sourceId) ?? null : null;
+    const source = option.kind === "parry" ? sourceOf(d.parrySources, option.sourceId) : null;
     if (held && option.kind === "parry") {
       // G65: breakage (the parry still counts unless the odds exceeded 6), then the weight limit.
       if (option.breakageOdds !== null && option.breakageOdds > 0) {

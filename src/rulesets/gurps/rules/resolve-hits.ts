@@ -12,7 +12,7 @@ import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { OwedRoll } from "./owed.js";
 import type { GurpsAttackInput, GurpsResolution, Payload } from "./resolve-types.js";
 import { type HitLocation, isRanged, isSlamForm, type Modifier, type Posture } from "./types.js";
-import { applyHits, type HitsContext, hitFigure, type HitToApply, type VictimResult } from "./victim.js";
+import { applyHits, type HitsContext, hitFigure, type HitToApply, knockedDown, type VictimResult } from "./victim.js";
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
 export interface HitsStage {
@@ -25,10 +25,16 @@ export interface HitsStage {
 }
 
 const owe = (owed: OwedRoll[], o: Omit<OwedRoll, "when">) => owed.push({ ...o, when: "now" });
+function hasEffect(effects: readonly Effect[], key: string): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i]!.key === key) return true;
+  return false;
+}
 
 /** The faces of `count` dice in each given roll, summed (`what` names the field in errors). */
 function totals(rolls: readonly (readonly number[])[], dice: number, what: string, rules: Readonly<GurpsRules>): number[] {
-  return rolls.map((faces, i) => sumFaces(faces, dice, `${what}[${i}]`, rules));
+  const out: number[] = [];
+  for (let i = 0; i < rolls.length; i++) out.push(sumFaces(rolls[i]!, dice, () => `${what}[${i}]`, rules));
+  return out;
 }
 
 /** Run the hit stage for `hits` landing hits; `halved` is G70's 1/2D. */
@@ -107,7 +113,7 @@ export function hitsStage(
     }
   }
   // G29: a defense under Concentrate already called the Will−3 roll.
-  const concentrating = d.concentrating && !sink.effects.some((e) => e.key === "concentrateCheck");
+  const concentrating = d.concentrating && !hasEffect(sink.effects, "concentrateCheck");
   stage.victim = applyHits(d, toApply, rolls, { who: "defender", prefix: "rolls", concentrating: !!concentrating }, rules);
 
   // G73: an unarmed strike on DR 3+ hurts the striker.
@@ -134,7 +140,7 @@ function payloadHit(
   }
   if (given.length !== hits) throw new GurpsError("damageRollCount", { given: given.length, hits });
   const faces = given[i]!;
-  return { context: { ...base, spec: p.damage, type: p.type, divisor: p.divisor }, faces, diceTotal: sumFaces(faces, p.damage.dice, `${field}[${i}]`, rules) };
+  return { context: { ...base, spec: p.damage, type: p.type, divisor: p.divisor }, faces, diceTotal: sumFaces(faces, p.damage.dice, () => `${field}[${i}]`, rules) };
 }
 
 /** Injury already through DR, applied to the attacker's own figures (G48 shield rush aside, G73). */
@@ -197,10 +203,15 @@ function slamStage(input: GurpsAttackInput, sink: { owed: OwedRoll[]; effects: E
     foeDx = rolls.slamDx ? successRoll(d.knockbackSkill, rolls.slamDx.total, "other", rules) : null;
     if (!foeDx) owe(sink.owed, { id: "rolls.slamDx", roll: "3d6", who: "defender", victim: d.id, target: d.knockbackSkill, rule: "G48" });
   }
-  if (knockdown.foe === "falls" || (foeDx && !foeDx.success)) sink.effects.push({ key: "fallsProne", rule: "G48", who: "defender" });
+  // The fall is part of each side's state after the slam: the figure the outcome reports and the card writes.
+  if (knockdown.foe === "falls" || (foeDx && !foeDx.success)) {
+    sink.effects.push({ key: "fallsProne", rule: "G48", who: "defender" });
+    stage.victim = knockedDown(stage.victim);
+  }
   if (knockdown.slammer === "falls") {
     sink.effects.push({ key: "slammerFalls", rule: "G48", who: "attacker" });
     stage.attackerPosture = "prone";
+    if (stage.self) stage.self = knockedDown(stage.self);
   }
   stage.slam = { velocity, slammerDice, foeDice, slammerRoll, foeRoll, knockdown, foeDx };
   return stage;

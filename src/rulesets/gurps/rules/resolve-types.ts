@@ -190,7 +190,7 @@ export interface GurpsResolution {
   /** The attacker's weapon afterwards (G40, G41, G55, G56). */
   readonly weaponAfter: { readonly ready: boolean; readonly attackedWithU: boolean; readonly shotsLeft: number | null };
   readonly attackerPosture: Posture;
-  /** The defender's posture afterwards: dropped or fallen in defending (G65, G68, G85), knocked down by the hits (G74, G78). */
+  /** The defender's posture afterwards: dropped or fallen in defending (G65, G68, G85), knocked down by the hits (G48, G74, G78) — always `victim.after.posture` when he was struck. */
   readonly defenderPosture: Posture;
   readonly owed: readonly OwedRoll[];
 }

@@ -127,19 +127,21 @@ export function resolveGurpsAttack(input: GurpsAttackInput, rules: Readonly<Gurp
 
   // G69–G83: the hits that landed.
   const halved = ranged && w.halfDamage !== null && w.halfDamage !== undefined && range >= w.halfDamage;
-  const struck = out.defenderPosture === d.posture ? input : { ...input, defender: { ...d, posture: out.defenderPosture } };
+  // Each side is struck in the posture the attack left him in so far (a fall in defending, a flying tackle, a pounce).
+  const self = a.self && (a.self.posture ?? "standing") !== out.attackerPosture ? { ...a.self, posture: out.attackerPosture } : a.self;
+  const struck = out.defenderPosture === d.posture && self === a.self ? input : { ...input, attacker: self === a.self ? a : { ...a, self }, defender: { ...d, posture: out.defenderPosture } };
   const hits = hitsStage(struck, defense.hitsLanding, halved, { owed, effects }, rules);
   out.damage = hits.damage;
   out.victim = hits.victim;
   out.self = hits.self;
   out.slam = hits.slam;
   out.affliction = hits.affliction;
+  // One source of truth: each side's posture afterwards is his state after the hits (G48 slams, G74 knockback, G78 major wounds).
   if (hits.attackerPosture) out.attackerPosture = hits.attackerPosture;
+  if (hits.self) out.attackerPosture = hits.self.after.posture;
   if (hits.victim) out.defenderPosture = hits.victim.after.posture;
-  // G48: a slam that knocks the foe down.
-  if (effects.some((e) => e.who === "defender" && e.key === "fallsProne")) out.defenderPosture = "prone";
-  if (hits.victim) owed.push(...hits.victim.owed);
-  if (hits.self) owed.push(...hits.self.owed);
+  if (hits.victim) for (const o of hits.victim.owed) owed.push(o);
+  if (hits.self) for (const o of hits.self.owed) owed.push(o);
   return out;
 }
 

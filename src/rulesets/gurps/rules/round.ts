@@ -9,6 +9,7 @@ import type { DefenseUse } from "./defense.js";
 import { NO_DEFENSE_USE } from "./defense.js";
 import type { SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
+import { english } from "../../../core/messages.js";
 import { consciousnessModifier, shockPenalty } from "./injury.js";
 import { convertWait, DO_NOTHING, type ManeuverChoice, type ManeuverFacts, maneuverRefusal } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
@@ -16,6 +17,7 @@ import { afterParry, freshItem, type ItemState, itemTurnEnd, itemTurnStart, knoc
 import type { ShotsSpec } from "./notation.js";
 import type { HitLocation, Posture, StunKind } from "./types.js";
 import type { VictimAfter } from "./victim.js";
+import { claimInjury, type InjuryMarks, type MarkedField, READY_MARK, takeBackInjury } from "./injury-marks.js";
 
 export interface GrappleHold {
   /** The other fighter. */
@@ -80,6 +82,11 @@ export interface GurpsFighterRound {
   readonly waitTriggered: boolean;
   /** G81: the HT roll to stay conscious this turn: owed whatever he does, owed unless he chooses Do Nothing, or none. */
   readonly consciousness: "due" | "unlessDoNothing" | null;
+  /**
+   * Per field an applied injury set (`posture`, `stun`, …, `ready.<itemId>`), the applications that set it
+   * and the value before each (injury-marks.ts): an undo takes back only its own. Absent: none.
+   */
+  readonly injuryMarks?: InjuryMarks;
 }
 
 export function newFighterRound(items: Readonly<Record<string, ItemState>> = {}, posture: Posture = "standing"): GurpsFighterRound {
@@ -148,7 +155,7 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
   // G10: exactly one maneuver a turn (a second choice would build Aim or Evaluate twice).
   if (s.turn > 0 && s.chosenTurn === s.turn) throw new GurpsError("maneuverChosen", { maneuver: s.maneuver.id });
   const refusal = maneuverRefusal(choice, facts, rules);
-  if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: choice.id, reason: refusal.reason, rule: refusal.rule });
+  if (refusal) throw new GurpsError("maneuverNotAllowed", { maneuver: english(`CYCHOSYS.Gurps.Maneuver.${choice.id}`), reason: english(`CYCHOSYS.Gurps.Refusal.${refusal.reason}`), rule: refusal.rule });
   let aim = s.aim;
   let evaluate = s.evaluate;
   if (choice.id === "aim") {
@@ -219,18 +226,25 @@ export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: r
  * G78 `majorWound` when the attack dealt one (the victim result's
  * `majorWound` threshold), marked until his next turn is over.
  */
-export function recordInjury(s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = [], majorWound = false): GurpsFighterRound {
+export function recordInjury(
+  s: GurpsFighterRound, after: VictimAfter, unreadyOnFall: readonly string[] = [], majorWound = false, mark?: { id: string; caused?: readonly string[] },
+): GurpsFighterRound {
   const fell = after.posture !== s.posture && (after.posture === "prone" || after.posture === "faceUp");
   const newlyStunned = after.stunned !== null && s.stun === null;
   const items: Record<string, ItemState> = { ...s.items };
   if (fell || newlyStunned) for (const id of unreadyOnFall) if (items[id]) items[id] = knockedUnready(items[id]!);
   const aimLost = after.aimLost === true || (after.unconscious && s.aim !== null);
-  return {
+  const next: GurpsFighterRound = {
     ...s, items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
     stunDefense: s.stunDefense || after.stunned !== null, unconscious: after.unconscious, mortallyWounded: after.mortallyWounded, dead: after.dead,
     deathChecksRolled: after.deathChecksRolled, aim: aimLost ? null : s.aim, task: after.taskBroken && s.task ? { ...s.task, done: 0 } : s.task,
     majorWound: s.majorWound === true || majorWound,
   };
+  if (!mark) return next;
+  // A fall or a stun this injury caused claims the ‡ weapons it unreadies, even those already unready (G40).
+  const caused = mark.caused ?? [];
+  const knocks = caused.includes("posture") || caused.includes("stun") ? unreadyOnFall.filter((id) => items[id]).map((id) => READY_MARK + id) : [];
+  return claimInjury(s, next, mark.id, [...caused, ...knocks]);
 }
 
 /**
@@ -331,26 +345,33 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 const withNulls = (m: InjuryMark): InjuryMark => ({ ...m, stun: m.stun ?? null, aim: m.aim ?? null, task: m.task ?? null, majorWound: m.majorWound === true, ready: m.ready ?? {} });
 
 /**
- * Undo an injury exactly: the injury since his last turn goes back by what it
- * added (never below 0), and every other field the injury changed returns to
- * what it was — unless something else has changed it since, which is kept.
+ * Undo an injury by its own change only: the injury since his last turn and
+ * the death checks rolled go back by what it added (never below 0); every
+ * other field it set returns where no later blow stands on it and nothing
+ * else has changed it since (its claims, `mark`, injury-marks.ts). An
+ * application kept before injury marks existed (no `mark`): a field returns
+ * when it is still as that injury left it.
  */
-export function undoInjury(s: GurpsFighterRound, storedBefore: InjuryMark, storedAfter: InjuryMark): GurpsFighterRound {
+export function undoInjury(s: GurpsFighterRound, storedBefore: InjuryMark, storedAfter: InjuryMark, mark?: string): GurpsFighterRound {
   // Marks kept on a card come back with their nulls dropped (src/core/transport/flow-store.ts).
   const before = withNulls(storedBefore);
   const after = withNulls(storedAfter);
-  const back = <K extends keyof InjuryMark>(key: K, current: InjuryMark[K]): InjuryMark[K] => (same(current, after[key]) ? before[key] : current);
+  const added = (key: "injurySinceLastTurn" | "deathChecksRolled") => Math.max(0, after[key] - before[key]);
+  const counts = {
+    injurySinceLastTurn: Math.max(0, s.injurySinceLastTurn - added("injurySinceLastTurn")),
+    deathChecksRolled: Math.max(0, s.deathChecksRolled - added("deathChecksRolled")),
+  };
+  if (mark) return { ...takeBackInjury(s, mark), ...counts };
+  const back = <K extends MarkedField>(key: K, current: InjuryMark[K]): InjuryMark[K] => (same(current, after[key]) ? before[key] : current);
   const items: Record<string, ItemState> = { ...s.items };
   for (const [id, wasReady] of Object.entries(before.ready)) {
     const item = items[id];
     if (item && item.ready === after.ready[id] && wasReady !== after.ready[id]) items[id] = { ...item, ready: wasReady };
   }
   return {
-    ...s, items,
-    injurySinceLastTurn: Math.max(0, s.injurySinceLastTurn - Math.max(0, after.injurySinceLastTurn - before.injurySinceLastTurn)),
+    ...s, items, ...counts,
     posture: back("posture", s.posture), crouching: back("crouching", s.crouching), stun: back("stun", s.stun), stunDefense: back("stunDefense", s.stunDefense),
     unconscious: back("unconscious", s.unconscious), mortallyWounded: back("mortallyWounded", s.mortallyWounded), dead: back("dead", s.dead),
-    deathChecksRolled: back("deathChecksRolled", s.deathChecksRolled), aim: back("aim", s.aim), task: back("task", s.task),
-    majorWound: back("majorWound", s.majorWound === true),
+    aim: back("aim", s.aim), task: back("task", s.task), majorWound: back("majorWound", s.majorWound === true),
   };
 }

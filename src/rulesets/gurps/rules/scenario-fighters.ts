@@ -299,11 +299,12 @@ export class GurpsScenarioReader extends ScenarioReader {
       deathChecks: (x, f) => this.list(x, f, this.rules.deathChecks).map((y, i) => this.roll(y, `${f}[${i}]`)),
       aimWill: (x, f) => this.roll(x, f),
       concentrateWill: (x, f) => this.roll(x, f),
+      consciousness: (x, f) => this.roll(x, f),
     });
   }
 
   rolls(value: unknown, field: string): GurpsAttackRolls {
-    const victimKeys = ["knockback", "majorWound", "deathChecks", "aimWill", "concentrateWill"];
+    const victimKeys = ["knockback", "majorWound", "deathChecks", "aimWill", "concentrateWill", "consciousness"];
     const extra = ["criticalTable", "defenderCriticalTable", "breakage", "heavyParryDx", "parryCounter", "affliction", "pounce", "slamDx", "attacker"];
     const o = this.object(value, field, [...victimKeys, ...extra]);
     const r: GurpsAttackRolls = this.victimRolls(o, field);

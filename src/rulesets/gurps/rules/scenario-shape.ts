@@ -56,7 +56,7 @@ function weapon(w: GurpsWeaponInput): GurpsWeaponInput {
 function rolls(r: GurpsAttackRolls | undefined): GurpsAttackRolls {
   const x = r ?? {};
   return {
-    knockback: x.knockback, majorWound: x.majorWound, deathChecks: x.deathChecks, aimWill: x.aimWill, concentrateWill: x.concentrateWill, criticalTable: x.criticalTable,
+    knockback: x.knockback, majorWound: x.majorWound, deathChecks: x.deathChecks, aimWill: x.aimWill, concentrateWill: x.concentrateWill, consciousness: x.consciousness, criticalTable: x.criticalTable,
     defenderCriticalTable: x.defenderCriticalTable, breakage: x.breakage, heavyParryDx: x.heavyParryDx, parryCounter: x.parryCounter, affliction: x.affliction,
     pounce: x.pounce, slamDx: x.slamDx, attacker: x.attacker,
   };

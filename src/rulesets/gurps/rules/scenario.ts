@@ -15,19 +15,32 @@ import { GURPS_STANDARD_RULES, type GurpsRules, makeGurpsRules } from "./options
 import { resolveGurpsAttack } from "./resolve.js";
 import type { GurpsAttackInput } from "./resolve-types.js";
 import { GurpsScenarioReader } from "./scenario-fighters.js";
+import { ATTACKS_MAX, type AttackEntry, type AttacksInput, resolveGurpsAttacks } from "./attacks.js";
+import { refusalOf } from "./refusals.js";
+import { type TurnInput, resolveTurn } from "./turn.js";
 import { canonicalAttack } from "./scenario-shape.js";
 import { type Json, join, LIMITS, ScenarioReader, say } from "./scenario-reader.js";
 import { AOA_OPTIONS, AOD_OPTIONS, ATTACK_FORMS, ATTACK_KINDS, HIT_LOCATIONS, MANEUVERS, POSTURES, STUN_KINDS } from "./types.js";
+
+/** Run a resolution to check the dice fit; a rule's refusal is not an input problem (the resolve step answers it as the outcome). */
+function refusalsAside(run: () => unknown): void {
+  try {
+    run();
+  } catch (error) {
+    if (!refusalOf(error)) throw error;
+  }
+}
 
 export const GURPS_SCENARIO_VERSION = 1;
 /** Longest scenario text read; a real scenario is a few kilobytes. */
 export const MAX_SCENARIO_CHARS = 65_536;
 
-export const SCENARIO_KINDS = ["attack", "feint", "defenses", "maneuver"] as const;
+export const SCENARIO_KINDS = ["attack", "feint", "defenses", "maneuver", "turn", "attacks"] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
 export interface FeintScenario {
-  feinter: { skill: number; roll: DiceRoll | null };
+  /** G23: his Evaluate bonus on this foe; G77: his shock this turn; G3: situational modifiers. */
+  feinter: { skill: number; roll: DiceRoll | null; evaluate: number; shock: number; situational: readonly { value: number; label?: string }[] };
   foe: { skill: number; roll: DiceRoll | null };
   double: boolean;
 }
@@ -53,6 +66,8 @@ export type GurpsScenario = { rules: GurpsRules; names: { attacker?: string; def
   | { kind: "feint"; input: FeintScenario }
   | { kind: "defenses"; input: DefensesScenario }
   | { kind: "maneuver"; input: ManeuverScenario }
+  | { kind: "turn"; input: TurnInput }
+  | { kind: "attacks"; input: AttacksInput }
 );
 
 const OPTION_READERS: Record<string, (r: ScenarioReader, v: unknown, f: string) => unknown> = {
@@ -76,6 +91,8 @@ const TOP: Record<ScenarioKind, readonly string[]> = {
   feint: ["feinter", "foe", "double"],
   defenses: ["defender", "attack"],
   maneuver: ["fighter", "maneuver", "distance"],
+  turn: ["fighter", "maneuver", "rolls"],
+  attacks: ["attacker", "weapon", "defender", "range", "speed", "coverDr", "fromFront", "inReach", "slam", "attacks"],
 };
 
 function readAttack(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"]): GurpsAttackInput {
@@ -115,12 +132,23 @@ function readAttack(r: GurpsScenarioReader, root: Json, names: GurpsScenario["na
   return input;
 }
 
-function readFeint(r: ScenarioReader, root: Json): FeintScenario {
-  const side = (field: string) => {
-    const o = r.object(root[field], field, ["name", "skill", "roll"], ["skill"]);
-    return { skill: r.integer(o.skill, join(field, "skill"), 0, LIMITS.skill), roll: r.has(o, "roll") ? r.roll(o.roll, join(field, "roll")) : null };
+function readFeint(r: GurpsScenarioReader, root: Json): FeintScenario {
+  const side = (field: string, more: readonly string[] = []) => {
+    const o = r.object(root[field], field, ["name", "skill", "roll", ...more], ["skill"]);
+    return { o, skill: r.integer(o.skill, join(field, "skill"), 0, LIMITS.skill), roll: r.has(o, "roll") ? r.roll(o.roll, join(field, "roll")) : null };
   };
-  return { feinter: side("feinter"), foe: side("foe"), double: r.has(root, "double") ? r.boolean(root.double, "double") : false };
+  const { o, ...feinter } = side("feinter", ["evaluate", "shock", "modifiers"]);
+  const foe = side("foe");
+  return {
+    feinter: {
+      ...feinter,
+      evaluate: r.has(o, "evaluate") ? r.integer(o.evaluate, "feinter.evaluate", 0, r.rules.evaluateMax) : 0,
+      shock: r.has(o, "shock") ? r.integer(o.shock, "feinter.shock", 0, r.rules.shockCap) : 0,
+      situational: r.has(o, "modifiers") ? r.mods(o.modifiers, "feinter.modifiers") : [],
+    },
+    foe: { skill: foe.skill, roll: foe.roll },
+    double: r.has(root, "double") ? r.boolean(root.double, "double") : false,
+  };
 }
 
 function readDefenses(r: GurpsScenarioReader, root: Json): DefensesScenario {
@@ -181,6 +209,74 @@ function readManeuver(r: ScenarioReader, root: Json): ManeuverScenario {
   };
 }
 
+/** G19, G47, G77, G79–G81: one fighter's turn, start to end. */
+function readTurn(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"]): TurnInput {
+  const field = "fighter";
+  const o = r.object(root.fighter, field, [
+    "name", "id", "hp", "currentHp", "ht", "iq", "basicSpeed", "move", "encumbrance", "fp", "currentFp", "injurySinceLastTurn", "stunned", "surprised", "defendedSinceLastTurn", "suffocating",
+  ], ["hp", "ht", "basicSpeed", "move"]);
+  if (r.has(o, "name")) names.defender = r.text(o.name, join(field, "name"));
+  const hp = r.integer(o.hp, join(field, "hp"), 1, LIMITS.hp);
+  const ht = r.integer(o.ht, join(field, "ht"), 1, LIMITS.score);
+  const fp = r.has(o, "fp") ? r.integer(o.fp, join(field, "fp"), 1, LIMITS.hp) : ht;
+  // G19: a surprised fighter is handled as mentally stunned.
+  const stunned = r.has(o, "stunned") ? r.oneOf(o.stunned, join(field, "stunned"), STUN_KINDS) : r.has(o, "surprised") && r.boolean(o.surprised, join(field, "surprised")) ? "mental" : null;
+  if (stunned === "mental" && !r.has(o, "iq")) r.fail(join(field, "iq"), say("required"));
+  const fighter: TurnInput["fighter"] = {
+    id: r.has(o, "id") ? r.text(o.id, join(field, "id")) : "fighter", hp, ht, fp,
+    currentHp: r.has(o, "currentHp") ? r.integer(o.currentHp, join(field, "currentHp"), -100 * hp, hp) : hp,
+    iq: r.has(o, "iq") ? r.integer(o.iq, join(field, "iq"), 1, LIMITS.score) : r.rules.averageAttribute,
+    basicSpeed: r.speed(o.basicSpeed, join(field, "basicSpeed")),
+    move: r.integer(o.move, join(field, "move"), 0, 1000),
+    encumbrance: r.has(o, "encumbrance") ? r.integer(o.encumbrance, join(field, "encumbrance"), 0, 4) : 0,
+    currentFp: r.has(o, "currentFp") ? r.integer(o.currentFp, join(field, "currentFp"), -100 * fp, fp) : fp,
+    injurySinceLastTurn: r.has(o, "injurySinceLastTurn") ? r.integer(o.injurySinceLastTurn, join(field, "injurySinceLastTurn"), 0, 100 * hp) : 0,
+    stunned,
+    defendedSinceLastTurn: r.has(o, "defendedSinceLastTurn") ? r.boolean(o.defendedSinceLastTurn, join(field, "defendedSinceLastTurn")) : false,
+    suffocating: r.has(o, "suffocating") ? r.boolean(o.suffocating, join(field, "suffocating")) : false,
+  };
+  const rolls: TurnInput["rolls"] = {};
+  if (r.has(root, "rolls")) {
+    const x = r.object(root.rolls, "rolls", ["consciousness", "stunRecovery"]);
+    r.optional(x, "rolls", rolls, { consciousness: (v, f) => r.roll(v, f), stunRecovery: (v, f) => r.roll(v, f) });
+  }
+  return { fighter, maneuver: r.has(root, "maneuver") ? r.oneOf(root.maneuver, "maneuver", MANEUVERS) : null, rolls };
+}
+
+/** The fields of one attack in an `attacks` scenario (the rest are shared by every attack). */
+const ATTACK_ENTRY_KEYS = ["roll", "location", "shots", "deceptive", "defense", "damage", "followUpDamage", "linkedDamage", "rolls"] as const;
+
+/**
+ * G26, G35, G38: several attacks of one turn on one defender (All-Out Attack
+ * (Double), Rapid Strike), each with its own dice; the shared fields read
+ * as an attack's, the roll and what follows it per entry of `attacks`.
+ */
+function readAttacks(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"]): AttacksInput {
+  const a = root.attacker as Json;
+  for (const key of ["roll", "deceptive"]) if (a && typeof a === "object" && r.has(a, key)) r.fail(join("attacker", key), say("perAttack"));
+  const base = canonicalAttack(readAttack(r, root, names));
+  const list = r.list(root.attacks, "attacks", ATTACKS_MAX);
+  if (list.length === 0) r.fail("attacks", say("listEmpty"));
+  const entries = list.map((value, i) => {
+    const field = `attacks[${i}]`;
+    const e = r.object(value, field, ATTACK_ENTRY_KEYS);
+    const entry: AttackEntry = {};
+    r.optional(e, field, entry, {
+      roll: (x, f) => r.roll(x, f),
+      location: (x, f) => r.oneOf(x, f, HIT_LOCATIONS),
+      shots: (x, f) => r.integer(x, f, 1, LIMITS.shots),
+      deceptive: (x, f) => r.integer(x, f, 0, 10),
+      damage: (x, f) => r.hitFaces(x, f),
+      followUpDamage: (x, f) => r.hitFaces(x, f),
+      linkedDamage: (x, f) => r.hitFaces(x, f),
+      rolls: (x, f) => r.rolls(x, f),
+    });
+    if (r.has(e, "defense")) entry.defenses = r.defenseChoices(e.defense, join(field, "defense"));
+    return entry;
+  });
+  return { base, entries };
+}
+
 /** Check a parsed JSON scenario and turn it into a GurpsScenario. */
 export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsScenario {
   const base = new ScenarioReader(worldRules);
@@ -197,8 +293,8 @@ export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRule
     case "attack": {
       for (const key of ["attacker", "weapon", "defender"]) if (!r.has(root, key)) r.fail(key, say("required"));
       const input = canonicalAttack(readAttack(r, root, names));
-      // Dice that do not fit (counts, faces of the damage dice) name their field: resolve once now.
-      r.at("scenario", () => resolveGurpsAttack(input, rules));
+      // Dice that do not fit (counts, faces of the damage dice) name their field: resolve once now (a rule's refusal is the outcome's to give).
+      r.at("scenario", () => refusalsAside(() => resolveGurpsAttack(input, rules)));
       return { kind, input, rules, names };
     }
     case "feint": {
@@ -218,6 +314,18 @@ export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRule
       for (const key of ["fighter", "maneuver"]) if (!r.has(root, key)) r.fail(key, say("required"));
       const input = readManeuver(r, root);
       if (r.has(root.fighter as Json, "name")) names.attacker = r.text((root.fighter as Json).name, "fighter.name");
+      return { kind, input, rules, names };
+    }
+    case "turn": {
+      if (!r.has(root, "fighter")) r.fail("fighter", say("required"));
+      const input = readTurn(r, root, names);
+      r.at("scenario", () => refusalsAside(() => resolveTurn(input, rules)));
+      return { kind, input, rules, names };
+    }
+    case "attacks": {
+      for (const key of ["attacker", "weapon", "defender", "attacks"]) if (!r.has(root, key)) r.fail(key, say("required"));
+      const input = readAttacks(r, root, names);
+      r.at("scenario", () => refusalsAside(() => resolveGurpsAttacks(input, rules)));
       return { kind, input, rules, names };
     }
   }

@@ -152,6 +152,11 @@ export const GURPS_SEED_SCENARIOS: Readonly<Record<string, Scenario>> = Object.f
     ruleset: "gurps", version: 1, attacker: { name: "the charger", id: "charger", skill: 12, st: 12, maneuver: "moveAndAttack", roll: [4, 4, 4], self: { hp: 12, ht: 11, dx: 11 } },
     weapon: { name: "slam", kind: "melee", form: "slam" }, defender: thug, defense: "none", slam: { velocity: 5, foeDamage: [6] }, damage: [[3]],
   },
+  // G48: the slammer's roll at least twice the foe's (1d: 5 against 1d: 1) → the foe falls; he lies prone after the attack.
+  "check-21-slam-foe-falls": {
+    ruleset: "gurps", version: 1, attacker: { name: "the charger", id: "charger", skill: 12, st: 12, maneuver: "attack", roll: [4, 4, 4], self: { hp: 12, ht: 11, dx: 11 } },
+    weapon: { name: "slam", kind: "melee", form: "slam" }, defender: thug, defense: "none", slam: { velocity: 10, foeDamage: [1] }, damage: [[5]],
+  },
   // Check 22 (G61, G80): Basic Speed 5.75 at encumbrance 1 → Dodge 7; reeling → ⌈2.875⌉ = 3 → Dodge 5.
   "check-22-reeling-dodge": {
     ruleset: "gurps", version: 1, attacker: { ...louis, roll: [4, 4, 4] }, weapon: shortsword,

@@ -106,6 +106,8 @@ export interface VictimRolls {
   deathChecks?: readonly DiceRoll[];
   aimWill?: DiceRoll | null;
   concentrateWill?: DiceRoll | null;
+  /** G81: his HT roll to stay conscious at the start of his next turn, when this blow leaves him at 0 HP or below. */
+  consciousness?: DiceRoll | null;
 }
 
 export interface VictimAfter {
@@ -136,9 +138,15 @@ export interface VictimResult {
   readonly knockback: { readonly yards: number; readonly effective: number; readonly roll: SuccessRoll | null; readonly fell: boolean | null } | null;
   readonly majorWounds: readonly { readonly hit: number; readonly effective: number; readonly roll: SuccessRoll | null; readonly result: "none" | "stunned" | "unconscious" | null }[];
   readonly deathChecks: readonly { readonly multiple: number; readonly hpAt: number; readonly effective: number; readonly roll: SuccessRoll | null; readonly result: "survives" | "mortallyWounded" | "dies" | null }[];
-  /** G81: the HT roll at the start of each of his turns while at 0 HP or below, and its modifier. */
-  readonly consciousness: { readonly effective: number; readonly modifier: number } | null;
+  /**
+   * G81: the HT roll at the start of each of his turns while at 0 HP or below, its modifier, and — when
+   * given — the roll at the start of his next turn and whether he stays conscious (`after` is the state
+   * right after this attack: the roll comes later, and a Do Nothing turn may excuse it, G81).
+   */
+  readonly consciousness: { readonly effective: number; readonly modifier: number; readonly roll: SuccessRoll | null; readonly stays: boolean | null } | null;
   readonly thresholds: readonly Threshold[];
+  /** Knocked down by this attack (G48 a slam, G74 knockback, G78 a major wound), whatever his posture before. */
+  readonly fell: boolean;
   readonly after: VictimAfter;
   readonly owed: readonly OwedRoll[];
 }
@@ -151,7 +159,8 @@ export function hitFigure(v: VictimInput, hit: HitToApply, hpBefore: number, rul
   const drKey = rules.hitLocations[c.location].drKey;
   const dr = c.inside ? { cover: 0, layers: [], natural: 0, total: 0, divisor: c.divisor, effective: 0 } : effectiveDr(v, drKey, c.type, c.divisor, c.coverDr);
   const penetrating = Math.max(0, basic - dr.effective);
-  const bt = penetrating === 0 && !c.inside ? bluntTrauma(basic, v, drKey, c.type, c.divisor, c.coverDr, rules) : 0;
+  // G49, G72: blunt trauma is injury, and a knockback-only shove does none (its figure is 0, not merely left out of the injury).
+  const bt = penetrating === 0 && !c.inside && !c.knockbackOnly ? bluntTrauma(basic, v, drKey, c.type, c.divisor, c.coverDr, rules) : 0;
   const wounding = woundingModifier(c.type, v.woundingClass ?? "living", rules.hitLocations[c.location].wounding?.[c.type] ?? null, rules);
   const beforeCap = c.knockbackOnly ? 0 : injuryFrom(penetrating, wounding) + bt;
   const injury = v.diffuse && !c.area ? Math.min(beforeCap, diffuseCap(c.type, rules)) : beforeCap;
@@ -285,15 +294,26 @@ export function applyHits(
 
   // G81: at 0 HP or below, a HT roll at the start of each of his turns (−1 per full multiple below zero).
   const modifier = consciousnessModifier(hp, v.hp);
-  const consciousness = hp <= 0 && !dead && !unconscious ? { effective: v.ht + modifier, modifier } : null;
-  if (consciousness) owe("consciousness", consciousness.effective, "G81", "turnStart");
+  let consciousness: VictimResult["consciousness"] = null;
+  if (hp <= 0 && !dead && !unconscious) {
+    const effective = v.ht + modifier;
+    const roll = rolls.consciousness ? successRoll(effective, rolls.consciousness.total, "other", rules) : null;
+    consciousness = { effective, modifier, roll, stays: roll ? roll.success : null };
+    if (!roll) owe("consciousness", effective, "G81", "turnStart");
+  }
 
   const since = (v.injurySinceLastTurn ?? 0) + injury;
+  const fell = knockback?.fell === true || majorWounds.some((w) => w.result === "stunned" || w.result === "unconscious");
   return {
-    hits, injury, fpLost, hpBefore: v.currentHp, knockback, majorWounds, deathChecks, consciousness, thresholds, owed,
+    hits, injury, fpLost, hpBefore: v.currentHp, knockback, majorWounds, deathChecks, consciousness, thresholds, fell, owed,
     after: {
       hp, fp, injurySinceLastTurn: since, shock: shockPenalty(since, v.hp, rules), reeling, stunned, posture, unconscious, mortallyWounded, dead,
       deathChecksRolled, drLost, aimLost, taskBroken,
     },
   };
+}
+
+/** G48, G49: knocked down after the hits were applied (a slam's knockdown): the same result, lying prone. */
+export function knockedDown(v: VictimResult): VictimResult {
+  return { ...v, fell: true, after: v.after.posture === "prone" ? v.after : { ...v.after, posture: "prone" } };
 }

@@ -1,18 +1,24 @@
 /**
  * What a GURPS attack card shows one user (docs/rulesets/gurps.md, "On the
- * table"): the attack roll with its effective skill and every modifier with
- * its rule; the defense the defender's owner is asked for — only the legal
- * ones, each with its score and variants; the rolls still owed, each with
- * its roller and a button for whoever may roll it; the injury in figures;
- * criticals as the GM-adjudicated table roll (G86); apply and undo; and the
- * whole resolution in words (the core's explanation, each line citing its
- * rule). Pure.
+ * table"), on the house card frame (docs/style.md): the title "Louis attacks
+ * Pierre"; the weapon, line and maneuver; the 3d6 faces and the big total
+ * against effective skill; the outcome headline — who takes what — with its
+ * shock and wounds (card-outcome.ts); then GURPS's own sections: every skill
+ * modifier with its rule, the defense the defender's owner is asked for —
+ * only the legal ones, each with its score and variants; the rolls still
+ * owed, each with its roller and a button for whoever may roll it; the
+ * injury's figures; criticals as the GM-adjudicated table roll (G86); apply
+ * and undo; and the whole resolution in words, collapsed (the core's
+ * explanation, each line citing its rule). Pure.
  */
 import type { FlowUser } from "../../../core/ruleset.js";
 import { english, type Localize } from "../../../core/messages.js";
-import { explainGurps, GURPS_STANDARD_RULES, type GurpsDefenderInput, type GurpsResolution, type GurpsRules, resolveGurpsAttack } from "../rules/index.js";
+import { attackTitle, type CardButtonView, cardFrameView, type CardFrameView, diceView, HOUSE_KEYS } from "../../../core/views/house.js";
+import { figure, sentenceCase } from "../../../core/views/text.js";
+import { defenseOptionLabel, explainGurps, GURPS_STANDARD_RULES, type GurpsDefenderInput, type GurpsResolution, type GurpsRules, resolveGurpsAttack } from "../rules/index.js";
 import { cardOwed, currentApplication, type GurpsFlow, type GurpsPhase, inputOf, mayRoll, phaseOf, resolutionOf, rollerRef } from "../workflow/flow.js";
-import { type DefenseChoiceView, defenseChoiceView, OPTION_ID, optionLabel, type InjuryView, injuryView, type ModifierView, modifierViews, type OwedRollView, owedRollView } from "./card-parts.js";
+import { type DefenseChoiceView, defenseChoiceView, type InjuryView, injuryView, type ModifierView, modifierViews, type OwedRollView, owedRollView } from "./card-parts.js";
+import { gurpsOutcomeView } from "./card-outcome.js";
 import { templatePath } from "../../../core/views/templates.js";
 
 export const GURPS_ATTACK_CARD_TEMPLATE = templatePath("gurps/chat/attack-card.hbs");
@@ -20,10 +26,8 @@ export const GURPS_ATTACK_CARD_TEMPLATE = templatePath("gurps/chat/attack-card.h
 const N = "CYCHOSYS.Gurps.";
 const C = "CYCHOSYS.Gurps.Card.";
 
-export interface GurpsCardView {
-  title: string;
-  weapon: string;
-  maneuver: string;
+/** The card: the house frame (title, subtitle, roll, outcome, buttons, working) and GURPS's own sections. */
+export interface GurpsCardView extends CardFrameView {
   attack: { dice: number[]; total: number; effective: number; base: number; modifiers: ModifierView[]; cap: number | null; outcome: string; critical: "success" | "failure" | null; success: boolean } | null;
   pending: boolean;
   target: {
@@ -37,8 +41,6 @@ export interface GurpsCardView {
     injury: InjuryView | null;
     self: InjuryView | null;
     effects: string[];
-    outcome: string | null;
-    buttons: { action: "apply" | "undo"; label: string }[];
     applied: string | null;
     refreshed: boolean;
     explain: string[];
@@ -87,13 +89,6 @@ function defenseResolution(flow: GurpsFlow, r: GurpsResolution, fresh: Partial<G
   return resolveGurpsAttack({ ...input, defender: { ...input.defender, ...fresh } }, rules);
 }
 
-function outcomeOf(r: GurpsResolution, phase: GurpsPhase, localize: Localize): string | null {
-  if (phase !== "done") return null;
-  if (!r.attack?.success) return localize(`${C}outcome.missed`);
-  if (r.hitsLanding === 0 && r.defenses.length) return localize(`${C}outcome.defended`);
-  return localize(`${C}outcome.noInjury`);
-}
-
 export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOptions = {}): GurpsCardView {
   const localize = o.localize ?? english;
   const rules = o.rules ?? GURPS_STANDARD_RULES;
@@ -103,12 +98,14 @@ export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOp
   const r = resolutionOf(t, rules);
   const phase = phaseOf(t, r);
   const names = { attacker: flow.attacker.name, defender: t.target.name };
+  const explainNames = { ...names, items: t.items };
   const a = flow.attack;
   const maneuver = localize(`${N}Maneuver.${a.maneuver}`) + (a.aoaOption ? ` (${localize(`${N}AoaOption.${a.aoaOption}`)})` : "");
+  const outcome = gurpsOutcomeView(r, phase, names, localize);
   const attack = r.attack && r.skill
     ? {
         dice: [...(r.attackFaces ?? [])], total: r.attack.roll, effective: r.attack.effective, base: r.skill.base, modifiers: modifierViews(r.skill.modifiers, localize), cap: r.skill.cap,
-        outcome: localize(`${C}${r.attack.success ? "hitBy" : "missBy"}`, { margin: Math.abs(r.attack.margin) }), critical: r.attack.critical, success: r.attack.success,
+        outcome: sentenceCase(localize(`${C}${r.attack.success ? "hitBy" : "missBy"}`, { margin: Math.abs(r.attack.margin) })), critical: r.attack.critical, success: r.attack.success,
       }
     : null;
 
@@ -124,39 +121,56 @@ export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOp
   const rollerName = (who: "attacker" | "defender" | "gm") => rollerRef(flow, who)?.name ?? localize(`${N}Roller.gm`);
   const applied = currentApplication(t);
   const rolls = phase === "applied" ? [] : cardOwed(r).filter((x) => !/^defenses\[\d\]$/.test(x.id)).map((x) => owedRollView(x, r, rollerName(x.who), mayRoll(flow, x.who, user), localize));
+  // Each step a sentence (a name that opens it takes its capital), labels not ids, figures with a true minus.
+  const line = (key: string, params: Record<string, string | number>) => sentenceCase(localize(key, params));
   const defenses = r.defenses.filter((d) => d.chosen.roll).map((d) => {
-    const name = d.chosen.option.kind === "dodge" ? localize(`${N}Defense.dodge`) : `${localize(`${N}Defense.${d.chosen.option.kind}`)} (${d.chosen.option.sourceId === "hands" ? localize(`${C}bareHands`) : (t.items[d.chosen.option.sourceId ?? ""] ?? d.chosen.option.sourceId)})`;
+    const name = defenseOptionLabel(d.chosen.option.id, t.items, localize);
     const extras = [d.chosen.retreat && localize(`${C}withRetreat`), d.chosen.dodgeAndDrop && localize(`${C}andDrop`), d.chosen.acrobatic && localize(`${C}acrobatically`)].filter(Boolean).join(", ");
-    return localize(`${C}defended`, {
-      name: names.defender, defense: extras ? `${name}, ${extras}` : name, effective: d.chosen.effective ?? 0, roll: d.chosen.roll!.roll,
+    return line(`${C}defended`, {
+      name: names.defender, defense: extras ? `${name}, ${extras}` : name, effective: figure(d.chosen.effective ?? 0), roll: d.chosen.roll!.roll,
       result: localize(`${C}${d.chosen.roll!.success ? "defenseHolds" : "defenseFails"}`, { margin: Math.abs(d.chosen.roll!.margin) }) + (d.chosen.roll!.critical ? localize(`${N}Explain.critical.${d.chosen.roll!.critical}`) : ""),
     });
   });
-  if (r.declined) defenses.push(localize(`${N}Explain.declined`, { defender: names.defender }));
+  if (r.declined) defenses.push(line(`${N}Explain.declined`, { defender: names.defender }));
   const criticals = r.criticals.flatMap((c) => {
-    const said = localize(`${C}critical.${c.roll === null ? "owed" : "rolled"}`, { table: localize(`${N}Table.${c.table}`), who: c.who === "attacker" ? names.attacker : names.defender, roll: c.roll ?? 0, rule: c.rule });
+    const said = line(`${C}critical.${c.roll === null ? "owed" : "rolled"}`, { table: localize(`${N}Table.${c.table}`), who: c.who === "attacker" ? names.attacker : names.defender, roll: c.roll ?? 0, rule: c.rule });
     const table = c.roll === null ? null : criticalTableLine(c.table, c.roll, o.tables?.[c.table], localize);
     return table ? [said, table] : [said];
   });
-  const effects = r.effects.map((e) => localize(`${N}Explain.effect`, { who: e.who === "attacker" ? names.attacker : names.defender, effect: localize(`${N}Effect.${e.key}`), rule: e.rule }));
+  const effects = r.effects.map((e) => line(`${N}Explain.effect`, { who: e.who === "attacker" ? names.attacker : names.defender, effect: localize(`${N}Effect.${e.key}`), rule: e.rule }));
   const may = (uuid: string) => user.isGM || user.owns(uuid);
-  const buttons: GurpsCardView["target"]["buttons"] = [];
-  if (phase === "resolved" && (!r.victim || may(t.target.actorUuid)) && (!r.self || may(flow.attacker.actorUuid))) buttons.push({ action: "apply", label: localize(`${C}apply`) });
+  const buttons: CardButtonView[] = [];
+  if (phase === "resolved" && (!r.victim || may(t.target.actorUuid)) && (!r.self || may(flow.attacker.actorUuid))) {
+    const injury = r.victim?.injury ?? r.self?.injury ?? 0;
+    buttons.push({ action: "apply", label: injury > 0 ? localize(`${C}applyInjury`, { injury: figure(injury) }) : localize(`${C}apply`) });
+  }
   if (applied && applied.struck.every((s) => may(s.ref.actorUuid))) buttons.push({ action: "undo", label: localize(`${C}undo`) });
   const appliedText = applied
-    ? applied.struck.map((s) => localize(`${C}applied`, { name: s.ref.name, injury: s.injury, before: s.hpBefore, after: s.hpAfter })).join(" ")
+    ? applied.struck.map((s) => line(`${C}applied`, { name: s.ref.name, injury: figure(s.injury), before: figure(s.hpBefore), after: figure(s.hpAfter) })).join(" ")
     : null;
+  const working = explainGurps({ kind: "attack", resolution: r }, explainNames, localize).map((l) => l.text);
+  const frame = cardFrameView({
+    cardClass: "attack-card gurps-attack-card",
+    title: attackTitle(names.attacker, [names.defender], localize),
+    subtitle: sentenceCase(localize(`${C}weapon`, { weapon: a.weapon, line: a.line || String(a.lineIndex + 1), maneuver })),
+    ...(attack && {
+      roll: {
+        label: localize(`${C}rollLabel`), diceLabel: localize(HOUSE_KEYS.dice), dice: diceView(attack.dice), total: figure(attack.total), against: `/ ${figure(attack.effective)}`,
+        tone: attack.success ? "hit" : "miss",
+      },
+    }),
+    ...(outcome && { outcome }),
+    buttons,
+    working,
+  }, localize);
   return {
-    title: localize(`${C}title`, names),
-    weapon: localize(`${C}weapon`, { weapon: a.weapon, line: a.line || String(a.lineIndex + 1), skill: a.skill }),
-    maneuver,
+    ...frame,
     attack,
     pending: !!flow.pending,
     target: {
       name: names.defender, phase, phaseLabel: localize(`${C}phase.${phase}`, names), defense, defenses, rolls, criticals,
       injury: r.victim ? injuryView(r.victim, names.defender, localize) : null, self: r.self ? injuryView(r.self, names.attacker, localize) : null, effects,
-      outcome: outcomeOf(r, phase, localize), buttons, applied: appliedText, refreshed: !!t.refreshed,
-      explain: explainGurps({ kind: "attack", resolution: r }, names, localize).map((l) => l.text.replace(OPTION_ID, (id) => optionLabel(id, t.items, localize))),
+      applied: appliedText, refreshed: !!t.refreshed, explain: working,
     },
   };
 }

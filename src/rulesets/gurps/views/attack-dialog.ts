@@ -71,7 +71,11 @@ export interface GurpsAttackDialogView {
   limits: typeof GURPS_REQUEST_LIMITS;
 }
 
-/** G26, G35: the maneuver an attack is made under now — the round's in a combat, the user's outside one. */
+/**
+ * G26, G35: the maneuver an attack is made under now — the round's in a
+ * combat, the user's outside one; against a fighter in a combat the attacker
+ * is not in, plain Attack (a maneuver chosen there would go unrecorded, G10).
+ */
 function maneuverNow(input: GurpsAttackDialogInput, rules: Readonly<GurpsRules>): { maneuver: AttackManeuver; aoaOption: AoaOption | null; refusal: { reason: string; rule: string } | null } {
   const round = input.attacker.round;
   if (!round) return { maneuver: "attack", aoaOption: null, refusal: null };
@@ -110,14 +114,22 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
   const option = (group: string) => (value: string) => ({ value, label: localize(`${N}${group}.${value}`) });
   const melee = weapon.lines.some((l) => l.kind === "melee");
   const ranged = weapon.lines.some((l) => RANGED.has(l.kind));
+  // A fighter in a combat the attacker is not in: a player is refused (add the token first); the GM attacks as plain Attack.
+  const outside = !attacker.round && target.round !== null;
+  const chooses = !attacker.round && !outside;
+  const refusal = now.refusal
+    ? localize("CYCHOSYS.Gurps.Flow.notPermitted", { reason: localize(`${N}Act.${now.refusal.reason}`), rule: now.refusal.rule })
+    : outside && !input.gm
+      ? localize("CYCHOSYS.Flow.outsideCombat", { attacker: attacker.name, target: target.name })
+      : null;
   return {
     title: localize(`${C}attackTitle`, { weapon: weapon.name, target: target.name }),
     target: target.name,
     lines,
-    maneuver: attacker.round ? localize(`${N}Maneuver.${now.maneuver}`) + (now.aoaOption ? ` (${localize(`${N}AoaOption.${now.aoaOption}`)})` : "") : null,
-    refusal: now.refusal ? localize("CYCHOSYS.Gurps.Flow.notPermitted", { reason: localize(`${N}Act.${now.refusal.reason}`), rule: now.refusal.rule }) : null,
-    maneuvers: attacker.round ? null : FREE_MANEUVERS.map(option("Maneuver")),
-    aoaOptions: attacker.round ? null : AOA_OPTIONS.map(option("AoaOption")),
+    maneuver: chooses ? null : localize(`${N}Maneuver.${now.maneuver}`) + (now.aoaOption ? ` (${localize(`${N}AoaOption.${now.aoaOption}`)})` : ""),
+    refusal,
+    maneuvers: chooses ? FREE_MANEUVERS.map(option("Maneuver")) : null,
+    aoaOptions: chooses ? AOA_OPTIONS.map(option("AoaOption")) : null,
     modifiers,
     melee,
     ranged,
@@ -139,7 +151,13 @@ export class GurpsDialogError extends LocalizedError<"badNumber"> {
   }
 }
 
-/** The request fields of a submitted attack dialog; a number out of bounds is refused with its field's name, nothing guessed. */
+/**
+ * The request fields of a submitted attack dialog; a number out of bounds is
+ * refused with its field's name, nothing guessed. A GM's form sends the GM's
+ * own fields (`gmModifiers`, `gmRange`, `fromFront`); a player's never does
+ * (the GM refuses them from him, workflow/request-schema.ts). `inCombat`: the
+ * attacker or the target fights in the started combat (no maneuver is chosen).
+ */
 export function readGurpsAttackForm(form: Record<string, unknown>, o: { gm: boolean; inCombat: boolean; localize?: Localize }) {
   const localize = o.localize ?? english;
   const L = GURPS_REQUEST_LIMITS;
@@ -169,10 +187,10 @@ export function readGurpsAttackForm(form: Record<string, unknown>, o: { gm: bool
     ...(on("rapidStrike") && { rapidStrike: true }),
     ...(location !== "torso" && { location }),
     ...(shots > 1 && { shots }),
-    ...(range !== undefined && { range }),
+    ...(range !== undefined && (o.gm ? { gmRange: range } : { range })),
     ...(speed && { speed }),
-    fromFront: on("fromFront"),
+    ...(o.gm && { fromFront: on("fromFront") }),
     inReach: on("inReach"),
-    ...(modifier && { modifiers: [{ value: modifier, ...(label && { label }) }] }),
+    ...(modifier && { [o.gm ? "gmModifiers" : "modifiers"]: [{ value: modifier, ...(label && { label }) }] }),
   };
 }

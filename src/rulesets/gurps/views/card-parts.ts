@@ -6,11 +6,13 @@
  * and the injury in figures (G69–G81). Pure; every figure is the core's.
  */
 import type { Localize } from "../../../core/messages.js";
-import { type DefenseOption, formatDamage, type GurpsResolution, type LegalDefenses, type Modifier, type OwedRoll, ratioText, type VictimResult } from "../rules/index.js";
+import { pluralKey, sentenceCase, signed as signedFigure } from "../../../core/views/text.js";
+import { asFigures, defenseOptionLabel, type GurpsResolution, type LegalDefenses, type Modifier, type OwedRoll, owedRollLabel, ratioText, type VictimResult } from "../rules/index.js";
 
 const N = "CYCHOSYS.Gurps.";
 const C = "CYCHOSYS.Gurps.Card.";
-export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+/** A modifier with its sign and a true minus, ±0 for none (docs/style.md, "Typography"). */
+export const signed = (n: number): string => signedFigure(n, "±0");
 
 export interface ModifierView {
   label: string;
@@ -19,7 +21,7 @@ export interface ModifierView {
 }
 
 export const modifierViews = (mods: readonly Modifier[], localize: Localize): ModifierView[] =>
-  mods.map((m) => ({ label: m.label ?? localize(`${N}Modifier.${m.key}`), value: signed(m.value), rule: m.rule }));
+  mods.map((m) => ({ label: sentenceCase(m.label ?? localize(`${N}Modifier.${m.key}`)), value: signed(m.value), rule: m.rule }));
 
 /** One way to defend: its button's data and what it shows. */
 export interface DefenseVariantView {
@@ -53,22 +55,6 @@ export interface DefenseChoiceView {
   fromFront: boolean;
 }
 
-/** A defense option's id in the core's explanation (`parry:wpPierre`, `block:shPierre`, `parry:hands`). */
-export const OPTION_ID = /\b(?:parry|block):[A-Za-z0-9_-]+/g;
-
-/** The name of a defense option id, as the card's buttons name it. */
-export function optionLabel(id: string, items: Readonly<Record<string, string>>, localize: Localize): string {
-  const [kind, sourceId] = id.split(":") as [string, string];
-  return optionName({ kind, sourceId } as DefenseOption, items, localize);
-}
-
-/** The name of a defense option: Dodge, Parry (the weapon), Block (the shield), the bare hands. */
-function optionName(o: DefenseOption, items: Readonly<Record<string, string>>, localize: Localize): string {
-  const kind = localize(`${N}Defense.${o.kind}`);
-  if (!o.sourceId) return kind;
-  const item = o.sourceId === "hands" ? localize(`${C}bareHands`) : (items[o.sourceId] ?? o.sourceId);
-  return `${kind} (${item})`;
-}
 
 /** G58–G68: the legal defenses as buttons, each variant with its score (retreat G67, dodge and drop G68, acrobatic G61). */
 export function defenseChoiceView(legal: LegalDefenses, o: { asks: boolean; second: boolean; fromFront: boolean; acrobatics: number | null; items: Readonly<Record<string, string>> }, localize: Localize): DefenseChoiceView {
@@ -89,7 +75,7 @@ export function defenseChoiceView(legal: LegalDefenses, o: { asks: boolean; seco
       : opt.breakageOdds !== null && opt.breakageOdds > 0
         ? localize(`${C}breakage`, { odds: Math.min(opt.breakageOdds, 6) })
         : null;
-    return { id: opt.id, kind: opt.kind, name: optionName(opt, o.items, localize), score: opt.score, modifiers: modifierViews(opt.modifiers, localize), variants, warning };
+    return { id: opt.id, kind: opt.kind, name: defenseOptionLabel(opt.id, o.items, localize), score: opt.score, modifiers: modifierViews(opt.modifiers, localize), variants, warning };
   });
   return { asks: o.asks, none: null, options, second: o.second, fromFront: o.fromFront };
 }
@@ -107,13 +93,10 @@ export interface OwedRollView {
   button: boolean;
 }
 
-/** The owed roll's label: `CYCHOSYS.Gurps.Card.roll.<name>` by its id's last part (`majorWound`, `deathChecks` …). */
+/** The owed roll's view, labelled as the explanation labels it (`owedRollLabel`: `CYCHOSYS.Gurps.Card.roll.<name>`). */
 export function owedRollView(o: OwedRoll, r: GurpsResolution, whoName: string, button: boolean, localize: Localize): OwedRollView {
-  const name = /([A-Za-z]+)(?:\[\d\])?$/.exec(o.id)?.[1] ?? o.id;
-  const damage = o.id === "slam.foeDamage" ? r.slam?.foeDice : o.id === "damage" ? r.damage?.spec : null;
-  const line = damage ? `${formatDamage(damage)} ${r.damage?.type ?? "cr"}` : "";
   return {
-    id: o.id, kind: o.roll, label: localize(`${C}roll.${name}`, { line, target: o.target ?? "", dice: o.dice ?? 0, hits: o.hits ?? 1 }), who: whoName, target: o.target, rule: o.rule,
+    id: o.id, kind: o.roll, label: owedRollLabel(o, r, localize), who: whoName, target: o.target, rule: o.rule,
     dice: o.roll === "1d" ? 1 : o.roll === "damage" ? (o.dice ?? 1) : 3, hits: o.hits ?? 1, button,
   };
 }
@@ -133,14 +116,18 @@ export interface InjuryView {
 export function injuryView(v: VictimResult, victim: string, localize: Localize): InjuryView {
   const E = `${N}Explain.`;
   const lines: string[] = [];
+  const say = (key: string, params: Record<string, string | number> = {}) => lines.push(sentenceCase(localize(key, asFigures(params))));
   // A major wound's hit is counted from 1 for people (the core's `at` is the hit's index).
-  for (const t of v.thresholds) lines.push(localize(`${E}threshold.${t.kind}`, { at: t.kind === "majorWound" ? t.at + 1 : t.at, rule: t.rule }));
-  if (v.knockback) lines.push(localize(`${E}${v.knockback.roll ? (v.knockback.fell ? "knockbackFell" : "knockbackStood") : "knockbackOwed"}`, { yards: v.knockback.yards, effective: v.knockback.effective, roll: v.knockback.roll?.roll ?? 0 }));
-  for (const m of v.majorWounds) lines.push(localize(m.roll ? `${E}majorWound.${m.result}` : `${E}majorWoundOwed`, { effective: m.effective, roll: m.roll?.roll ?? 0 }));
-  for (const c of v.deathChecks) lines.push(localize(c.roll ? `${E}deathCheck.${c.result}` : `${E}deathCheckOwed`, { hpAt: c.hpAt, effective: c.effective, roll: c.roll?.roll ?? 0 }));
-  if (v.consciousness) lines.push(localize(`${E}consciousness`, { effective: v.consciousness.effective, modifier: signed(v.consciousness.modifier) }));
-  if (v.after.aimLost !== null) lines.push(localize(`${C}${v.after.aimLost ? "aimLost" : "aimKept"}`));
-  if (v.after.taskBroken !== null) lines.push(localize(`${C}${v.after.taskBroken ? "taskBroken" : "taskKept"}`));
+  for (const t of v.thresholds) say(`${E}threshold.${t.kind}`, { at: t.kind === "majorWound" ? t.at + 1 : t.at, rule: t.rule });
+  if (v.knockback) {
+    const yards = localize(pluralKey(`${E}count.yards`, v.knockback.yards, (k) => localize(k) !== k), { count: v.knockback.yards });
+    say(`${E}${v.knockback.roll ? (v.knockback.fell ? "knockbackFell" : "knockbackStood") : "knockbackOwed"}`, { yards, effective: v.knockback.effective, roll: v.knockback.roll?.roll ?? 0 });
+  }
+  for (const m of v.majorWounds) say(m.roll ? `${E}majorWound.${m.result}` : `${E}majorWoundOwed`, { effective: m.effective, roll: m.roll?.roll ?? 0 });
+  for (const c of v.deathChecks) say(c.roll ? `${E}deathCheck.${c.result}` : `${E}deathCheckOwed`, { hpAt: c.hpAt, effective: c.effective, roll: c.roll?.roll ?? 0 });
+  if (v.consciousness) say(`${E}consciousness`, { effective: v.consciousness.effective, modifier: signed(v.consciousness.modifier) });
+  if (v.after.aimLost !== null) say(`${C}${v.after.aimLost ? "aimLost" : "aimKept"}`);
+  if (v.after.taskBroken !== null) say(`${C}${v.after.taskBroken ? "taskBroken" : "taskKept"}`);
   return {
     victim,
     hits: v.hits.map((h) => ({

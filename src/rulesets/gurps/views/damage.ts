@@ -7,6 +7,8 @@
  * is the attack card's.
  */
 import { english, type Localize } from "../../../core/messages.js";
+import { cardFrameView, type CardFrameView, diceView, HOUSE_KEYS } from "../../../core/views/house.js";
+import { figure } from "../../../core/views/text.js";
 import type { GurpsDamageChoice, GurpsDamagePlan, GurpsDamageResult } from "../data/damage-roll.js";
 import { MAX_DAMAGE_BONUS } from "../data/damage-roll.js";
 import { formatDamage } from "../rules/index.js";
@@ -56,8 +58,8 @@ export function readGurpsDamageForm(form: Record<string, unknown>, plan: GurpsDa
   return { strong: !!plan.strong && on("strong"), halved: plan.halvable && on("halved"), bonus: readWhole(form.bonus, MAX_DAMAGE_BONUS, "badDamageBonus") };
 }
 
-export interface GurpsDamageCardContext {
-  title: string;
+/** The damage card: the house frame (docs/style.md) and the figures it is drawn from. */
+export interface GurpsDamageCardContext extends CardFrameView {
   damage: string;
   faces: readonly number[];
   diceTotal: number;
@@ -77,18 +79,32 @@ export function gurpsDamageCardContext(input: { actorName: string; roll: GurpsDa
   const localize = input.localize ?? english;
   const { plan, faces, basic } = input.roll;
   const floored = Math.max(basic.minimum, basic.rolled);
+  const type = `${localize(`CYCHOSYS.Gurps.DamageType.${plan.line.type}`)}${divisorText(plan.line.divisor)}`;
+  const bonuses = basic.bonuses.map((b) => modifierLine(b, localize));
+  const minimum = basic.rolled < basic.minimum ? localize("CYCHOSYS.Gurps.Roll.minimum", { rolled: signed(basic.rolled), minimum: basic.minimum }) : null;
+  const halved = basic.halved ? localize("CYCHOSYS.Gurps.Roll.halved", { from: floored }) : null;
+  const frame = cardFrameView({
+    cardClass: "gurps-roll-card gurps-damage-card",
+    title: localize("CYCHOSYS.Gurps.Roll.damageTitle", { what: lineName(plan) }),
+    subtitle: [formatDamage(plan.spec), ...bonuses.map((b) => `${b.label} ${b.value}`)].join(" · "),
+    roll: { label: localize("CYCHOSYS.Gurps.Roll.Label.damage"), diceLabel: localize(HOUSE_KEYS.dice), dice: diceView(faces), total: figure(basic.rolled) },
+    outcome: {
+      text: localize("CYCHOSYS.Gurps.Roll.basicDamageIs", { basic: figure(basic.basic), type }), tone: "hit",
+      details: [minimum, halved].filter((t): t is string => t !== null).map((text) => ({ text, tone: "neutral" as const })),
+    },
+  }, localize);
   return {
-    title: localize("CYCHOSYS.Gurps.Roll.damageTitle", { name: input.actorName, what: lineName(plan) }),
+    ...frame,
     damage: formatDamage(plan.spec),
     faces,
     diceTotal: basic.diceTotal,
     multiplier: basic.multiplier > 1 ? `× ${basic.multiplier}` : null,
     adds: basic.adds !== 0 ? signed(basic.adds) : null,
-    bonuses: basic.bonuses.map((b) => modifierLine(b, localize)),
-    minimum: basic.rolled < basic.minimum ? localize("CYCHOSYS.Gurps.Roll.minimum", { rolled: signed(basic.rolled), minimum: basic.minimum }) : null,
-    halved: basic.halved ? localize("CYCHOSYS.Gurps.Roll.halved", { from: floored }) : null,
+    bonuses,
+    minimum,
+    halved,
     basic: basic.basic,
-    type: `${localize(`CYCHOSYS.Gurps.DamageType.${plan.line.type}`)}${divisorText(plan.line.divisor)}`,
+    type,
     labels: { dice: localize("CYCHOSYS.Gurps.Roll.dice"), basic: localize("CYCHOSYS.Gurps.Roll.basicDamage") },
   };
 }

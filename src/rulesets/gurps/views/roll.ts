@@ -8,6 +8,8 @@
  */
 import { LocalizedError } from "../../../core/errors.js";
 import { english, type Localize } from "../../../core/messages.js";
+import { cardFrameView, type CardFrameView, diceView, HOUSE_KEYS } from "../../../core/views/house.js";
+import { figure, sentenceCase, signed } from "../../../core/views/text.js";
 import type { Modifier } from "../rules/index.js";
 import { type GurpsRollable, type GurpsRollOption, type GurpsRollResult, MAX_SITUATIONAL } from "../data/rollables.js";
 import { templatePath } from "../../../core/views/templates.js";
@@ -22,11 +24,11 @@ export interface ModifierLine {
   rule: string;
 }
 
-/** A signed figure with a true minus sign: +2, −3, 0. */
-export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+export { signed };
 
+/** A modifier as the card and dialog list it: "Shock −2 (G77)", its label in sentence case. */
 export function modifierLine(m: Modifier, localize: Localize = english): ModifierLine {
-  return { label: m.label ?? localize(`CYCHOSYS.Gurps.Modifier.${m.key}`), value: signed(m.value), rule: m.rule };
+  return { label: sentenceCase(m.label ?? localize(`CYCHOSYS.Gurps.Modifier.${m.key}`)), value: signed(m.value), rule: m.rule };
 }
 
 /** The name of what is rolled, in the user's language. */
@@ -80,15 +82,16 @@ export function readGurpsRollForm(form: Record<string, unknown>, options: readon
 
 export type RollOutcome = "criticalSuccess" | "success" | "failure" | "criticalFailure";
 
-export interface GurpsRollCardContext {
-  title: string;
+/** The roll card: the house frame (docs/style.md) and the figures it is drawn from. */
+export interface GurpsRollCardContext extends CardFrameView {
   name: string;
   level: number;
   modifiers: ModifierLine[];
   effective: number;
   faces: readonly number[];
   total: number;
-  outcome: RollOutcome;
+  /** Success, failure or a critical (the frame's `outcome` is the headline drawn from it). */
+  result: RollOutcome;
   outcomeText: string;
   /** "by 3" (success) or "by 2" (failure). */
   margin: string;
@@ -119,17 +122,28 @@ export function gurpsRollCardContext(input: { actorName: string; roll: GurpsRoll
   const { rollable, modifiers, effective, faces, result } = input.roll;
   const outcome: RollOutcome = result.critical === "success" ? "criticalSuccess" : result.critical === "failure" ? "criticalFailure" : result.success ? "success" : "failure";
   const name = rollableName(rollable, localize);
+  const margin = localize(result.success ? "CYCHOSYS.Gurps.Roll.marginSuccess" : "CYCHOSYS.Gurps.Roll.marginFailure", { margin: Math.abs(result.margin) });
+  const outcomeText = localize(`CYCHOSYS.Gurps.Roll.Outcome.${outcome}`);
+  const lines = modifiers.map((m) => modifierLine(m, localize));
+  // The speaker (Foundry's message header) is the roller: the title names what is rolled, the subtitle how its level was reached.
+  const frame = cardFrameView({
+    cardClass: "gurps-roll-card",
+    title: sentenceCase(name),
+    subtitle: [`${localize("CYCHOSYS.Gurps.Roll.level")} ${figure(rollable.level)}`, ...lines.map((l) => `${l.label} ${l.value}`)].join(" · "),
+    roll: { label: localize("CYCHOSYS.Gurps.Roll.threeDice"), diceLabel: localize(HOUSE_KEYS.dice), dice: diceView(faces), total: figure(result.roll), against: `/ ${figure(effective)}`, tone: result.success ? "good" : "miss" },
+    outcome: { text: `${outcomeText} ${margin}`, tone: result.success ? "good" : "miss" },
+  }, localize);
   return {
-    title: localize("CYCHOSYS.Gurps.Roll.title", { name: input.actorName, what: name }),
+    ...frame,
     name,
     level: rollable.level,
-    modifiers: modifiers.map((m) => modifierLine(m, localize)),
+    modifiers: lines,
     effective,
     faces,
     total: result.roll,
-    outcome,
-    outcomeText: localize(`CYCHOSYS.Gurps.Roll.Outcome.${outcome}`),
-    margin: localize(result.success ? "CYCHOSYS.Gurps.Roll.marginSuccess" : "CYCHOSYS.Gurps.Roll.marginFailure", { margin: Math.abs(result.margin) }),
+    result: outcome,
+    outcomeText,
+    margin,
     note: criticalNote(rollable, outcome, localize),
     labels: {
       level: localize("CYCHOSYS.Gurps.Roll.level"),

@@ -11,6 +11,7 @@ import type { GurpsDerived, GurpsProblem } from "../data/derived.js";
 import { GURPS_ROLL_ATTRIBUTES } from "../data/rollables.js";
 import { conditionName, gurpsConditions, GURPS_CONDITION_ICONS, GURPS_CONDITION_RULES } from "../data/status.js";
 import { bySort, DASH, num, rec, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 import { type GurpsSheetItem, gurpsTabsView } from "./sheet-parts.js";
 export type { GurpsSheetItem } from "./sheet-parts.js";
 import { combatView } from "./sheet-combat.js";
@@ -46,12 +47,19 @@ const SECONDARY = [
 ] as const;
 
 /** Where a problem the derive listed is, in words: a field of the sheet, or one of the actor's items by name. */
-function problemLine(problem: GurpsProblem, items: readonly GurpsSheetItem[], localize: Localize): string {
+function problemLine(problem: GurpsProblem, names: ReadonlyMap<string, string>, localize: Localize): string {
   const item = /^item:([^.]+)\.(.+)$/.exec(problem.where);
   const place = item
-    ? localize("CYCHOSYS.Gurps.Sheet.ProblemItem", { name: items.find((i) => i.id === item[1])?.name ?? item[1]!, field: item[2]! })
+    ? localize("CYCHOSYS.Gurps.Sheet.ProblemItem", { name: names.get(item[1]!) ?? item[1]!, field: item[2]! })
     : localize("CYCHOSYS.Gurps.Sheet.ProblemField", { field: localize(`CYCHOSYS.Gurps.Sheet.Field.${problem.where.replace(/\./g, "_")}`) });
   return localize("CYCHOSYS.Gurps.Sheet.Problem", { place, value: problem.value, message: localize(problem.i18nKey, { ...problem.params }) });
+}
+
+/** Every problem in words, the items named through one map of their ids. */
+function problemLines(problems: readonly GurpsProblem[], items: readonly GurpsSheetItem[], localize: Localize): string[] {
+  if (!problems.length) return [];
+  const names = new Map(items.map((i) => [i.id, i.name] as const));
+  return problems.map((p) => problemLine(p, names, localize));
 }
 
 function attributeRows(input: GurpsActorSheetInput) {
@@ -79,13 +87,12 @@ function secondaryRows(input: GurpsActorSheetInput) {
   return { numbers: rows, damage: notation };
 }
 
-/** G61, G80: what the derive says of speed and movement now, and the Dodge roll. */
+/** G61, G80: what the derive says of speed and movement now, and the Dodge roll (the header's; the parries are the Combat tab's). */
 function figures(input: GurpsActorSheetInput) {
   const d = input.derived;
   if (!d) return null;
   return {
     dodge: { level: d.dodge, rollKey: "dodge" },
-    unarmedParry: { level: d.unarmedParry.parry, skill: `CYCHOSYS.Gurps.UnarmedSkill.${d.unarmedParry.skill}`, rollKey: "unarmedParry" },
     speedNow: d.speedNow,
     moveNow: d.moveNow,
     step: d.step,
@@ -105,7 +112,7 @@ function skillRows(input: GurpsActorSheetInput) {
       const unarmed = str(item.system.unarmed);
       return {
         id: item.id, name: item.name, img: item.img,
-        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${relative === 0 ? "" : relative > 0 ? `+${relative}` : `−${-relative}`}`,
+        relative: `${input.localize(`CYCHOSYS.Gurps.Sheet.Base.${base}`)}${signed(relative, "")}`,
         level: view ? view.level : DASH, rollKey: view ? `skill:${item.id}` : null,
         tags: [...(unarmed && unarmed !== "none" ? [`CYCHOSYS.Gurps.UnarmedSkill.${unarmed}`] : []), ...(item.system.fencing === true ? ["CYCHOSYS.Gurps.Sheet.Fencing"] : [])],
       };
@@ -144,6 +151,16 @@ function traitsView(input: GurpsActorSheetInput) {
   };
 }
 
+/**
+ * The HP track under the header's figures (docs/style.md: tracks are drawn as
+ * tracks): how full, and its tone — fine, reeling below a third (G80), at 0 or
+ * below (G81).
+ */
+function hpTrack(value: number, max: number, reeling: boolean): { fill: number; tone: "good" | "wound" | "hit" } {
+  const fill = max > 0 ? Math.round(Math.min(100, Math.max(0, (value / max) * 100))) : 0;
+  return { fill, tone: value <= 0 ? "hit" : reeling ? "wound" : "good" };
+}
+
 /** The whole character sheet's context. */
 export function gurpsActorSheetView(input: GurpsActorSheetInput) {
   const d = input.derived;
@@ -155,10 +172,10 @@ export function gurpsActorSheetView(input: GurpsActorSheetInput) {
     name: input.name,
     img: input.img,
     editable: input.editable,
-    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990 },
+    hp: { value: num(hp.value, 10), max: num(hp.max, 10), min: -99_990, track: hpTrack(num(hp.value, 10), num(hp.max, 10), d?.reeling ?? false) },
     fp: { value: num(fp.value, 10), max: num(fp.max, 10), min: -9999 },
     conditions: conditionBadges(input),
-    problems: (d?.problems ?? []).map((p) => problemLine(p, input.items, input.localize)),
+    problems: problemLines(d?.problems ?? [], input.items, input.localize),
     underived: !d,
     attributes: attributeRows(input),
     secondary: secondaryRows(input),

@@ -1,6 +1,7 @@
 /**
- * The GURPS character sheet's Combat tab (pure): the active defenses (G61
- * Dodge, G66 the bare-handed parry, G62 Block), each weapon with its attack
+ * The GURPS character sheet's Combat tab (pure): the parries and blocks, each
+ * labelled with its weapon or shield (G63, G66 the bare-handed parry, G62
+ * Block; Dodge G61 is the header's), each weapon with its attack
  * lines (G2: skill, damage resolved with thrust/swing, reach or the ranged
  * stats, Parry G63 with its U and fencing marks), shields (G59 DB), armor
  * pieces and DR by location (G71, flexible for G72), and the injury
@@ -10,9 +11,9 @@ import type { Localize } from "../../../core/messages.js";
 import type { GurpsDerived, GurpsLineView, GurpsWeaponView } from "../data/derived.js";
 import { HIT_LOCATIONS } from "../rules/index.js";
 import { bySort, DASH, str } from "../../../core/views/sheet.js";
+import { signed } from "../../../core/views/text.js";
 import type { GurpsSheetItem } from "./sheet-parts.js";
 
-const signedText = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** G36: reach as written (`C`, `1`, `C,1`, `1*`). */
 const reachText = (l: GurpsLineView) => (l.reach.length ? l.reach.map((r) => (r === 0 ? "C" : String(r))).join(",") + (l.reachNeedsReady ? "*" : "") : DASH);
@@ -24,7 +25,7 @@ function rangedText(l: GurpsLineView, localize: Localize): string {
   parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Rof")} ${l.rof}`);
   if (l.shots) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Shots")} ${l.shots}`);
   if (l.rcl > 1) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Rcl")} ${l.rcl}`);
-  if (l.bulk !== 0) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Bulk")} ${signedText(l.bulk)}`);
+  if (l.bulk !== 0) parts.push(`${localize("CYCHOSYS.Gurps.Sheet.Bulk")} ${signed(l.bulk)}`);
   return parts.join(" · ");
 }
 
@@ -55,6 +56,38 @@ function lineRow(w: GurpsWeaponView, l: GurpsLineView, localize: Localize) {
     damageKey: `damage:${w.id}:${l.index}`,
     parryKey: l.parry === null ? null : `parry:${w.id}:${l.index}`,
   };
+}
+
+/** One parry or block the character may roll, labelled with what it is made with (Dodge is the header's, once). */
+export interface GurpsDefenseFigure {
+  label: string;
+  level: number;
+  rollKey: string;
+  /** The weapon or shield is not ready now: it cannot defend until readied (G39, G88). */
+  unready: boolean;
+}
+
+/**
+ * G62, G63, G66: every parry and block, each labelled with what it is made
+ * with — "Parry (Broadsword) 10", "Parry (bare hands, DX) 9", "Block (Medium
+ * shield) 9" — so no figure stands without saying which applies. A weapon
+ * whose lines parry alike is one entry; lines that differ are named.
+ */
+function parriesAndBlocks(d: GurpsDerived, localize: Localize): GurpsDefenseFigure[] {
+  const out: GurpsDefenseFigure[] = [];
+  for (const w of d.weapons) {
+    const lines = w.lines.filter((l) => l.parry !== null);
+    const alike = lines.every((l) => l.parry === lines[0]?.parry);
+    for (const l of alike ? lines.slice(0, 1) : lines) {
+      const name = alike ? w.name : localize("CYCHOSYS.Gurps.Sheet.WeaponLine", { weapon: w.name, line: l.name.trim() || String(l.index + 1) });
+      out.push({ label: localize("CYCHOSYS.Gurps.Roll.Label.parry", { name }), level: l.parry!, rollKey: `parry:${w.id}:${l.index}`, unready: !w.ready });
+    }
+  }
+  out.push({
+    label: localize("CYCHOSYS.Gurps.Sheet.UnarmedParry", { skill: localize(`CYCHOSYS.Gurps.UnarmedSkill.${d.unarmedParry.skill}`) }), level: d.unarmedParry.parry, rollKey: "unarmedParry", unready: false,
+  });
+  for (const s of d.shields) out.push({ label: localize("CYCHOSYS.Gurps.Roll.Label.block", { name: s.name }), level: s.block, rollKey: `block:${s.id}`, unready: !s.ready });
+  return out;
 }
 
 export function combatView(input: { derived: GurpsDerived | undefined; items: readonly GurpsSheetItem[]; source: Record<string, unknown>; localize: Localize }) {
@@ -90,13 +123,7 @@ export function combatView(input: { derived: GurpsDerived | undefined; items: re
   const locations = HIT_LOCATIONS.map((l) => ({ id: l, label: `CYCHOSYS.Gurps.Location.${l}`, dr: d ? d.dr[l] : DASH, flexible: d ? d.flexible[l] : false }));
   const t = d?.thresholds;
   return {
-    defenses: d
-      ? [
-          { label: localize("CYCHOSYS.Gurps.Roll.Label.dodge"), level: d.dodge, rollKey: "dodge" },
-          { label: localize("CYCHOSYS.Gurps.Sheet.UnarmedParry", { skill: localize(`CYCHOSYS.Gurps.UnarmedSkill.${d.unarmedParry.skill}`) }), level: d.unarmedParry.parry, rollKey: "unarmedParry" },
-          ...d.shields.map((s) => ({ label: localize("CYCHOSYS.Gurps.Roll.Label.block", { name: s.name }), level: s.block, rollKey: `block:${s.id}` })),
-        ]
-      : [],
+    defenses: d ? parriesAndBlocks(d, localize) : [],
     weapons,
     shields,
     armor,
@@ -106,8 +133,8 @@ export function combatView(input: { derived: GurpsDerived | undefined; items: re
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.majorWound", value: localize("CYCHOSYS.Gurps.Sheet.MoreThan", { value: t.majorWoundOver }), rule: "G78" },
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.reeling", value: localize("CYCHOSYS.Gurps.Sheet.Below", { value: t.reelingBelow }), rule: "G80" },
           { label: "CYCHOSYS.Gurps.Sheet.Threshold.shock", value: localize("CYCHOSYS.Gurps.Sheet.ShockPer", { divisor: t.shockDivisor }), rule: "G77" },
-          { label: "CYCHOSYS.Gurps.Sheet.Threshold.deathChecks", value: t.deathChecksAt.map((n) => signedText(n)).join(", "), rule: "G81" },
-          { label: "CYCHOSYS.Gurps.Sheet.Threshold.dead", value: signedText(t.deadAt), rule: "G81" },
+          { label: "CYCHOSYS.Gurps.Sheet.Threshold.deathChecks", value: t.deathChecksAt.map((n) => signed(n)).join(", "), rule: "G81" },
+          { label: "CYCHOSYS.Gurps.Sheet.Threshold.dead", value: signed(t.deadAt), rule: "G81" },
         ]
       : [],
     consciousness: d && d.consciousnessModifier !== null ? localize("CYCHOSYS.Gurps.Sheet.Consciousness", { ht: d.attributes.ht + d.consciousnessModifier }) : null,

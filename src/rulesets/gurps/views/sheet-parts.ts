@@ -33,8 +33,19 @@ const ITEM_BODIES: Readonly<Record<GurpsItemType, string>> = {
   gurpsShield: t("item/shield.hbs"),
 };
 
-/** An item sheet: the shared header, the type's fields, its description. */
-export const gurpsItemParts = (type: GurpsItemType): Record<string, PartSpec> => itemSheetParts(GURPS_TEMPLATE_ROOT, ITEM_BODIES[type]);
+/**
+ * An item sheet: the shared header, then one scrolling body — the type's
+ * fields with its description at the end (the body template includes
+ * item/description.hbs), so a long weapon's attack lines are never cut by a
+ * scroll pane above a fixed description (docs/style.md, "Sheet anatomy").
+ */
+export const gurpsItemParts = (type: GurpsItemType): Record<string, PartSpec> => {
+  const { header, body } = itemSheetParts(GURPS_TEMPLATE_ROOT, ITEM_BODIES[type]);
+  return { header: header!, body: body! };
+};
+
+/** The description every item body ends with (a partial, loaded with the others). */
+export const GURPS_ITEM_DESCRIPTION = t("item/description.hbs");
 
 /** Every partial the GURPS templates include (loaded by path). */
 export const GURPS_PARTIALS = [
@@ -43,6 +54,7 @@ export const GURPS_PARTIALS = [
   t("partials/weapons.hbs"),
   t("partials/armor.hbs"),
   t("partials/conditions.hbs"),
+  GURPS_ITEM_DESCRIPTION,
 ] as const;
 
 export const gurpsTabsView = (active: string): Record<string, TabView> => tabsView(GURPS_CHARACTER_TABS, active, "CYCHOSYS.Gurps.Sheet.Tab");

@@ -17,7 +17,7 @@ export type GurpsFlowErrorCode =
   | "alreadyApplied"
   | "notResolved"
   | "nothingToUndo"
-  | "gmBonus"
+  | "maneuverOutsideCombat"
   | "noCombatMove";
 
 export class GurpsFlowError extends LocalizedError<GurpsFlowErrorCode> {

@@ -16,7 +16,7 @@
 import type { CardFlow, FlowUser, ParticipantRef } from "../../../core/ruleset.js";
 import {
   type AoaOption, type AttackManeuver, type DefenseChoice, type DiceRoll, type GurpsAttackInput, type GurpsDefenderInput, type GurpsResolution, type GurpsRules,
-  GURPS_STANDARD_RULES, type InjuryMark, type OwedRoll, readRoll, resolveGurpsAttack,
+  blocksResolution, GURPS_STANDARD_RULES, type InjuryMark, type OwedRoll, readRoll, resolveGurpsAttack,
 } from "../rules/index.js";
 import { GurpsFlowError } from "./errors.js";
 
@@ -44,6 +44,8 @@ export interface GurpsStruck {
   /** The round state's injury fields before and after (null outside a combat). */
   before: InjuryMark | null;
   after: InjuryMark | null;
+  /** This application's mark on the round (`<attack id>.<application>`; absent on applications made before marks existed). */
+  mark?: string;
 }
 
 export interface GurpsApplication {
@@ -87,7 +89,7 @@ export function resolutionOf(target: GurpsTargetFlow, rules: Readonly<GurpsRules
 }
 
 /** The rolls that must come before anything else happens (a critical table roll is the GM's to read and blocks nothing, G86). */
-export const blockingOwed = (r: GurpsResolution): OwedRoll[] => r.owed.filter((o) => o.when === "now" && o.roll !== "table");
+export const blockingOwed = (r: GurpsResolution): OwedRoll[] => r.owed.filter(blocksResolution);
 /** Every roll the card may ask for now: the blocking ones and the critical tables. */
 export const cardOwed = (r: GurpsResolution): OwedRoll[] => r.owed.filter((o) => o.when === "now");
 const isDefenseChoice = (o: OwedRoll) => /^defenses\[\d\]$/.test(o.id);

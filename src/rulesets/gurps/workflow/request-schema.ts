@@ -20,6 +20,16 @@ const threeDice = z.array(face).check(z.length(3));
 export const GURPS_REQUEST_LIMITS = { modifiers: 8, modifier: 20, range: 100_000, speed: 10_000, shots: 10_000, deceptive: 10, hits: 100, dicePerHit: 100, label: 60 } as const;
 
 const onCard = { attackId: documentId, messageId: documentId };
+const situational = (min: number, max: number) =>
+  z.array(z.strictObject({ value: int(min, max), label: z.optional(z.string().check(z.maxLength(GURPS_REQUEST_LIMITS.label))) })).check(z.maxLength(GURPS_REQUEST_LIMITS.modifiers));
+
+/**
+ * The fields of the card's requests only a GM may send (src/core/gm-only.ts):
+ * the GM's situational modifiers and range (G3, G53) and the side the blow
+ * comes from (G59, the defense's question — a player attacking would take the
+ * foe's shield away). The other steps name only the side's own choices and dice.
+ */
+export const GURPS_GM_ONLY_FIELDS = { declare: ["gmModifiers", "gmRange", "fromFront"] } as const;
 
 /** An owed roll's name (`resolution.owed[].id`): `rolls.majorWound[0]`, `rolls.attacker.knockback`, `slam.foeDamage` … */
 const owedId = z.string().check(z.maxLength(48), z.regex(/^[A-Za-z]+(\[[0-9]\])?(\.[A-Za-z]+(\[[0-9]\])?){0,2}$/));
@@ -40,18 +50,19 @@ export const gurpsRequestSchema = z.discriminatedUnion("step", [
     rapidStrike: z.optional(z.boolean()),
     location: z.optional(z.enum(HIT_LOCATIONS as unknown as ["torso"])),
     shots: z.optional(int(1, GURPS_REQUEST_LIMITS.shots)),
-    /** G53: range and the target's speed in yards (a player's may only add to what the GM measures). */
+    /** G53: range and the target's speed in yards; the range is at least what the GM measures on the scene. */
     range: z.optional(int(0, GURPS_REQUEST_LIMITS.range)),
     speed: z.optional(int(0, GURPS_REQUEST_LIMITS.speed)),
-    /** G59: from the front or the shield side (default yes); G60: the attacker within reach of a parry. */
-    fromFront: z.optional(z.boolean()),
+    /** G60: the attacker within reach of a parry (it can only add a defense; within 1 yard on the scene it is so anyway). */
     inReach: z.optional(z.boolean()),
-    /** G3: situational modifiers (a player's may only be penalties). */
-    modifiers: z.optional(
-      z.array(z.strictObject({ value: int(-GURPS_REQUEST_LIMITS.modifier, GURPS_REQUEST_LIMITS.modifier), label: z.optional(z.string().check(z.maxLength(GURPS_REQUEST_LIMITS.label))) })).check(
-        z.maxLength(GURPS_REQUEST_LIMITS.modifiers),
-      ),
-    ),
+    /** G3: the attacker's own situational penalties (he may make his attack only harder). */
+    modifiers: z.optional(situational(-GURPS_REQUEST_LIMITS.modifier, 0)),
+    /** GM only (G3): the GM's situational modifiers, bonuses or penalties. */
+    gmModifiers: z.optional(situational(-GURPS_REQUEST_LIMITS.modifier, GURPS_REQUEST_LIMITS.modifier)),
+    /** GM only (G53): the range exactly, over what is measured on the scene. */
+    gmRange: z.optional(int(0, GURPS_REQUEST_LIMITS.range)),
+    /** GM only (G59): from the front or the shield side (default yes): the defense's question, never the attacker's player's. */
+    fromFront: z.optional(z.boolean()),
   }),
   /**
    * G58–G68: the defender's choice (an option id of `legalDefenses`, with

@@ -9,6 +9,7 @@
  */
 import type { Localize } from "../../../core/messages.js";
 import type { FlowUser, ParsedRequest, RequestProblem, RulesetWorkflow, StepContext, StepResult } from "../../../core/ruleset.js";
+import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import { type ActorLike, type CombatantRef, isActor, type UserLike, type WorkflowEnv } from "../../../core/transport/ports.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
@@ -21,7 +22,7 @@ import {
 } from "../rules/index.js";
 import { GurpsFlowError } from "./errors.js";
 import { applyInjury, declareGurpsAttack, defend, type GurpsFlow, phaseOf, resolutionOf, rollDamage, rollOwed, targetOf, undoInjury } from "./flow.js";
-import { type GurpsCardRequest, type GurpsDeclaration, parseGurpsRequest } from "./request-schema.js";
+import { GURPS_GM_ONLY_FIELDS, type GurpsCardRequest, type GurpsDeclaration, parseGurpsRequest } from "./request-schema.js";
 import { applicationOf, factCommands, type StruckInput, undoCommands } from "./writes.js";
 
 export type { GurpsFlow } from "./flow.js";
@@ -78,18 +79,24 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   if (!line) throw new GurpsFlowError("noSuchLine", { weapon: weapon.name, line: request.line + 1 });
   if (request.targetUuid === attacker.uuid) throw new GurpsFlowError("selfTarget");
   const target = await actorAt(env, request.targetUuid);
-  // G3: a player's own situational modifiers may only make his attack harder.
-  const modifiers = request.modifiers ?? [];
-  if (!author.isGM && modifiers.some((m) => m.value > 0)) throw new GurpsFlowError("gmBonus");
-  // G36, G53, G60: the range the GM measures on the scene; a player may only add to it.
+  // A fighter in a started combat is attacked only through it: a player's attacker outside it is refused (the shared gate).
+  const myRef = attackerInCombat(env, attacker, [{ actorUuid: target.uuid, name: target.name }], author);
+  const theirRef = env.combatantOf(target.uuid);
+  // G10, G26: a maneuver chosen outside a combat never applies to an attack on a fighter in one (its price would go unrecorded).
+  if (!myRef && theirRef && request.maneuver && request.maneuver !== "attack") {
+    throw new GurpsFlowError("maneuverOutsideCombat", { attacker: attacker.name, target: target.name, maneuver: localize(`CYCHOSYS.Gurps.Maneuver.${request.maneuver}`) });
+  }
+  // G3: the attacker's own penalties (the schema takes no bonus from him) and the GM's modifiers.
+  const modifiers = [...(request.modifiers ?? []), ...(request.gmModifiers ?? [])];
+  // G36, G53, G60: the range the GM measures on the scene; a request may only add to it, the GM may set it.
   const measured = world.distance(attacker.uuid, target.uuid);
   if (measured !== null && line.kind === "melee" && line.reach.length && measured > Math.max(...line.reach)) {
     throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.outOfReach", { yards: measured }) });
   }
-  const range = author.isGM && request.range !== undefined ? request.range : Math.max(request.range ?? 0, measured ?? 0);
+  const range = request.gmRange ?? Math.max(request.range ?? 0, measured ?? 0);
 
-  const mine = roundOf(env, attacker.uuid, read);
-  const theirs = roundOf(env, target.uuid, read);
+  const mine = myRef ? { ref: myRef, state: read(myRef) } : undefined;
+  const theirs = theirRef ? { ref: theirRef, state: read(theirRef) } : undefined;
   const item = itemStateOf(mine?.state ?? null, weapon, line);
   let maneuver: AttackManeuver = request.maneuver ?? "attack";
   let aoaOption = request.maneuver === "allOutAttack" ? (request.aoaOption ?? null) : null;
@@ -170,7 +177,7 @@ function apply(ctx: StepContext, flow: GurpsFlow, user: FlowUser, actors: Readon
     const sides: StruckInput[] = [];
     if (r.victim && defender) sides.push({ side: "defender", ref: target.target, victim: r.victim, snapshot: input.defender, round: defender.state, unreadyOnFall: unreadyOnFall(defender.derived) });
     if (r.self && attacker && input.attacker.self) sides.push({ side: "attacker", ref: flow.attacker, victim: r.self, snapshot: input.attacker.self, round: attacker.state, unreadyOnFall: unreadyOnFall(attacker.derived) });
-    const made = applicationOf(user.id, sides);
+    const made = applicationOf(user.id, sides, `${flow.id}.${target.applications.length}`);
     commands = made.commands;
     return made.application;
   };
@@ -231,6 +238,7 @@ export function scopeOf(flow: GurpsFlow): WriteScope {
 export function gurpsWorkflow(rules: () => Readonly<GurpsRules>, read: ReadRound, world: GurpsWorld = NO_WORLD): RulesetWorkflow<GurpsFlow, GurpsDeclaration, GurpsCardRequest> {
   return {
     parseRequest: (value): { ok: true; parsed: ParsedRequest<GurpsDeclaration, GurpsCardRequest> } | { ok: false; problem: RequestProblem } => parseGurpsRequest(value),
+    gmOnlyFields: GURPS_GM_ONLY_FIELDS,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), read, world),
     step: (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules(), read),
     scope: scopeOf,

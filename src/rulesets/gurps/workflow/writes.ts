@@ -8,13 +8,14 @@
  * - the **injury** when applied (G77–G81): HP and FP by deltas, the death
  *   checks rolled, and the round's injury fields (shock to come, stun,
  *   posture, unconsciousness, death) — over the round as it is now;
- * - its exact **undo**: the same deltas back, the round's fields restored.
+ * - its **undo** by its own change only: the same deltas back, and the round's
+ *   fields it set (its mark) taken back where nothing changed them since.
  *
  * Pure: the GM's documents are read by steps.ts and handed in.
  */
 import type { WriteCommand } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
-import { type GurpsFighterRound, type GurpsResolution, injuryMark, recordInjury, type VictimAfter, type VictimInput, type VictimResult } from "../rules/index.js";
+import { type GurpsFighterRound, type GurpsResolution, injuryCauses, injuryMark, recordInjury, type VictimAfter, type VictimInput, type VictimResult } from "../rules/index.js";
 import type { GurpsApplication, GurpsStruck, GurpsTargetFlow } from "./flow.js";
 import type { ParticipantRef } from "../../../core/ruleset.js";
 
@@ -61,15 +62,16 @@ export function factCommands(target: GurpsTargetFlow, r: GurpsResolution, defend
 
 /**
  * G77–G81: what the injury leaves on the round, over the round as it is now:
- * a posture, stun, unconsciousness or death this attack did not change stays
- * as it is now (another blow may have changed it since the attack).
+ * a posture, stun, unconsciousness or death this attack neither changed nor
+ * set itself (`caused`: knocked down, stunned) stays as it is now (another
+ * blow, or his own turn, may have changed it since the attack).
  */
-export function afterOverRound(after: VictimAfter, snapshot: VictimInput, now: GurpsFighterRound | null): VictimAfter {
+export function afterOverRound(after: VictimAfter, snapshot: VictimInput, now: GurpsFighterRound | null, caused: readonly string[] = []): VictimAfter {
   if (!now) return after;
   return {
     ...after,
-    posture: after.posture !== (snapshot.posture ?? "standing") ? after.posture : now.posture,
-    stunned: after.stunned !== (snapshot.stunned ?? null) ? after.stunned : now.stun,
+    posture: after.posture !== (snapshot.posture ?? "standing") || caused.includes("posture") ? after.posture : now.posture,
+    stunned: after.stunned !== (snapshot.stunned ?? null) || caused.includes("stun") ? after.stunned : now.stun,
     unconscious: after.unconscious || now.unconscious,
     mortallyWounded: after.mortallyWounded || now.mortallyWounded,
     dead: after.dead || now.dead,
@@ -86,23 +88,29 @@ export interface StruckInput {
   unreadyOnFall: string[];
 }
 
-/** The application of a resolution to its struck sides, and the commands that write it. */
-export function applicationOf(by: string, sides: readonly StruckInput[]): { application: GurpsApplication; commands: WriteCommand[] } {
+/**
+ * The application of a resolution to its struck sides, and the commands that
+ * write it; `mark` names this application on the round states (the card's
+ * attack and the application's number) so its undo takes back only its own
+ * change.
+ */
+export function applicationOf(by: string, sides: readonly StruckInput[], mark?: string): { application: GurpsApplication; commands: WriteCommand[] } {
   const struck: GurpsStruck[] = [];
   const commands: WriteCommand[] = [];
   for (const s of sides) {
     const v = s.victim;
     const deathChecks = v.after.deathChecksRolled - (s.snapshot.deathChecksRolled ?? 0);
-    const merged = afterOverRound(v.after, s.snapshot, s.round);
+    const caused = injuryCauses(v);
+    const merged = afterOverRound(v.after, s.snapshot, s.round, caused);
     // G78: the major wound's mark, until his next turn is over (the tracker's; undo restores it).
     const majorWound = v.thresholds.some((t) => t.kind === "majorWound");
-    const roundAfter = s.round ? recordInjury(s.round, merged, s.unreadyOnFall, majorWound) : null;
+    const roundAfter = s.round ? recordInjury(s.round, merged, s.unreadyOnFall, majorWound, mark ? { id: mark, caused } : undefined) : null;
     struck.push({
       side: s.side, ref: s.ref, injury: v.injury, fpLost: v.fpLost, deathChecks, hpBefore: v.hpBefore, hpAfter: v.after.hp,
-      before: s.round ? injuryMark(s.round) : null, after: roundAfter ? injuryMark(roundAfter) : null,
+      before: s.round ? injuryMark(s.round) : null, after: roundAfter ? injuryMark(roundAfter) : null, ...(mark && { mark }),
     });
     commands.push(...actorDeltas(s.ref.actorUuid, -v.injury, -v.fpLost, deathChecks));
-    commands.push(round(s.ref.actorUuid, { kind: "injury", after: merged, unreadyOnFall: s.unreadyOnFall, majorWound }));
+    commands.push(round(s.ref.actorUuid, { kind: "injury", after: merged, unreadyOnFall: s.unreadyOnFall, majorWound, ...(mark && { mark, caused }) }));
   }
   return { application: { by, struck }, commands };
 }
@@ -116,12 +124,16 @@ function actorDeltas(uuid: string, hp: number, fp: number, deathChecks: number):
   return changes.length ? [{ kind: "adjust", uuid, changes }] : [];
 }
 
-/** The exact undo of an application: the deltas back (kept within range), the round's injury fields restored. */
+/**
+ * The undo of an application by its own change only: the deltas back (kept
+ * within range), the round's fields this application set and nothing changed
+ * since (its mark) taken back — a later blow's stays.
+ */
 export function undoCommands(application: GurpsApplication): WriteCommand[] {
   const commands: WriteCommand[] = [];
   for (const s of application.struck) {
     commands.push(...actorDeltas(s.ref.actorUuid, s.injury, s.fpLost, -s.deathChecks));
-    if (s.before && s.after) commands.push(round(s.ref.actorUuid, { kind: "undoInjury", before: s.before, after: s.after }));
+    if (s.before && s.after) commands.push(round(s.ref.actorUuid, { kind: "undoInjury", before: s.before, after: s.after, ...(s.mark && { mark: s.mark }) }));
   }
   return commands;
 }

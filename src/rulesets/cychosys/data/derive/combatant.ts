@@ -27,6 +27,7 @@ import {
   quickness as quicknessOf,
   type Rules,
   RulesError,
+  sealOutfit,
   shieldAt,
   smallSize,
   soakStepsFor,
@@ -73,7 +74,7 @@ export interface InvalidField {
 
 export interface CombatantDerived {
   pools: Pools;
-  outfit: OutfitPiece[];
+  outfit: readonly OutfitPiece[];
   quickness: QuicknessBreakdown;
   movement: number;
   burden: BurdenBreakdown;
@@ -174,11 +175,19 @@ export function actionTotals(
     totals.push(build(`skill:${skill.id}`, skill, undefined, undefined));
     skill.system.finesses.forEach((finesse, index) => totals.push(build(`skill:${skill.id}:${index}`, skill, finesse, undefined)));
   }
+  // Each gear names its skill and finesse: looked up by name in maps built once (the first of a name wins).
+  const skillNamed = byName(skills);
+  const finesseNamed = new Map<ItemView<"skill">, ReadonlyMap<string, SkillSource["finesses"][number]>>();
+  const finesseOf = (skill: ItemView<"skill">, name: string) => {
+    let named = finesseNamed.get(skill);
+    if (!named) finesseNamed.set(skill, (named = byName(skill.system.finesses)));
+    return named.get(nameKey(name));
+  };
   for (const item of items) {
     if (item.type !== "weapon" && item.type !== "trick") continue;
     const gear = item.system as GearSource;
-    const skill = findByName(skills, gear.skill);
-    const finesse = skill && gear.finesse ? findByName(skill.system.finesses, gear.finesse) : undefined;
+    const skill = skillNamed.get(nameKey(gear.skill));
+    const finesse = skill && gear.finesse ? finesseOf(skill, gear.finesse) : undefined;
     const speed = { id: item.id, name: item.name, speed: gear.speed };
     totals.push(
       skill
@@ -196,10 +205,17 @@ export function rollFormula(dice: number, staticPart: number): string {
   return staticPart > 0 ? `${die} + ${staticPart}` : `${die} - ${-staticPart}`;
 }
 
-function findByName<T extends { name: string }>(list: readonly T[], name: string): T | undefined {
-  const wanted = name.trim().toLowerCase();
-  if (!wanted) return undefined;
-  return list.find((entry) => entry.name.trim().toLowerCase() === wanted);
+/** How a gear's skill or finesse name matches: trimmed, case-insensitive; an empty name matches nothing. */
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** Entries by `nameKey`, the first of each name kept (as a search from the start finds it). */
+function byName<T extends { name: string }>(list: readonly T[]): ReadonlyMap<string, T> {
+  const named = new Map<string, T>();
+  for (const entry of list) {
+    const key = nameKey(entry.name);
+    if (key && !named.has(key)) named.set(key, entry);
+  }
+  return named;
 }
 
 /** Everything R10, R13, R15, R30–R31, R33–R35 and R38 derive for a character or NPC. */
@@ -212,7 +228,8 @@ export function deriveCombatant(
 ): CombatantDerived {
   const invalid: InvalidField[] = [];
   const pools = currentPools(system.pools);
-  const outfit = outfitPieces(system, items, labels, rules, invalid);
+  // Sealed (frozen): the rules core works each location out once for every attack on this actor (R30, R35).
+  const outfit = sealOutfit(outfitPieces(system, items, labels, rules, invalid), rules.effects);
   const letters = conditions.map((c) => c.letter);
   const penalties = conditionPenalties(letters, rules.effects);
   const quickness = quicknessOf(

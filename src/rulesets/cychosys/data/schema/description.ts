@@ -41,7 +41,7 @@ export const SCHEMA_VERSION: Readonly<Record<ActorType | ItemTypeName, number>> 
   character: 1,
   npc: 1,
   object: 1,
-  skill: 1,
+  skill: 2,
   trademark: 1,
   weapon: 1,
   trick: 1,
@@ -111,6 +111,8 @@ export const ITEM_SCHEMAS: Readonly<Record<ItemTypeName, FieldsDescription>> = O
     dice: integer(1, 20, 1),
     facet: choice(FACETS, "physical"),
     finesses: list(object({ name: text("", false), bonus: integer(-20, 99, 0) })),
+    // What the skill covers, in the GM's words (v2: stored skills get an empty one).
+    description: html(),
     schemaVersion: version("skill"),
   },
   trademark: { description: html(), schemaVersion: version("trademark") },

@@ -55,6 +55,16 @@ export const MIGRATIONS: Readonly<Record<ActorType | ItemTypeName, readonly Migr
         return true;
       },
     },
+    {
+      version: 2,
+      description: "a skill gets a description (empty until the GM writes one)",
+      // Only a whole stored source (it states its version): an update's partial changes must never blank a description.
+      migrate: (s) => {
+        if (s.schemaVersion === undefined || s.description !== undefined) return false;
+        s.description = "";
+        return true;
+      },
+    },
   ],
   trademark: [],
   weapon: [],

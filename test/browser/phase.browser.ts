@@ -17,7 +17,7 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
   const { open, pages } = previewBrowser({ width: 1000, height: 1200 });
 
   tabsRenderCleanly(open, pages, ["phase-character", "phase-character-light"], ["combat", "gear", "biography"]);
-  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light", "phase-card-moved-on", "phase-card-exchange"]);
+  rendersCleanly(open, ["phase-creature", "phase-item-weapon", "phase-item-armor", "phase-tracker-player", "phase-tracker-gm", "phase-tracker-gm-light", "phase-tracker-surprise", "phase-tracker-long-action", "phase-declare", "phase-declare-odds", "phase-declare-odds-light", "phase-card-rolling", "phase-card-wild", "phase-card-traumatic", "phase-card-traumatic-light", "phase-card-moved-on", "phase-card-exchange"]);
 
   it("Leroy's sheet: armor per area with the worn vest (P28), the wound penalty of his traumatic wound (P30, P36), his pistol's check and chance (P17, P32)", async () => {
     const page = await open("phase-character");
@@ -36,46 +36,72 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
     await page.close();
   });
 
-  it("Earl's player: Mo's and Leroy's declarations are hidden, Earl's slot is his to declare; the GM sees every declaration and the due list", async () => {
+  it("Earl's player: Mo's and Leroy's declarations are hidden, Earl's slot is his to declare — one row each, controls only on his; the GM sees each declaration once, the marks behind one control", async () => {
     const player = await open("phase-tracker-player");
     expect(await player.locator(".cy-phase-row .cy-phase-name").allTextContents()).toEqual(["Mo", "Leroy", "Earl"]);
-    expect(await player.locator('[data-combatant-id="mo"] .cy-phase-action').textContent()).toBe("Declared — hidden until it takes effect");
-    expect(await player.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("Declared — hidden until it takes effect");
+    const action = (page: typeof player, id: string) => page.locator(`[data-combatant-id="${id}"] [data-figure="action"] .cy-tracker-value`);
+    expect(await action(player, "mo").textContent()).toBe("Hidden");
+    expect(await action(player, "leroy").textContent()).toBe("Hidden");
     expect(await player.locator('[data-combatant-id="earl"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["declare", "free", "pass"]);
     expect(await player.locator('[data-combatant-id="mo"] [data-phase-action]').count()).toBe(0);
+    expect(await player.locator(".cy-phase-gm-marks").count()).toBe(0);
     expect(await player.textContent("body")).not.toContain("chest");
     await player.close();
     const gm = await open("phase-tracker-gm");
-    expect(await gm.locator('[data-combatant-id="mo"] .cy-phase-action').textContent()).toBe("Targeting on Earl at the chest — phase, resolves at the end of phase 1");
-    expect(await gm.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("Fire on Mo with Service pistol — phase, resolves at the end of phase 1");
-    expect(await gm.locator(".cy-phase-due li").count()).toBe(2);
+    expect(await action(gm, "mo").textContent()).toBe("Targeting → Earl");
+    expect(await action(gm, "leroy").textContent()).toBe("Fire → Mo");
+    expect(await gm.locator('[data-combatant-id="leroy"] .cy-phase-essentials').getAttribute("data-tooltip")).toBe("Fire on Mo with Service pistol — phase, resolves at the end of phase 1 (due now)");
+    // Each declaration once: no due list, nothing of it in the log.
+    expect(await gm.locator(".cy-phase-row").count()).toBe(3);
+    expect((await gm.textContent(".cy-phase-tracker"))!.match(/Fire → Mo/g)).toHaveLength(1);
+    expect(await gm.locator(".cy-phase-log").count()).toBe(0);
+    // The marks are behind one compact control per row, closed.
+    expect(await gm.locator(".cy-phase-gm-marks").count()).toBe(3);
+    expect(await gm.locator(".cy-phase-gm-marks[open]").count()).toBe(0);
     expect(await gm.locator('.cy-phase-head [data-phase-action="resolve"]').count()).toBe(1);
+    // One line of essentials a row in a 300-pixel sidebar (Leroy's traumatic wound may take a second).
+    const heights = await gm.locator(".cy-phase-essentials").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(heights.filter((h) => h < 26)).toHaveLength(2);
+    for (const h of heights) expect(h).toBeLessThan(44);
     await gm.close();
   });
 
   it("P3, P40: at phase 4's start the GM waits for Mo's surprise roll, now +1 after one failure; Earl, unaware, can be surprised by a hostile act", async () => {
     const gm = await open("phase-tracker-surprise");
     expect(await gm.textContent(".cy-phase-head")).toContain("Waiting for surprise rolls: Mo.");
-    expect(await gm.textContent('[data-combatant-id="mo"]')).toContain("Surprised: rolls Reflexes each phase, +1 (P3)");
-    expect(await gm.locator('[data-combatant-id="mo"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toContain("rollSurprise");
-    expect(await gm.locator('[data-combatant-id="earl"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["markAware", "witness", "suppress"]);
+    expect(await gm.textContent('[data-combatant-id="mo"]')).toContain("Surprised, rolls at +1 (P3)");
+    expect(await gm.locator('[data-combatant-id="mo"] .cy-tracker-controls [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["rollSurprise"]);
+    expect(await gm.locator('[data-combatant-id="earl"] .cy-phase-mark').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["markAware", "witness", "suppress"]);
     await gm.close();
   });
 
   it("P10, P12, P7: Leroy's target-and-fire is underway in phase 2, his Targeting held, his free action taken: he may cancel the shots or pass", async () => {
     const player = await open("phase-tracker-long-action");
-    expect(await player.locator('[data-combatant-id="leroy"] .cy-phase-action').textContent()).toBe("target and fire on Mo with Service pistol — round, resolves at the end of phase 2");
+    expect(await player.locator('[data-combatant-id="leroy"] [data-figure="action"] .cy-tracker-value').textContent()).toBe("Target and fire → Mo");
     expect(await player.locator('[data-combatant-id="leroy"] [data-phase-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.phaseAction))).toEqual(["cancel", "pass"]);
-    expect(await player.textContent(".cy-phase-log")).toContain('speak "Drop it, Mo!"');
+    expect(await player.locator('[data-combatant-id="leroy"] .cy-status').allTextContents()).toEqual(["Targeting on Mo", "Free action used"]);
+    expect(await player.textContent(".cy-phase-log")).toContain('Speak "Drop it, Mo!"');
     await player.close();
   });
 
   it("the declare dialog offers only what Earl may declare now: no shot with his holstered revolver, no Aim without Targeting", async () => {
     const page = await open("phase-declare");
     const choices = await page.locator("select[name=choice] option").allTextContents();
-    expect(choices).toContain("draw with Revolver (phase)");
+    expect(choices).toContain("Draw with Revolver (phase)");
     expect(choices.some((c) => c.startsWith("Fire"))).toBe(false);
     expect(choices.some((c) => c.startsWith("Aim"))).toBe(false);
+    await page.close();
+  });
+
+  it("P26 and the odds: Leroy's dialog prices keeping his action against Defending Mo's burst (Defend best), and his Fire at Mo; only the fields his choice asks for show", async () => {
+    const page = await open("phase-declare-odds");
+    expect(await page.textContent(".cy-phase-incoming h2")).toBe("Mo's Three-round burst at you resolves at the end of this phase");
+    expect(await page.locator(".cy-phase-incoming tbody th").allTextContents()).toEqual(["No Defend", "Defend best"]);
+    expect(await page.locator(".cy-phase-incoming tbody.best").getAttribute("data-defense")).toBe("defend");
+    expect(await page.textContent(".cy-phase-odds li")).toMatch(/^Mo: chance to strike \d+% · expected injury \d+\.\d flesh \(against No Defend, their best answer\)$/);
+    expect(await page.locator("select[name=choice]").inputValue()).toBe("fire:pistol");
+    expect(await page.locator('[data-needs="distance"]').isVisible()).toBe(false);
+    expect(await page.locator('[data-needs="target"]').isVisible()).toBe(true);
     await page.close();
   });
 

@@ -18,7 +18,7 @@ import { projectLedger, secretOf, viewFromProjection } from "../../src/rulesets/
 import { readProjection, readSecret } from "../../src/rulesets/phase/combat/projection-reader.js";
 import type { PhaseTrackerRequest } from "../../src/rulesets/phase/combat/request-schema.js";
 import { planTrackerRequest } from "../../src/rulesets/phase/combat/tracker-plan.js";
-import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type TrackerPerson } from "../../src/rulesets/phase/combat/tracker-view.js";
+import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type TrackerPerson, trackerWounds } from "../../src/rulesets/phase/combat/tracker-view.js";
 import { type AttackRolls, declarationView, type Fighter, PHASE_STANDARD_RULES, resolvePhase } from "../../src/rulesets/phase/rules/index.js";
 import { declareDialogView, PHASE_DECLARE_TEMPLATE } from "../../src/rulesets/phase/views/declare-dialog.js";
 import { PHASE_CHARACTER_PARTS, PHASE_CREATURE_PARTS, phaseActorSheetView, phaseItemParts, phaseItemSheetView, type PhaseSheetItem } from "../../src/rulesets/phase/views/sheets.js";
@@ -108,10 +108,11 @@ export function midDeclaration(): PhaseLedger {
   ]);
 }
 
+/** The combatants as one user's tracker names them; flesh and wounds only where that user may see the sheet (here: whom they control). */
 const people = (canControl: (id: string) => boolean): TrackerPerson[] =>
   ACTORS.map((a) => {
     const d = derivedOf(a);
-    return { id: a.id, name: a.name, img: FACES[a.id]!, out: d.wounds.states, canControl: canControl(a.id), weapons: Object.fromEntries(d.weapons.map((w) => [w.id, w.name])) };
+    return { id: a.id, name: a.name, img: FACES[a.id]!, out: d.wounds.states, canControl: canControl(a.id), weapons: Object.fromEntries(d.weapons.map((w) => [w.id, w.name])), wounds: canControl(a.id) ? trackerWounds(d.wounds) : null };
   });
 
 /** The tracker as Earl's player sees it: what their client received (the projection and Earl's secret), read back. */
@@ -184,8 +185,8 @@ export function longActionTrackerView(localize: Localize) {
   return phaseTrackerView(view, people((id) => id === "leroy"), { isGM: false, resolving: false, surpriseDue: [], surpriseRolled: [], problem: null }, localize);
 }
 
-function trackerBody(env: Env, id: string, view: ReturnType<typeof gmTrackerView>, who: string): string {
-  return `<section id="{{id}}" class="application themed theme-dark combat-sidebar" data-preview-sheet="${id}">
+function trackerBody(env: Env, id: string, view: ReturnType<typeof gmTrackerView>, who: string, theme: "dark" | "light" = "dark"): string {
+  return `<section id="{{id}}" class="application themed theme-${theme} combat-sidebar" data-preview-sheet="${id}">
   <header class="combat-tracker-header"><span>${who}</span><span>Encounter 1</span></header>
   ${env.render(PHASE_TRACKER_TEMPLATE, view)}
 </section>`;
@@ -197,6 +198,50 @@ function declareBody(env: Env, localize: Localize): string {
   <header class="window-header"><h1 class="window-title">Earl: declare</h1></header>
   <section class="window-content" style="padding: 10px 12px; gap: 10px;">
     ${env.render(PHASE_DECLARE_TEMPLATE, view)}
+    <button type="button">Declare</button>
+  </section>
+</form>`;
+}
+
+/**
+ * P26, P13: phase 2 as the GM sees it at Leroy's slot. Leroy lined up on Mo
+ * in phase 1; this phase Mo (initiative 4) declared a burst at Leroy without
+ * Targeting (wild, P14), due at the end of this phase. Leroy's dialog: the
+ * defense panel — keep his action or Defend — and the odds of his own Fire
+ * at Mo, the one it opens on.
+ */
+export function defendLedger(): PhaseLedger {
+  const f = fighters();
+  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "leroy", action: "targeting", target: "mo" },
+  ]);
+  l = applyLedgerOperation(l, { kind: "beginResolve", basis: l.revision, flowId: "card0" }, f);
+  l = applyLedgerOperation(l, { kind: "phaseEnd", basis: l.revision, flowId: "card0", rolls: {} }, f);
+  return play(l, [
+    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
+  ]);
+}
+
+export function defendDialogView(localize: Localize) {
+  const ledger = defendLedger();
+  const view = declarationView(ledger.state, GM_USER);
+  const f = fighters();
+  const me = ledger.state.combatants.find((c) => c.id === "leroy")!;
+  const odds = { me: { id: "leroy", fighter: f.leroy!, targeting: me.targeting, aim: me.aim?.bonus ?? 0 }, view, know: (id: string) => f[id] ?? null, name: (id: string) => ACTORS.find((a) => a.id === id)?.name ?? id };
+  return declareDialogView("Leroy", f.leroy!, { id: "leroy", targeting: me.targeting }, ACTORS.map((a) => ({ id: a.id, name: a.name })), false, PHASE_STANDARD_RULES, localize, odds);
+}
+
+function defendBody(env: Env, localize: Localize, theme: "dark" | "light"): string {
+  const id = theme === "dark" ? "phase-declare-odds" : "phase-declare-odds-light";
+  return `<form id="{{id}}" class="application themed theme-${theme} dialog" style="width: 400px;" data-preview-sheet="${id}">
+  <header class="window-header"><h1 class="window-title">Leroy: declare</h1></header>
+  <section class="window-content" style="padding: 10px 12px; gap: 10px;">
+    ${env.render(PHASE_DECLARE_TEMPLATE, defendDialogView(localize))}
     <button type="button">Declare</button>
   </section>
 </form>`;
@@ -261,7 +306,7 @@ function cardBody(env: Env, flow: PhaseFlow, look: CardLook, localize: Localize)
 /** Write the pages; returns them for the browser checks. */
 export function buildPhasePages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string; tabs?: string[] }[] {
   const localize = localizer();
-  const css = [systemCss, readFileSync(join(ROOT, "styles/combat.css"), "utf8"), readFileSync(join(ROOT, "styles/ruleset-sheets.css"), "utf8"), readFileSync(join(ROOT, "styles/phase.css"), "utf8"), readFileSync(join(ROOT, "styles/phase-combat.css"), "utf8")].join("\n");
+  const css = [systemCss, readFileSync(join(ROOT, "styles/combat.css"), "utf8"), readFileSync(join(ROOT, "styles/ruleset-sheets.css"), "utf8"), readFileSync(join(ROOT, "styles/phase.css"), "utf8"), readFileSync(join(ROOT, "styles/phase-combat.css"), "utf8"), readFileSync(join(ROOT, "styles/odds.css"), "utf8")].join("\n");
   const out: { id: string; file: string; tabs?: string[] }[] = [];
   for (const sheet of phaseSheetPages()) {
     const file = join(outDir, `${sheet.id}.html`);
@@ -269,16 +314,19 @@ export function buildPhasePages(env: Env, systemCss: string, frameCss: string, o
     out.push({ id: sheet.id, file, ...(sheet.tabs && { tabs: sheet.tabs }) });
   }
   const flows = cardFlows();
-  const pages: [string, string, string][] = [
-    ["phase-tracker-player", "Phase tracker, Earl's player", trackerBody(env, "phase-tracker-player", playerTrackerView(localize), "Earl's player")],
-    ["phase-tracker-gm", "Phase tracker, the GM", trackerBody(env, "phase-tracker-gm", gmTrackerView(localize), "Gamemaster")],
-    ["phase-tracker-surprise", "Phase tracker, surprise (the GM)", trackerBody(env, "phase-tracker-surprise", surpriseTrackerView(localize), "Gamemaster")],
-    ["phase-tracker-long-action", "Phase tracker, a long action underway (Leroy's player)", trackerBody(env, "phase-tracker-long-action", longActionTrackerView(localize), "Leroy's player")],
-    ["phase-declare", "Phase declare dialog", declareBody(env, localize)],
+  const pages: [string, string, string, "dark" | "light"][] = [
+    ["phase-tracker-player", "Phase tracker, Earl's player", trackerBody(env, "phase-tracker-player", playerTrackerView(localize), "Earl's player"), "dark"],
+    ["phase-tracker-gm", "Phase tracker, the GM", trackerBody(env, "phase-tracker-gm", gmTrackerView(localize), "Gamemaster"), "dark"],
+    ["phase-tracker-gm-light", "Phase tracker, the GM (light)", trackerBody(env, "phase-tracker-gm-light", gmTrackerView(localize), "Gamemaster", "light"), "light"],
+    ["phase-tracker-surprise", "Phase tracker, surprise (the GM)", trackerBody(env, "phase-tracker-surprise", surpriseTrackerView(localize), "Gamemaster"), "dark"],
+    ["phase-tracker-long-action", "Phase tracker, a long action underway (Leroy's player)", trackerBody(env, "phase-tracker-long-action", longActionTrackerView(localize), "Leroy's player"), "dark"],
+    ["phase-declare", "Phase declare dialog", declareBody(env, localize), "dark"],
+    ["phase-declare-odds", "Phase declare dialog with its odds (the GM, Leroy's slot)", defendBody(env, localize, "dark"), "dark"],
+    ["phase-declare-odds-light", "Phase declare dialog with its odds (the GM, Leroy's slot)", defendBody(env, localize, "light"), "light"],
   ];
-  for (const [id, title, body] of pages) {
+  for (const [id, title, body, theme] of pages) {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, css, frameCss, "dark", [TRACKER_CSS, CHAT_LOG_CSS]));
+    writeFileSync(file, page(title, id, body, css, frameCss, theme, [TRACKER_CSS, CHAT_LOG_CSS]));
     out.push({ id, file });
   }
   const cards: [string, string, PhaseFlow, CardLook, "dark" | "light"][] = [

@@ -88,10 +88,22 @@ describe("the tracker view for each user", () => {
     expect(player.rows[2]!.controls.map((c) => c.action)).toEqual(["declare", "free", "pass"]);
     expect(player.buttons).toEqual([]);
     expect(JSON.stringify(player)).not.toContain("chest");
+    // The house row: the declaration once, short, in the row's one line; Earl's own controls in the row; none on the others'.
+    expect(player.rows.map((r) => r.row.figures.find((x) => x.id === "action")?.value ?? null)).toEqual(["Hidden", "Hidden", null]);
+    expect(player.rows[2]!.row.controls.map((c) => c.label)).toEqual(["Declare", "Free action", "Pass"]);
+    expect(player.rows[0]!.row.controls).toEqual([]);
+    expect(player.rows[2]!.current).toBe(true);
     const gm = gmTrackerView(localize);
     expect(gm.buttons.map((b) => b.action)).toEqual(["resolve"]);
-    expect(gm.rows[0]!.controls.map((c) => c.action)).toEqual(["markUnaware", "suppress"]);
-    expect(gm.due[0]!.items).toHaveLength(2);
+    // The GM's marks behind one compact control, apart from the owner's controls.
+    expect(gm.rows[0]!.marks.map((c) => c.action)).toEqual(["markUnaware", "suppress"]);
+    expect(gm.rows[0]!.controls).toEqual([]);
+    // Each declaration once: on its row (short; in full in its tooltip), never again in a due list or the log.
+    expect(gm.rows.map((r) => r.row.figures.find((x) => x.id === "action")?.value ?? null)).toEqual(["Targeting → Earl", "Fire → Mo", null]);
+    expect(gm.rows[1]!.action).toBe("Fire on Mo with Service pistol — phase, resolves at the end of phase 1 (due now)");
+    expect(gm.rows[1]!.row.figures.find((x) => x.id === "action")!.tone).toBe("shock");
+    expect(gm.log).toEqual([]);
+    expect(JSON.stringify(gm).match(/Fire on Mo/g)).toHaveLength(1);
   });
 
   it("P3: the surprised roll when their wait is over; unaware and surprised are shown; a missing record offers the GM a restart", () => {
@@ -99,7 +111,8 @@ describe("the tracker view for each user", () => {
     const view = declarationView(l.state, GM);
     const people: TrackerPerson[] = ["leroy", "earl", "mo"].map((id) => ({ id, name: id, img: "", out: [], canControl: true, weapons: {} }));
     const start = phaseTrackerView({ ...view, step: "start", rows: view.rows.map((r) => (r.id === "mo" ? { ...r, awareness: "surprised", surpriseLeft: 0, failedSurpriseRolls: 1 } : r)) }, people, { isGM: false, resolving: false, surpriseDue: ["mo"], surpriseRolled: [], problem: null });
-    expect(start.rows.find((r) => r.id === "mo")).toMatchObject({ status: "Surprised: rolls Reflexes each phase, +1 (P3)", controls: [{ action: "rollSurprise" }] });
+    expect(start.rows.find((r) => r.id === "mo")).toMatchObject({ controls: [{ action: "rollSurprise" }] });
+    expect(start.rows.find((r) => r.id === "mo")!.row.statuses).toContainEqual({ id: "awareness", label: "Surprised, rolls at +1 (P3)", tone: "shock" });
     expect(start.notice).toBe("Waiting for surprise rolls: mo.");
     expect(trackerProblemView("noRecord", true).buttons.map((b) => b.action)).toEqual(["restart"]);
     expect(trackerProblemView("unreadable", false).buttons).toEqual([]);

@@ -23,7 +23,14 @@ describe.skipIf(!available)("the phase-based ruleset in Chromium", () => {
     const page = await open("phase-character");
     expect(await page.textContent('tr[data-area="chest"] [data-figure="armor"]')).toBe("4");
     expect(await page.textContent('tr[data-area="head"] [data-figure="armor"]')).toBe("0");
-    expect(await page.textContent('[data-stat="penalty"] .phase-figure')).toBe("-1");
+    expect(await page.textContent('[data-stat="penalty"] .phase-figure')).toBe("−1");
+    // Flesh, stun and the traumatic wounds drawn as tracks against their limits (P30).
+    expect(await page.getAttribute('[data-stat="flesh"] [role="meter"]', "aria-label")).toBe("Flesh 6 of 20: collapses at 20 (P30)");
+    expect(await page.locator('[data-stat="traumas"] .phase-pip').evaluateAll((p) => p.map((x) => x.classList.contains("is-filled")))).toEqual([true, false, false]);
+    // Headings go down one level at a time from the window's title (h1 → h2 → h3).
+    const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.filter((h) => (h as HTMLElement).offsetParent !== null || h.closest("[data-preview-sheet]")).map((h) => Number(h.tagName[1])));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
     await page.click('nav [data-tab="gear"]');
     // Reflexes 4 + pistol 3 − 1 (his traumatic wound) = 6: a d10 of 4 or more reaches TN 10.
     expect(await page.textContent('tr[data-item-id="pistol"] [data-figure="chance"]')).toBe("70%");

@@ -177,6 +177,13 @@ describe("sheets", () => {
     const v = phaseActorSheetView({ type: "phaseCharacter", name: "Leroy", img: "", system: leroy.system, derived: derivedOf(leroy), items: leroy.items, editable: true, enrichedText: "", localize });
     expect(v.body.find((b) => b.area === "chest")).toMatchObject({ natural: 0, worn: 4, total: 4, threshold: 7, calledModifier: 1 });
     expect(v.wounds).toMatchObject({ flesh: 6, penalty: -1, count: 1 });
+    // Flesh, stun and the traumatic wounds as tracks against their limits (P30), the penalty with a true minus.
+    expect(v.wounds.penaltyText).toBe("−1");
+    expect(v.wounds.tracks.flesh).toMatchObject({ value: 6, max: 20, percent: 30, tone: "shock", meterLabel: "Flesh 6 of 20: collapses at 20 (P30)" });
+    expect(v.wounds.tracks.stun).toMatchObject({ value: 0, percent: 0, tone: "good" });
+    expect(v.wounds.tracks.trauma).toMatchObject({ value: 1, max: 3, tone: "shock", pips: [{ filled: true }, { filled: false }, { filled: false }] });
+    const hurt = phaseActorSheetView({ type: "phaseCharacter", name: "Leroy", img: "", system: { ...leroy.system, flesh: 25, stun: 10, traumaLimit: 40 }, derived: derivedOf(leroy), items: leroy.items, editable: true, enrichedText: "", localize });
+    expect([hurt.wounds.tracks.flesh.percent, hurt.wounds.tracks.flesh.tone, hurt.wounds.tracks.stun.tone, hurt.wounds.tracks.trauma.pips]).toEqual([100, "wound", "wound", null]);
     expect(v.weapons[0]).toMatchObject({ checkBase: 6, chance: "70%", ammo: 9, ammoMax: 12, ready: true });
     expect(v.armors.map((a) => [a.name, a.equipped, a.covers])).toEqual([["Kevlar vest", true, "chest 4, abdomen 3"], ["Helmet", false, "head 3"]]);
     expect(v.initiative).toBe("2d10+4");

@@ -18,7 +18,9 @@ import { sweepNarration } from "../../helpers/narration-sweep.js";
 import { runCommand } from "../../cli/run.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
-const actor = (name: string) => JSON.parse(readFileSync(join(ROOT, "packs", "_source", "phase-characters", `${name}.json`), "utf8")) as Record<string, any>;
+/** Where each ready character is in the packs: the player characters apart from the foes. */
+const PACKED: Record<string, string[]> = { earl: ["phase-foes", "foes", "earl.json"], leroy: ["phase-foes", "foes", "leroy.json"], "dana-kessler": ["phase-characters", "characters", "dana-kessler.json"] };
+const actor = (name: string) => JSON.parse(readFileSync(join(ROOT, "packs", "_source", ...PACKED[name]!), "utf8")) as Record<string, any>;
 
 describe("reading a fighter", () => {
   it("the pack's three characters read, derived as their sheets are", () => {
@@ -132,7 +134,7 @@ describe("the plan line and the command", () => {
   });
 
   it("npm run duel reads the ruleset from the actors' types (no --ruleset) and plays the phase rules", () => {
-    const files = ["earl", "leroy"].map((n) => join(ROOT, "packs", "_source", "phase-characters", `${n}.json`));
+    const files = ["earl", "leroy"].map((n) => join(ROOT, "packs", "_source", ...PACKED[n]!));
     const result = runCommand(duelCommand, [...files, "--duels", "50"]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * `npm run duel` with two phase-based actors: each read from JSON — a
- * compendium export (packs/_source/phase-characters/) or the same shape by
+ * compendium export (packs/_source/phase-characters/, phase-foes/) or the same shape by
  * hand: `name`, `type` (phaseCharacter or phaseCreature), `system` and
  * `items` — its `system` and every item's checked against the data models'
  * schema as strictly as a world stores them, then derived as a sheet derives

@@ -96,6 +96,14 @@ function play(ledger: PhaseLedger, steps: Asked[]): PhaseLedger {
   return l;
 }
 
+/** Phase 1 played with `steps`, its end resolved on card `flowId` with nothing to roll: the ledger at phase 2's start. */
+function afterPhaseOne(flowId: string, steps: Asked[]): PhaseLedger {
+  const f = fighters();
+  const played = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), steps);
+  const resolving = applyLedgerOperation(played, { kind: "beginResolve", basis: played.revision, flowId }, f);
+  return applyLedgerOperation(resolving, { kind: "phaseEnd", basis: resolving.revision, flowId, rolls: {} }, f);
+}
+
 /** Phase 1 mid-declaration: Mo 4, Leroy 16, Earl 21 (seed check 1); Mo lines up on Earl, Leroy fires at Mo; Earl's slot is current. */
 export function midDeclaration(): PhaseLedger {
   return play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), fighters()), [
@@ -159,16 +167,13 @@ export function surpriseTrackerView(localize: Localize) {
  * pass. As Leroy's player sees it, through what his client received.
  */
 export function longActionLedger(): PhaseLedger {
-  const f = fighters();
-  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+  const l = afterPhaseOne("card1", [
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
     { kind: "phaseInitiative", combatantId: "earl", faces: [7, 9] },
     { kind: "phaseCloseInitiative" },
     { kind: "phaseDeclare", combatantId: "leroy", action: "targetAndFire", weapon: "pistol", target: "mo" },
     { kind: "phaseDeclare", combatantId: "earl", action: "draw", weapon: "pistol" },
   ]);
-  l = applyLedgerOperation(l, { kind: "beginResolve", basis: l.revision, flowId: "card1" }, f);
-  l = applyLedgerOperation(l, { kind: "phaseEnd", basis: l.revision, flowId: "card1", rolls: {} }, f);
   return play(l, [
     { kind: "phaseInitiative", combatantId: "leroy", faces: [4, 6] },
     { kind: "phaseInitiative", combatantId: "earl", faces: [8, 8] },
@@ -211,14 +216,11 @@ function declareBody(env: Env, localize: Localize): string {
  * at Mo, the one it opens on.
  */
 export function defendLedger(): PhaseLedger {
-  const f = fighters();
-  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+  const l = afterPhaseOne("card0", [
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
     { kind: "phaseCloseInitiative" },
     { kind: "phaseDeclare", combatantId: "leroy", action: "targeting", target: "mo" },
   ]);
-  l = applyLedgerOperation(l, { kind: "beginResolve", basis: l.revision, flowId: "card0" }, f);
-  l = applyLedgerOperation(l, { kind: "phaseEnd", basis: l.revision, flowId: "card0", rolls: {} }, f);
   return play(l, [
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },

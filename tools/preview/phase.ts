@@ -96,17 +96,20 @@ function play(ledger: PhaseLedger, steps: Asked[]): PhaseLedger {
   return l;
 }
 
+/** A new fight of the three, ready for phase 1, with `steps` played. */
+const fromStart = (steps: Asked[]): PhaseLedger => play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), fighters()), steps);
+
 /** Phase 1 played with `steps`, its end resolved on card `flowId` with nothing to roll: the ledger at phase 2's start. */
 function afterPhaseOne(flowId: string, steps: Asked[]): PhaseLedger {
   const f = fighters();
-  const played = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), steps);
+  const played = fromStart(steps);
   const resolving = applyLedgerOperation(played, { kind: "beginResolve", basis: played.revision, flowId }, f);
   return applyLedgerOperation(resolving, { kind: "phaseEnd", basis: resolving.revision, flowId, rolls: {} }, f);
 }
 
 /** Phase 1 mid-declaration: Mo 4, Leroy 16, Earl 21 (seed check 1); Mo lines up on Earl, Leroy fires at Mo; Earl's slot is current. */
 export function midDeclaration(): PhaseLedger {
-  return play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), fighters()), [
+  return fromStart([
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
     { kind: "phaseInitiative", combatantId: "earl", faces: [7, 9] },
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
@@ -251,16 +254,18 @@ function defendBody(env: Env, localize: Localize, theme: "dark" | "light"): stri
 
 // -------------------------------------------------------------------- card
 
-/** Phase 1: Mo bursts at Leroy without Targeting (a wild shot, P14, P22) while Leroy defends (TN 12, P26): check 9 + 2 + 3 − 2 = 12, margin 0, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9, past the chest's threshold 7 (P29). */
-export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: PhaseFlow; exchange: PhaseFlow } {
-  const f = fighters();
-  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
+/** Mo (4) and Leroy (16) roll initiative; Mo, lowest, bursts at Leroy (P5, P22); Leroy declares next. */
+const moBurstsAtLeroy: Asked[] = [
     { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
     { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
     { kind: "phaseCloseInitiative" },
     { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "defend" },
-  ]);
+];
+
+/** Phase 1: Mo bursts at Leroy without Targeting (a wild shot, P14, P22) while Leroy defends (TN 12, P26): check 9 + 2 + 3 − 2 = 12, margin 0, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9, past the chest's threshold 7 (P29). */
+export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: PhaseFlow; exchange: PhaseFlow } {
+  const f = fighters();
+  let l = fromStart([...moBurstsAtLeroy, { kind: "phaseDeclare", combatantId: "leroy", action: "defend" }]);
   l = { ...l, revision: l.revision + 1, resolving: { flowId: "card1" } };
   const personOf = (a: PhaseSheetActor) => ({ combatantId: a.id, actorUuid: `Actor.${a.id}`, name: a.name, weapons: Object.fromEntries(derivedOf(a).weapons.map((w) => [w.id, w.name])) });
   const peopleList = ACTORS.map(personOf);
@@ -283,13 +288,7 @@ export function cardFlows(): { wild: PhaseFlow; applied: PhaseFlow; rolling: Pha
  */
 function exchangeFlow(peopleList: PhaseFlow["people"]): PhaseFlow {
   const f = fighters();
-  let l = play(startWhenReady(newLedger("combat1", ACTORS.map((a) => ({ id: a.id }))), f), [
-    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
-    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7] },
-    { kind: "phaseCloseInitiative" },
-    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo" },
-  ]);
+  let l = fromStart([...moBurstsAtLeroy, { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo" }]);
   l = { ...l, revision: l.revision + 1, resolving: { flowId: "card2" } };
   const rolls: Record<string, AttackRolls> = { mo: { checks: [10], locations: [2, 5], damage: [[6, 2], [4, 4]] }, leroy: { checks: [7], locations: [6], damage: [[5, 5]] } };
   const start = newPhaseFlow("card2", { combatId: "combat1", revision: l.revision, state: l.state, fighters: f, people: peopleList, resolution: resolvePhase(l.state, f, {}) });

@@ -7,11 +7,13 @@ import type { Ruleset } from "../core/ruleset.js";
 import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
 import { createCwnRuleset } from "../rulesets/cwn/ruleset.js";
 import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+import { createPhaseRuleset } from "../rulesets/phase/ruleset.js";
 
 export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
   cychosys: () => createCychosysRuleset() as unknown as Ruleset,
   d6: () => createD6Ruleset() as unknown as Ruleset,
   cwn: () => createCwnRuleset() as unknown as Ruleset,
+  phase: () => createPhaseRuleset() as unknown as Ruleset,
 };
 
 /**
@@ -23,4 +25,5 @@ export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>
   cychosys: ["cast/parker.json", "foes/thorton.json"],
   d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
   cwn: ["cwn-foes/foes/on-the-street/club-bouncer.json", "cwn-foes/foes/on-the-street/sable-gang-lieutenant.json"],
+  phase: ["phase-foes/foes/earl.json", "phase-foes/foes/leroy.json"],
 };

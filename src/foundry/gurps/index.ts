@@ -17,6 +17,7 @@ import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
 import { registerGurpsSheets } from "./sheets.js";
 import { registerGurpsStatusEffects } from "./status.js";
 import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
+import { registerOdds } from "../odds.js";
 
 /** One line per part of the table; the token bars (HP, FP) are the manifest's, set by init. */
 function register(): void {
@@ -27,6 +28,7 @@ function register(): void {
   registerGurpsSheets();
   registerGurpsCombat();
   registerGurpsCard();
+  registerOdds();
 }
 
 export const adapter: RulesetAdapter<GurpsFlow> = {

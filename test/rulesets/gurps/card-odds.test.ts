@@ -17,7 +17,7 @@ import { deriveGurpsActor } from "../../../src/rulesets/gurps/data/derive.js";
 import { type DefenseChoice, type GurpsAttackInput, gurpsAttackOdds, readRoll, resolveGurpsAttack } from "../../../src/rulesets/gurps/rules/index.js";
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../../src/rulesets/gurps/views/attack-card.js";
 import { dialogAttackInput, GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../../src/rulesets/gurps/views/attack-dialog.js";
-import { gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
+import { gurpsCardOddsTable, gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
 import { inputOf, resolutionOf } from "../../../src/rulesets/gurps/workflow/flow.js";
 import { makeEnvironment, readLang } from "../../../tools/preview/render.js";
 import { louisData, pierreData } from "../../fixtures/gurps-actors.js";
@@ -61,7 +61,8 @@ describe("the GURPS card's defense panel", () => {
       ["Parry (shortsword)", "63%", "3.1 HP", false],
       ["Parry (shortsword), retreating", "50%", "2.5 HP", false],
     ]);
-    expect(table.note).toMatch(/^Best: the least expected injury in HP/);
+    // What best means, and what the figures leave out only where it matters: a 1d+1 cut always gets through his cloth (no blunt trauma), the roll is known (no critical).
+    expect(table.note).toBe("Best: the least expected injury in HP, then the lower chance of being struck. Retreating (G67) and dropping prone (G68) cost what the figures do not show.");
     const markup = env.render(GURPS_ATTACK_CARD_TEMPLATE, view);
     expect(markup).toContain('<table class="cy-odds">');
     expect(markup).toContain("Dodge, retreating <span class=\"cy-odds-best\">best</span>");
@@ -75,6 +76,16 @@ describe("the GURPS card's defense panel", () => {
     expect(env.render(GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView(flows.defend, PIERRE_PLAYER))).not.toContain("cy-odds");
     // Once defended, no panel.
     expect(gurpsAttackCardView(flows.majorWoundOwed, PIERRE_PLAYER, { odds: true }).target.defense).toBeNull();
+  });
+
+  it("G72, G76: the note names blunt trauma when a blow could stop in flexible armor, and the Diffuse cap against a diffuse defender", () => {
+    const t = flows.defend.targets[0]!;
+    const input = inputOf(t);
+    const legal = resolutionOf(t).legal!;
+    const club = { ...input, weapon: { ...input.weapon, damage: { base: "dice" as const, dice: 1, adds: -1, multiplier: 1 }, type: "cr" as const } };
+    expect(gurpsCardOddsTable(club, 13, legal, t.items)!.note).toContain("Blunt trauma behind flexible armor is left out (G72).");
+    expect(gurpsCardOddsTable(input, 13, legal, t.items)!.note).not.toContain("Blunt trauma");
+    expect(gurpsCardOddsTable({ ...input, defender: { ...input.defender, diffuse: true } }, 13, legal, t.items)!.note).toContain("The Diffuse cap is left out (G76).");
   });
 
   it("its figures are gurpsAttackOdds on the query built from the card, each answer at the score its button shows", () => {

@@ -14,7 +14,7 @@ import { type Localize, english } from "../../../core/messages.js";
 import type { AttackOdds } from "../../../core/ruleset.js";
 import { hiddenLine, oddsLine, type OddsLineView, oddsTable, type OddsTableView } from "../../../core/views/odds.js";
 import {
-  defenseOptionLabel, effectiveDr, GURPS_STANDARD_RULES, type GurpsAttackInput, gurpsAttackOdds, type GurpsOddsQuery, type GurpsRules, isRanged, type LegalDefenses, readRoll, resolveGurpsAttack,
+  basicDamage, defenseOptionLabel, divideDr, effectiveDr, GURPS_STANDARD_RULES, type GurpsAttackInput, gurpsAttackOdds, type GurpsOddsQuery, type GurpsRules, isRanged, type LegalDefenses, readRoll, resolveGurpsAttack,
 } from "../rules/index.js";
 
 const O = "CYCHOSYS.Gurps.Odds.";
@@ -92,6 +92,21 @@ export const answerLabel = (items: Readonly<Record<string, string>>, localize: L
 };
 
 /**
+ * G72: could blunt trauma count here — flexible armor where the blow lands,
+ * a type that bruises through it, and a roll low enough not to penetrate?
+ * The odds leave it out (rules/odds.ts); the note says so only then.
+ */
+function bluntTraumaMayCount(query: GurpsOddsQuery, input: GurpsAttackInput, rules: Readonly<GurpsRules>): boolean {
+  const { damage } = query;
+  const type = damage.type;
+  if (type !== "cr" && type !== "cut" && type !== "imp" && !type.startsWith("pi")) return false;
+  const location = rules.hitLocations[input.location ?? "torso"].drKey;
+  if (!(input.defender.armor ?? []).some((layer) => layer.flexible && layer.dr[location] !== undefined)) return false;
+  const lowest = basicDamage(damage.spec, damage.spec.dice, type, damage.bonuses ?? [], !!damage.halved).basic;
+  return lowest <= divideDr(query.defender.dr, damage.divisor);
+}
+
+/**
  * G58–G68: the card's defense panel for the one about to defend — each
  * answer the card offers, the attack's roll known; the best marked, and a
  * note saying what "best" means and what the figures leave out.
@@ -99,9 +114,13 @@ export const answerLabel = (items: Readonly<Record<string, string>>, localize: L
 export function gurpsCardOddsTable(
   input: GurpsAttackInput, rolled: number, legal: LegalDefenses, items: Readonly<Record<string, string>>, localize: Localize = english, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
 ): OddsTableView | undefined {
-  const odds = gurpsOddsOf(gurpsOddsQuery(input, rolled, legal, rules), rules);
-  if (!odds) return undefined;
-  const notes = [localize(`${O}best`), localize(`${O}leftOut`)];
+  const query = gurpsOddsQuery(input, rolled, legal, rules);
+  if (!query) return undefined;
+  const odds = gurpsAttackOdds(query, rules);
+  const notes = [localize(`${O}best`)];
+  if (query.defenses.some((d) => d.id.includes("|"))) notes.push(localize(`${O}variants`));
+  if (bluntTraumaMayCount(query, input, rules)) notes.push(localize(`${O}bluntTrauma`));
+  if (input.defender.diffuse && !input.weapon.area) notes.push(localize(`${O}diffuse`));
   if (legal.options.some((o) => o.acrobatic) && input.defender.acrobatics !== undefined && input.defender.acrobatics !== null) notes.push(localize(`${O}acrobatic`));
   if (input.weapon.followUp || input.weapon.linked) notes.push(localize(`${O}payload`));
   return oddsTable(odds, answerLabel(items, localize), localize, notes.join(" "));

@@ -9,6 +9,7 @@
  * form; rapid fire (G57) against a seeded Monte-Carlo of whole attacks.
  */
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../../src/cli/prng.js";
 import { english } from "../../../src/core/messages.js";
 import { bestDefense } from "../../../src/core/ruleset.js";
 import { percent, injury } from "../../../src/core/views/odds.js";
@@ -18,7 +19,8 @@ import { type DefenseChoice, type GurpsAttackInput, gurpsAttackOdds, readRoll, r
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../../src/rulesets/gurps/views/attack-card.js";
 import { dialogAttackInput, GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../../src/rulesets/gurps/views/attack-dialog.js";
 import { gurpsCardOddsTable, gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
-import { inputOf, resolutionOf } from "../../../src/rulesets/gurps/workflow/flow.js";
+import { defend, inputOf, resolutionOf } from "../../../src/rulesets/gurps/workflow/flow.js";
+import { defenseFields } from "../../../src/rulesets/gurps/workflow/steps.js";
 import { makeEnvironment, readLang } from "../../../tools/preview/render.js";
 import { louisData, pierreData } from "../../fixtures/gurps-actors.js";
 import { GM, gurpsCardFlows, LOUIS_PLAYER, ONLOOKER, PIERRE_PLAYER } from "../../fixtures/gurps-cards.js";
@@ -86,6 +88,20 @@ describe("the GURPS card's defense panel", () => {
     expect(gurpsCardOddsTable(club, 13, legal, t.items)!.note).toContain("Blunt trauma behind flexible armor is left out (G72).");
     expect(gurpsCardOddsTable(input, 13, legal, t.items)!.note).not.toContain("Blunt trauma");
     expect(gurpsCardOddsTable({ ...input, defender: { ...input.defender, diffuse: true } }, 13, legal, t.items)!.note).toContain("The Diffuse cap is left out (G76).");
+  });
+
+  it("G28: after a failed Dodge under All-Out Defense (Double), the panel prices the defenses left — no Dodge — at their scores", () => {
+    const fresh = { ...defenseFields(deriveGurpsActor(pierreData().source, pierreData().items), null), maneuver: "allOutDefense" as const, aodOption: "doubleDefense" as const };
+    const failed = defend(flows.defend, { option: "dodge", roll: [6, 6, 5] }, PIERRE_PLAYER, fresh);
+    const view = gurpsAttackCardView(failed, PIERRE_PLAYER, { odds: true });
+    expect(view.target.defense!.second).toBe(true);
+    const rows = view.target.defense!.odds!.rows;
+    expect(rows.map((r) => r.defense).filter((d) => d.startsWith("dodge"))).toEqual([]);
+    const scores = view.target.defense!.options.flatMap((o) => o.variants.filter((v) => !v.acrobatic).map((v) => v.score));
+    const t = failed.targets[0]!;
+    const query = gurpsOddsQuery(inputOf(t), 13, resolutionOf(t).secondLegal)!;
+    expect(query.defenses.map((d) => d.effective)).toEqual(scores);
+    expect(rows.map((r) => r.struck)).toEqual(gurpsAttackOdds(query).defenses.map((d) => percent(d.struck)));
   });
 
   it("its figures are gurpsAttackOdds on the query built from the card, each answer at the score its button shows", () => {
@@ -200,25 +216,13 @@ describe("the GURPS attack dialog's odds line", () => {
   });
 });
 
-/** A seeded generator for the Monte-Carlo (mulberry32). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("GURPS rapid fire in the odds (G57, G61, G92)", () => {
   it("Louis's pistol, three shots at Pierre: 40,000 seeded attacks through resolveGurpsAttack agree with the exact odds within 3 standard errors, for no defense, and a Dodge (no block or parry against bullets, G60)", () => {
     const attack = dialogAttackInput(dialogInput({ measured: 10 }, "wpPistol"), { line: 0, inReach: false, shots: 3 })!;
     const query = gurpsOddsQuery(attack, null)!;
     expect(query.attack.rapid).toEqual({ shots: 3, rcl: 2 });
     const odds = gurpsAttackOdds(query);
-    const roll = seeded(20261127);
+    const roll = seededRandom(20261127);
     const die = () => 1 + Math.floor(roll() * 6);
     const n = 40_000;
     expect(odds.defenses.map((d) => d.defense)).toEqual(["none", "dodge", "dodge|drop"]);

@@ -18,7 +18,7 @@ import { deriveGurpsActor } from "../../../src/rulesets/gurps/data/derive.js";
 import { type DefenseChoice, type GurpsAttackInput, gurpsAttackOdds, readRoll, resolveGurpsAttack } from "../../../src/rulesets/gurps/rules/index.js";
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../../src/rulesets/gurps/views/attack-card.js";
 import { dialogAttackInput, GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../../src/rulesets/gurps/views/attack-dialog.js";
-import { gurpsCardOddsTable, gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
+import { gurpsCardOddsTable, gurpsDialogOdds, gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
 import { defend, inputOf, resolutionOf } from "../../../src/rulesets/gurps/workflow/flow.js";
 import { defenseFields } from "../../../src/rulesets/gurps/workflow/steps.js";
 import { makeEnvironment, readLang } from "../../../tools/preview/render.js";
@@ -205,6 +205,13 @@ describe("the GURPS attack dialog's odds line", () => {
     expect(text({ line: "0", deceptive: "2", inReach: "on" })).not.toBe(torso);
     expect(text({ line: "0", deceptive: "99" })).toMatch(/^Pierre: /);
     expect(gurpsAttackFormOdds(input, { line: "0", deceptive: "99" }, false).lines[0]!.hidden).toBe(true);
+    // An attack the rules refuse as it stands has no odds, and the line says which rule.
+    expect(text({ line: "0", deceptive: "4", inReach: "on" })).toBe("Pierre: no odds — a Deceptive Attack may not leave effective skill below 10 (G37)");
+    // G42–G49: a grapple or a slam rolls no damage as a blow does: no odds, and the line says so.
+    const attack = dialogAttackInput(input, { line: 0, inReach: true })!;
+    for (const form of ["grapple", "slam"] as const) {
+      expect(gurpsDialogOdds("Pierre", { ...attack, weapon: { ...attack.weapon, form } }).lines[0]!.text).toBe("Pierre: no odds for a grab, grapple, slam or shove — only for blows that roll damage.");
+    }
   });
 
   it("a target whose sheet this user may not see: the line says so; the setting off: no section", () => {

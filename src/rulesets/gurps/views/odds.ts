@@ -130,6 +130,11 @@ export function gurpsCardOddsTable(
 export function gurpsDialogOdds(name: string, input: GurpsAttackInput | null, localize: Localize = english, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { lines: OddsLineView[] } {
   if (!input) return { lines: [hiddenLine(name, localize)] };
   const odds = gurpsOddsOf(gurpsOddsQuery(input, null, undefined, rules), rules);
-  if (!odds) return { lines: [{ name, text: localize(`${O}notPriced`, { name }), changed: false, hidden: true }] };
+  if (!odds) {
+    // Why there is nothing to price: the rules refuse the attack as it stands, or it rolls no damage as a blow does.
+    const refused = resolveGurpsAttack({ ...input, attacker: { ...input.attacker, roll: null } }, rules).refused;
+    const text = refused ? localize(`${O}refused`, { name, reason: localize(`CYCHOSYS.Gurps.Refusal.${refused}`) }) : localize(`${O}notPriced`, { name });
+    return { lines: [{ name, text, changed: false, hidden: true }] };
+  }
   return { lines: [oddsLine(name, odds, undefined, answerLabel({}, localize), localize)] };
 }

@@ -64,7 +64,7 @@ describe("the GURPS card's defense panel", () => {
       ["Parry (shortsword), retreating", "50%", "2.5 HP", false],
     ]);
     // What best means, and what the figures leave out only where it matters: a 1d+1 cut always gets through his cloth (no blunt trauma), the roll is known (no critical).
-    expect(table.note).toBe("Best: the least expected injury in HP, then the lower chance of being struck. Retreating (G67) and dropping prone (G68) cost what the figures do not show.");
+    expect(table.note).toBe("Best: the least expected injury in HP, then the lower chance of being struck. Retreating costs what the figures do not show: the step back (G67).");
     const markup = env.render(GURPS_ATTACK_CARD_TEMPLATE, view);
     expect(markup).toContain('<table class="cy-odds">');
     expect(markup).toContain("Dodge, retreating <span class=\"cy-odds-best\">best</span>");
@@ -233,6 +233,13 @@ describe("GURPS rapid fire in the odds (G57, G61, G92)", () => {
     const die = () => 1 + Math.floor(roll() * 6);
     const n = 40_000;
     expect(odds.defenses.map((d) => d.defense)).toEqual(["none", "dodge", "dodge|drop"]);
+    // On the card, rolled: dodge and drop is priced, and the note says what dropping costs (G68).
+    const total = query.attack.effective;
+    expect(total).toBeGreaterThanOrEqual(5); // a hit, not a critical one (G5)
+    const rolled = { ...attack, attacker: { ...attack.attacker, roll: readRoll(total, "roll") } };
+    const panel = gurpsCardOddsTable(rolled, total, resolveGurpsAttack(rolled).legal!, {})!;
+    expect(panel.rows.map((r) => r.label)).toEqual(["No defense", "Dodge", "Dodge and drop"]);
+    expect(panel.note).toContain("Dropping prone costs what the figures do not show: he ends lying down (G68).");
     for (const id of ["none", "dodge"]) {
       const exact = odds.defenses.find((d) => d.defense === id)!;
       let struck = 0;

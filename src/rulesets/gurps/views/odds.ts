@@ -118,7 +118,9 @@ export function gurpsCardOddsTable(
   if (!query) return undefined;
   const odds = gurpsAttackOdds(query, rules);
   const notes = [localize(`${O}best`)];
-  if (query.defenses.some((d) => d.id.includes("|"))) notes.push(localize(`${O}variants`));
+  const retreat = query.defenses.some((d) => d.id.endsWith("|retreat"));
+  const drop = query.defenses.some((d) => d.id.endsWith("|drop"));
+  if (retreat || drop) notes.push(localize(`${O}${retreat && drop ? "variants" : retreat ? "retreatCost" : "dropCost"}`));
   if (bluntTraumaMayCount(query, input, rules)) notes.push(localize(`${O}bluntTrauma`));
   if (input.defender.diffuse && !input.weapon.area) notes.push(localize(`${O}diffuse`));
   if (legal.options.some((o) => o.acrobatic) && input.defender.acrobatics !== undefined && input.defender.acrobatics !== null) notes.push(localize(`${O}acrobatic`));

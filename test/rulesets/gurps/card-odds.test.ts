@@ -17,6 +17,7 @@ import { fighterId } from "../../../src/rulesets/gurps/combat/fighter.js";
 import { deriveGurpsActor } from "../../../src/rulesets/gurps/data/derive.js";
 import { type DefenseChoice, type GurpsAttackInput, gurpsAttackOdds, readRoll, resolveGurpsAttack } from "../../../src/rulesets/gurps/rules/index.js";
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../../src/rulesets/gurps/views/attack-card.js";
+import { defenseChoiceView } from "../../../src/rulesets/gurps/views/card-parts.js";
 import { dialogAttackInput, GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../../src/rulesets/gurps/views/attack-dialog.js";
 import { gurpsCardOddsTable, gurpsDialogOdds, gurpsOddsQuery } from "../../../src/rulesets/gurps/views/odds.js";
 import { defend, inputOf, resolutionOf } from "../../../src/rulesets/gurps/workflow/flow.js";
@@ -97,7 +98,7 @@ describe("the GURPS card's defense panel", () => {
     expect(view.target.defense!.second).toBe(true);
     const rows = view.target.defense!.odds!.rows;
     expect(rows.map((r) => r.defense).filter((d) => d.startsWith("dodge"))).toEqual([]);
-    const scores = view.target.defense!.options.flatMap((o) => o.variants.filter((v) => !v.acrobatic).map((v) => v.score));
+    const scores = view.target.defense!.options.flatMap((o) => o.variants.map((v) => v.score));
     const t = failed.targets[0]!;
     const query = gurpsOddsQuery(inputOf(t), 13, resolutionOf(t).secondLegal)!;
     expect(query.defenses.map((d) => d.effective)).toEqual(scores);
@@ -107,7 +108,7 @@ describe("the GURPS card's defense panel", () => {
   it("its figures are gurpsAttackOdds on the query built from the card, each answer at the score its button shows", () => {
     const t = flows.defend.targets[0]!;
     const view = gurpsAttackCardView(flows.defend, PIERRE_PLAYER, { odds: true });
-    const buttons = view.target.defense!.options.flatMap((o) => o.variants.filter((v) => !v.acrobatic).map((v) => v.score));
+    const buttons = view.target.defense!.options.flatMap((o) => o.variants.map((v) => v.score));
     const query = gurpsOddsQuery(inputOf(t), 13, resolutionOf(t).legal)!;
     expect(query.defenses.map((d) => d.effective)).toEqual(buttons);
     const odds = gurpsAttackOdds(query);
@@ -115,34 +116,49 @@ describe("the GURPS card's defense panel", () => {
     expect(view.target.defense!.odds!.rows.find((r) => r.best)!.defense).toBe(bestDefense(odds).defense);
   });
 
-  it("G6, G67, G69–G75: every answer equals the count of every defense roll and damage die through resolveGurpsAttack (to 1e-12)", () => {
+  it("G6, G61, G67, G69–G75: every answer — acrobatic dodges too, Pierre given Acrobatics 12 — equals the count of every Acrobatics roll, defense roll and damage die through resolveGurpsAttack (to 1e-12)", () => {
     const t = flows.defend.targets[0]!;
-    const input = inputOf(t);
-    const query = gurpsOddsQuery(input, 13, resolutionOf(t).legal)!;
+    const plain = inputOf(t);
+    const input = { ...plain, defender: { ...plain.defender, acrobatics: 12 } };
+    const legal = resolveGurpsAttack(input).legal!;
+    const query = gurpsOddsQuery(input, 13, legal)!;
     const odds = gurpsAttackOdds(query);
+    expect(odds.defenses.map((d) => d.defense)).toEqual([
+      "none", "dodge", "dodge|retreat", "dodge|acrobatic", "dodge|acrobaticRetreat", "block:shPierre", "block:shPierre|retreat", "parry:wpPierre", "parry:wpPierre|retreat",
+    ]);
+    // The card offers exactly these, at these scores.
+    const card = defenseChoiceView(legal, { asks: true, second: false, fromFront: true, acrobatics: 12, items: t.items }, english);
+    expect(query.defenses.map((d) => d.effective)).toEqual(card.options.flatMap((o) => o.variants.map((v) => v.score)));
     const three = countFaces(3);
     const dice = query.damage.spec.dice;
     const damage = countFaces(dice);
     const choiceOf = (id: string): DefenseChoice => {
       const [option, variant] = id.split("|");
-      return { id: option!, ...(variant === "retreat" && { retreat: true }), ...(variant === "drop" && { dodgeAndDrop: true }) };
+      return { id: option!, ...(variant?.toLowerCase().includes("retreat") && { retreat: true }), ...(variant === "drop" && { dodgeAndDrop: true }), ...(variant?.startsWith("acrobatic") && { acrobatic: true }) };
     };
     for (const d of odds.defenses) {
       let struck = 0;
       let hp = 0;
+      const choice = choiceOf(d.defense);
       const defenseRolls = d.defense === "none" ? new Map([[0, 216]]) : three;
-      for (const [defenseTotal, dn] of defenseRolls) {
-        for (const [damageTotal, mn] of damage) {
-          const defenses = d.defense === "none" ? [{ id: "none" }] : [{ ...choiceOf(d.defense), roll: readRoll(facesOf(defenseTotal, 3), "roll") }];
-          const r = resolveGurpsAttack({ ...input, defenses, damage: [facesOf(damageTotal, dice)] });
-          const p = (dn / 216) * (mn / 6 ** dice);
-          if (r.hitsLanding > 0) struck += p;
-          hp += p * (r.victim?.injury ?? 0);
+      const acrobaticRolls = choice.acrobatic ? three : new Map([[0, 216]]);
+      for (const [acrobaticTotal, an] of acrobaticRolls) {
+        for (const [defenseTotal, dn] of defenseRolls) {
+          for (const [damageTotal, mn] of damage) {
+            const defenses = d.defense === "none"
+              ? [{ id: "none" }]
+              : [{ ...choice, roll: readRoll(facesOf(defenseTotal, 3), "roll"), ...(choice.acrobatic && { acrobaticRoll: readRoll(facesOf(acrobaticTotal, 3), "acrobaticRoll") }) }];
+            const r = resolveGurpsAttack({ ...input, defenses, damage: [facesOf(damageTotal, dice)] });
+            const p = (an / 216) * (dn / 216) * (mn / 6 ** dice);
+            if (r.hitsLanding > 0) struck += p;
+            hp += p * (r.victim?.injury ?? 0);
+          }
         }
       }
       expect(d.struck, d.defense).toBeCloseTo(struck, 12);
       expect(d.injury, d.defense).toBeCloseTo(hp, 12);
     }
+    expect(gurpsCardOddsTable(input, 13, legal, t.items)!.rows.map((r) => r.label).slice(3, 5)).toEqual(["Dodge, acrobatic", "Dodge, acrobatic, retreating"]);
   });
 });
 

@@ -5,8 +5,9 @@
  * read through `basicDamage`, `divideDr` and `injuryFrom` (G69–G75). One
  * `DefenseOdds` per defense the card offers, and "none". Rapid fire (G57)
  * scores its hits by the attack's margin and a defense stops them as the
- * core does (`hitsAfterDefense`, G61, G92); a parry that cannot hold the
- * blow (G65: too heavy, or sure to break past 6) stops nothing. Modelling
+ * core does (`hitsAfterDefense`, G61, G92); an acrobatic dodge's score is
+ * moved by its Acrobatics roll (G61); a parry that cannot hold the blow
+ * (G65: too heavy, or sure to break past 6) stops nothing. Modelling
  * choices (stated, not rules): a critical hit deals ordinary damage (the
  * table is the GM's, G84); blunt trauma, knockback and the Diffuse cap are
  * left out. Pure.
@@ -26,9 +27,10 @@ export interface GurpsOddsQuery {
   attack: { effective: number; purpose: Extract<RollPurpose, "meleeAttack" | "rangedAttack">; rolled?: number | null; rapid?: { shots: number; rcl: number } | null };
   /**
    * The defenses open to the defender (the card's legal ones), each at its effective score; empty: he has none.
-   * `kind` says how many rapid-fire hits a success stops (G61, G92; absent: one); `holds: false`, a parry that stops nothing (G65).
+   * `kind` says how many rapid-fire hits a success stops (G61, G92; absent: one); `holds: false`, a parry that stops nothing (G65);
+   * `acrobatics`, an acrobatic dodge: that Acrobatics skill rolled first, its success or failure moving the score (G61).
    */
-  defenses: readonly { id: string; effective: number; kind?: DefenseKind; holds?: boolean }[];
+  defenses: readonly { id: string; effective: number; kind?: DefenseKind; holds?: boolean; acrobatics?: number }[];
   /** The damage of one hit: the dice resolved (`base: "dice"`), its type and armor divisor, a flat bonus or the core's bonuses, halved at 1/2D (G70). */
   damage: { spec: DamageSpec; type: DamageType; divisor: number; bonus?: number; bonuses?: readonly Modifier[]; halved?: boolean };
   /** The DR where the blow lands (by type, divided later), the wounding column, and the location's own modifier when it has one (G36). */
@@ -89,6 +91,17 @@ function rollsAgainst(effective: number, purpose: RollPurpose, rolled: number | 
   return out;
 }
 
+/** A defense's rolls: at its score, or for an acrobatic dodge (G61) at its score moved by the Acrobatics roll made first. */
+function defenseRollsOf(defense: GurpsOddsQuery["defenses"][number], rules: Readonly<GurpsRules>): { p: number; roll: SuccessRoll }[] {
+  if (defense.acrobatics === undefined) return rollsAgainst(defense.effective, "defense", null, rules);
+  const acrobatic = successOdds(defense.acrobatics, "other", null, rules).success;
+  const weigh = (rolls: { p: number; roll: SuccessRoll }[], w: number) => rolls.map((r) => ({ p: r.p * w, roll: r.roll }));
+  return [
+    ...weigh(rollsAgainst(defense.effective + rules.acrobaticSuccess, "defense", null, rules), acrobatic),
+    ...weigh(rollsAgainst(defense.effective + rules.acrobaticFailure, "defense", null, rules), 1 - acrobatic),
+  ];
+}
+
 /**
  * The odds of one attack against each defense open to the defender (G4–G6,
  * G57, G60–G68, G69–G75); "none" first. Every attack total is read for its
@@ -112,7 +125,7 @@ export function gurpsAttackOdds(q: GurpsOddsQuery, rules: Readonly<GurpsRules> =
   }
   const outcomes = { miss: 1 - success, criticalHit, criticalMiss };
   const entry = (defense: GurpsOddsQuery["defenses"][number] | null): DefenseOdds => {
-    const defenseRolls = defense && defense.holds !== false ? rollsAgainst(defense.effective, "defense", null, rules) : null;
+    const defenseRolls = defense && defense.holds !== false ? defenseRollsOf(defense, rules) : null;
     let struck = 0;
     let hitsLanding = 0;
     let defended = 0;

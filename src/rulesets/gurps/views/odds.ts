@@ -5,7 +5,8 @@
  * its effective skill (G24–G27, G36–G38, G52–G57), the damage line with its
  * bonuses and 1/2D (G69–G70), the DR and wounding where the blow lands
  * (G36, G71, G75), and each legal defense the card offers at its score,
- * with its retreat (G67) and dodge-and-drop (G68) variants. Then the card's
+ * with its retreat (G67), dodge-and-drop (G68) and acrobatic (G61)
+ * variants. Then the card's
  * defense panel (each answer's chance of being struck and expected HP, the
  * best marked) and the dialog's line (against the target's best answer).
  * Pure: the actors are what this client may see; the odds decide nothing.
@@ -31,7 +32,7 @@ function pricingTotal(effective: number): number {
 }
 
 /** A defense answer's id in the odds: the option's id, and its variant after a bar. */
-const variantId = (id: string, variant: "retreat" | "drop") => `${id}|${variant}`;
+const variantId = (id: string, variant: "retreat" | "drop" | "acrobatic" | "acrobaticRetreat") => `${id}|${variant}`;
 
 /**
  * The odds query of one attack (rules/odds.ts): `input` as the GM resolves
@@ -62,6 +63,12 @@ export function gurpsOddsQuery(input: GurpsAttackInput, rolled: number | null, l
     defenses.push({ id: o.id, effective: o.score, ...base });
     if (o.retreat !== null) defenses.push({ id: variantId(o.id, "retreat"), effective: o.score + o.retreat, ...base });
     if (o.dodgeAndDrop !== null) defenses.push({ id: variantId(o.id, "drop"), effective: o.score + o.dodgeAndDrop, ...base });
+    // G61: an acrobatic dodge (and with a retreat), its Acrobatics roll first — as the card offers it.
+    const acrobatics = input.defender.acrobatics;
+    if (o.acrobatic && acrobatics !== undefined && acrobatics !== null) {
+      defenses.push({ id: variantId(o.id, "acrobatic"), effective: o.score, ...base, acrobatics });
+      if (o.retreat !== null) defenses.push({ id: variantId(o.id, "acrobaticRetreat"), effective: o.score + o.retreat, ...base, acrobatics });
+    }
   }
   const ranged = isRanged(input.weapon.kind);
   const fired = probe.shots?.fired ?? 1;
@@ -118,12 +125,11 @@ export function gurpsCardOddsTable(
   if (!query) return undefined;
   const odds = gurpsAttackOdds(query, rules);
   const notes = [localize(`${O}best`)];
-  const retreat = query.defenses.some((d) => d.id.endsWith("|retreat"));
+  const retreat = query.defenses.some((d) => d.id.endsWith("|retreat") || d.id.endsWith("|acrobaticRetreat"));
   const drop = query.defenses.some((d) => d.id.endsWith("|drop"));
   if (retreat || drop) notes.push(localize(`${O}${retreat && drop ? "variants" : retreat ? "retreatCost" : "dropCost"}`));
   if (bluntTraumaMayCount(query, input, rules)) notes.push(localize(`${O}bluntTrauma`));
   if (input.defender.diffuse && !input.weapon.area) notes.push(localize(`${O}diffuse`));
-  if (legal.options.some((o) => o.acrobatic) && input.defender.acrobatics !== undefined && input.defender.acrobatics !== null) notes.push(localize(`${O}acrobatic`));
   if (input.weapon.followUp || input.weapon.linked) notes.push(localize(`${O}payload`));
   return oddsTable(odds, answerLabel(items, localize), localize, notes.join(" "));
 }

@@ -16,6 +16,8 @@ import type { OddsSide } from "../rulesets/cychosys/workflow/odds-query.js";
 import { readD6Fighter } from "../rulesets/d6/duel/fighter.js";
 import { playD6Duel } from "../rulesets/d6/duel/play.js";
 import { choiceOdds, type D6OddsQuery, parseDieCode, parseWeaponDamage } from "../rulesets/d6/rules/index.js";
+import { readGurpsFighter } from "../rulesets/gurps/duel/fighter.js";
+import { playGurpsDuel } from "../rulesets/gurps/duel/play.js";
 import { seededDice } from "./prng.js";
 
 const outfit = [
@@ -83,8 +85,13 @@ export function dialogUpdates(actors: { thorton: unknown }): { pass: (target: un
 }
 
 /** A duel simulator with its two compendium actors and a seeded dice source. */
-export function duels(ruleset: "cychosys" | "d6", actors: [unknown, unknown]): { play: () => unknown; names: string } {
+export function duels(ruleset: "cychosys" | "d6" | "gurps", actors: [unknown, unknown]): { play: () => unknown; names: string } {
   const roll: DiceSource = seededDice(1);
+  if (ruleset === "gurps") {
+    const a = readGurpsFighter(actors[0]);
+    const b = readGurpsFighter(actors[1]);
+    return { play: () => playGurpsDuel(a, b, roll, 100).rounds, names: `${a.name} vs ${b.name}` };
+  }
   if (ruleset === "cychosys") {
     const a = readCychosysFighter(actors[0]);
     const b = readCychosysFighter(actors[1]);

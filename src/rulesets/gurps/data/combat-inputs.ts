@@ -51,7 +51,8 @@ export function victimOf(id: string, d: GurpsDerived, round: GurpsFighterRound |
 
 /** The whole defender of `resolveGurpsAttack`: his state and his figures as a victim. */
 export function defenderOf(id: string, d: GurpsDerived, round: GurpsFighterRound | null): GurpsDefenderInput {
-  return { ...victimOf(id, d, round), ...defenderStateOf(d, round), sm: d.sm };
+  // Into the fresh victim object: spreading two objects that share keys takes V8's slow path (tens of µs a call, measured).
+  return Object.assign(victimOf(id, d, round), defenderStateOf(d, round), { sm: d.sm });
 }
 
 /**

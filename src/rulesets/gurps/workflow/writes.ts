@@ -33,7 +33,7 @@ const DEFENSE_FALLS = new Set(["G65", "G68", "G85"]);
  * `defender` is the target's actor UUID; each fact is keyed so a later step
  * never writes it again.
  */
-export function factCommands(target: GurpsTargetFlow, r: GurpsResolution, defender: string): { commands: WriteCommand[]; noted: string[] } {
+export function factCommands(target: Pick<GurpsTargetFlow, "noted">, r: GurpsResolution, defender: string): { commands: WriteCommand[]; noted: string[] } {
   const noted = new Set(target.noted);
   const commands: WriteCommand[] = [];
   const note = (key: string, command: WriteCommand) => {

@@ -72,7 +72,7 @@ export function weaponInputOf(w: GurpsWeaponView, line: GurpsLineView, shotsLeft
 }
 
 /** G22–G27, G77: the attacker's side of an attack: his skill with the weapon and what his round holds against this target. */
-export function attackerOf(id: string, d: GurpsDerived, w: GurpsWeaponView, round: GurpsFighterRound | null, targetId: string): Omit<GurpsAttackerInput, "maneuver" | "roll"> {
+export function attackerOf(id: string, d: GurpsDerived, w: Pick<GurpsWeaponView, "id" | "skillLevel" | "hand">, round: GurpsFighterRound | null, targetId: string): Omit<GurpsAttackerInput, "maneuver" | "roll"> {
   const aim = round?.aim && round.aim.itemId === w.id && round.aim.targetId === targetId ? { seconds: round.aim.seconds, braced: round.aim.braced, sight: round.aim.sight } : null;
   return {
     id, skill: w.skillLevel, st: d.attributes.st, thrust: parseDamage(d.thrust), swing: parseDamage(d.swing), posture: round?.posture ?? "standing",

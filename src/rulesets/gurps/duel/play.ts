@@ -241,7 +241,7 @@ function attack(me: Side, them: Side, plan: AttackPlan, roll: DiceSource, rules:
   if (r.refused) return;
   op(me, { kind: "attack", targetId: them.id, itemId: weapon.id, item: afterAttack(item, { thrown: line.kind === "thrown", staysReady: line.staysReady, unbalanced: line.unbalanced, shots: line.shots ? input.shots ?? 1 : 0 }) }, rules);
   const sides = new Map([[me.id, me], [them.id, them]]);
-  const facts = factCommands({ noted: [] }, r, them.id);
+  const facts = factCommands({ noted: [] }, r, them.id, me.id);
   write(facts.commands, sides, rules);
   for (const e of r.effects) {
     if (e.who === "defender" && (e.key === "weaponBroken" || e.key === "weaponDropped")) {

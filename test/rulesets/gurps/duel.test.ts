@@ -101,6 +101,19 @@ describe("GURPS duels: whole fights", () => {
     }
   });
 
+  it("G30, G39: a holstered pistol is readied first — no attack planned at the start, yet she fights (and, a second slower, wins less often)", () => {
+    const holstered = { ...jenny(), name: "Holstered", items: jenny().items.map((i: { type: string; system: object }) => (i.type === "gurpsWeapon" ? { ...i, system: { ...i.system, ready: false } } : i)) };
+    const [h, j, l] = [readGurpsFighter(holstered), readGurpsFighter(jenny()), readGurpsFighter(louis())];
+    expect(gurpsDuelPlan(h, l)).toMatch(/^Holstered: no weapon ready to attack with; defends with/);
+    const wins = (a: typeof h) => {
+      const roll = seededDice(6);
+      return Array.from({ length: 300 }, () => playGurpsDuel(a, l, roll, 100)).filter((r) => r.winner === "a").length;
+    };
+    const [drawn, ready] = [wins(h), wins(j)];
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(ready);
+  });
+
   it("through the ruleset seam (Ruleset.duel), as the duel command reads it", () => {
     const duel = createGurpsRuleset().duel!;
     const a = duel.fighter(louis());

@@ -132,13 +132,13 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   const input = slam
     ? slamInputOf(sides.attacker, sides.target, { form: slam.form, velocity: slam.velocity, maneuver, aoaOption, deceptive: request.deceptive ?? 0, modifiers, fromFront: request.fromFront !== false }, readRoll(request.roll, "roll", rules))
     : attackInputOf(
-    { ...sides, weapon: weapon!, line: line!, item },
-    {
-      maneuver, aoaOption, deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, modifiers, range, speed: request.speed ?? 0, location: request.location ?? "torso",
-      fromFront: request.fromFront !== false, inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
-    },
-    readRoll(request.roll, "roll", rules),
-  );
+      { ...sides, weapon: weapon!, line: line!, item },
+      {
+        maneuver, aoaOption, deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, modifiers, range, speed: request.speed ?? 0, location: request.location ?? "torso",
+        fromFront: request.fromFront !== false, inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
+      },
+      readRoll(request.roll, "roll", rules),
+    );
   // G49: a shield rush with no ready shield is not open.
   if (!input) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamNoShield") });
   const summary = slam
@@ -146,8 +146,7 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
     : { itemId: weapon!.id, weapon: weapon!.name, lineIndex: line!.index, line: line!.name, skill: weapon!.skillName, maneuver, aoaOption };
   let flow: GurpsFlow;
   try {
-    const td = targetDerived;
-    const items = Object.fromEntries([...td.weapons, ...td.shields].map((i) => [i.id, i.name.slice(0, 80)]));
+    const items = Object.fromEntries([...targetDerived.weapons, ...targetDerived.shields].map((i) => [i.id, i.name.slice(0, 80)]));
     flow = declareGurpsAttack(env.randomId(), ref(attacker), summary, { ...ref(target), items }, input, rules);
   } catch (error) {
     if (error instanceof GurpsFlowError && error.code === "refused") throw new GurpsFlowError("refused", { reason: localize(`CYCHOSYS.Gurps.Refusal.${error.params.reason}`) });

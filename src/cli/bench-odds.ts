@@ -7,17 +7,12 @@
  * (packs/_source), read by bench.ts (this module is bundled for a browser
  * target: no Node built-ins here).
  */
-import type { DiceSource } from "../core/ruleset.js";
+import type { DiceSource, Ruleset } from "../core/ruleset.js";
 import { readCychosysFighter } from "../rulesets/cychosys/duel/fighter.js";
-import { playCychosysDuel } from "../rulesets/cychosys/duel/play.js";
 import { type CychosysOddsQuery, DEFENSE_FORMS, formOdds, makeRules, normalizeCovers, parseBundle } from "../rulesets/cychosys/rules/index.js";
 import { attackDialogView } from "../rulesets/cychosys/views/dialogs.js";
 import type { OddsSide } from "../rulesets/cychosys/workflow/odds-query.js";
-import { readD6Fighter } from "../rulesets/d6/duel/fighter.js";
-import { playD6Duel } from "../rulesets/d6/duel/play.js";
 import { choiceOdds, type D6OddsQuery, parseDieCode, parseWeaponDamage } from "../rulesets/d6/rules/index.js";
-import { readGurpsFighter } from "../rulesets/gurps/duel/fighter.js";
-import { playGurpsDuel } from "../rulesets/gurps/duel/play.js";
 import { seededDice } from "./prng.js";
 
 const outfit = [
@@ -84,20 +79,11 @@ export function dialogUpdates(actors: { thorton: unknown }): { pass: (target: un
   };
 }
 
-/** A duel simulator with its two compendium actors and a seeded dice source. */
-export function duels(ruleset: "cychosys" | "d6" | "gurps", actors: [unknown, unknown]): { play: () => unknown; names: string } {
+/** A ruleset's duel simulator (Ruleset.duel) with two compendium actors and a seeded dice source. */
+export function duels(ruleset: Ruleset, actors: [unknown, unknown]): { play: () => unknown; names: string } {
   const roll: DiceSource = seededDice(1);
-  if (ruleset === "gurps") {
-    const a = readGurpsFighter(actors[0]);
-    const b = readGurpsFighter(actors[1]);
-    return { play: () => playGurpsDuel(a, b, roll, 100).rounds, names: `${a.name} vs ${b.name}` };
-  }
-  if (ruleset === "cychosys") {
-    const a = readCychosysFighter(actors[0]);
-    const b = readCychosysFighter(actors[1]);
-    return { play: () => playCychosysDuel(a, b, roll, 100).rounds, names: `${a.name} vs ${b.name}` };
-  }
-  const a = readD6Fighter(actors[0]);
-  const b = readD6Fighter(actors[1]);
-  return { play: () => playD6Duel(a, b, roll, 100).rounds, names: `${a.name} vs ${b.name}` };
+  const duel = ruleset.duel!;
+  const [a, b] = [duel.fighter(actors[0]), duel.fighter(actors[1])];
+  const nameOf = (json: unknown) => String((json as { name?: unknown }).name ?? "?");
+  return { play: () => duel.play(a, b, roll, 100).rounds, names: `${nameOf(actors[0])} vs ${nameOf(actors[1])}` };
 }

@@ -28,6 +28,7 @@ import { phaseBenchSetup, runBenchPhase } from "../rulesets/phase/rules/index.js
 import { cychosysScenarios, LEGACY_FIXED, parseSet } from "./bench-legacy.js";
 import * as odds from "./bench-odds.js";
 import { benchRuleset, DEFAULT_BENCH_OPTIONS, timeRate, verdict } from "./bench-timing.js";
+import { BENCH_DUELLISTS, DEFAULT_DUEL_TARGET, DUEL_RULESETS, DUEL_TARGETS } from "./duel-rulesets.js";
 import { type CommandIo, errorLine, projectRoot, wantsHelp } from "./io.js";
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
@@ -121,7 +122,7 @@ function oddsAndDuels(root: string, print: (line: string) => void): void {
   const d6Choice = perCall(500, odds.d6Choice());
   print(say("d6", { ms: ms(d6Choice), verdict: verdict(d6Choice < 1) }));
   const actor = (path: string) => JSON.parse(readFileSync(join(root, "packs/_source", path), "utf8")) as unknown;
-  const dialog = odds.dialogUpdates({ thorton: actor("cast/thorton.json") });
+  const dialog = odds.dialogUpdates({ thorton: actor("foes/thorton.json") });
   const timed = (steps: (() => unknown)[]) =>
     steps.map((step) => {
       const start = performance.now();
@@ -130,20 +131,16 @@ function oddsAndDuels(root: string, print: (line: string) => void): void {
     });
   // As a table plays: the odds code has run before (here: the same changes against Aiken Byrne), then Thorton's player types against
   // another target — every edge new for that outfit. Five targets; each pass's worst, and the median of those (one slow pass is the machine).
-  for (let i = 0; i < 3; i++) timed(dialog.pass(actor("cast/aiken-byrne.json")));
-  const passes = ["parker", "riddle", "wiley", "ungar", "belham-the-sentry"].map((name) => timed(dialog.pass(actor(`cast/${name}.json`))).sort((a, b) => a - b));
+  for (let i = 0; i < 3; i++) timed(dialog.pass(actor("foes/aiken-byrne.json")));
+  const passes = ["parker", "riddle", "wiley", "ungar", "belham-the-sentry"].map((name) => timed(dialog.pass(actor(name === "parker" ? "cast/parker.json" : `foes/${name}.json`))).sort((a, b) => a - b));
   const again = timed(dialog.pass(actor("cast/parker.json")));
   const worsts = passes.map((p) => p.at(-1)!);
   print(say("dialog", { first: ms(median(passes.flat())), worst: ms(median(worsts)), worstAll: ms(Math.max(...worsts)), median: ms(median(again)), verdict: verdict(median(worsts) < 16) }));
-  // Each ruleset's pair and its target in duels per second: GURPS plays whole turns (maneuvers, every owed roll, the card's writes), so its target is the wave's 10,000 duels in under 10 s.
-  const pairs = {
-    cychosys: { actors: ["cast/parker.json", "cast/thorton.json"], target: 10_000 },
-    d6: { actors: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"], target: 10_000 },
-    gurps: { actors: ["gurps-characters/louis-leblanc.json", "gurps-characters/jenny-atkins.json"], target: 1_000 },
-  } as const;
-  for (const ruleset of ["cychosys", "d6", "gurps"] as const) {
-    const { actors, target } = pairs[ruleset];
-    const duel = odds.duels(ruleset, [actor(actors[0]), actor(actors[1])]);
+  for (const [ruleset, make] of Object.entries(DUEL_RULESETS)) {
+    const pair = BENCH_DUELLISTS[ruleset];
+    if (!pair) throw new Error(`npm run bench: no duellists for the ${ruleset} duel (BENCH_DUELLISTS in src/cli/duel-rulesets.ts)`);
+    const duel = odds.duels(make(), [actor(pair[0]), actor(pair[1])]);
+    const target = DUEL_TARGETS[ruleset] ?? DEFAULT_DUEL_TARGET;
     // The first duels work out the policy's decisions, then remember them.
     const start = performance.now();
     for (let i = 0; i < FIRST_DUELS; i++) duel.play();

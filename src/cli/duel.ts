@@ -20,11 +20,9 @@ import { safeLine } from "../core/echo.js";
 import { LocalizedError } from "../core/errors.js";
 import { readJson } from "../core/json.js";
 import { english } from "../core/messages.js";
-import type { DuelResult, Ruleset } from "../core/ruleset.js";
+import type { DuelResult } from "../core/ruleset.js";
 import { MANIFESTS } from "../rulesets/manifests.js";
-import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
-import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
-import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
+import { DUEL_RULESETS } from "./duel-rulesets.js";
 import { DEFAULT_RULESET } from "./headless.js";
 import { type CommandIo, errorLine, wantsHelp } from "./io.js";
 import { seededDice } from "./prng.js";
@@ -32,7 +30,7 @@ import { seededDice } from "./prng.js";
 const say = (key: string, params: Record<string, string | number> = {}) => english(`CYCHOSYS.Odds.Duel.${key}`, params);
 
 /** The rulesets with a duel simulator, by id. */
-const RULESETS: Readonly<Record<string, () => Ruleset>> = { cychosys: () => createCychosysRuleset() as unknown as Ruleset, d6: () => createD6Ruleset() as unknown as Ruleset, gurps: () => createGurpsRuleset() };
+const RULESETS = DUEL_RULESETS;
 
 /** Largest actor file read: a compendium export is a few kilobytes. */
 export const MAX_ACTOR_BYTES = 1_000_000;

@@ -5,7 +5,12 @@
  * its own, so every figure is known (test/fixtures/bench/example-bench.ts).
  */
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { benchCommand, parseBenchArgs } from "../../src/cli/bench.js";
+import { duels } from "../../src/cli/bench-odds.js";
+import { rulesetOfActorType } from "../../src/cli/duel.js";
+import { BENCH_DUELLISTS, DUEL_RULESETS } from "../../src/cli/duel-rulesets.js";
 import { LEGACY_FIXED, parseSet } from "../../src/cli/bench-legacy.js";
 import { benchRuleset, timeRate, timeTableCost } from "../../src/cli/bench-timing.js";
 import { RULESET_IDS } from "../../src/core/ruleset.js";
@@ -64,5 +69,16 @@ describe("bench command", () => {
       for (let i = 0; i < set.size; i++) expect(set.run(i), `${id} ${i}`).not.toBeUndefined();
     }
     expect(parseSet().run(0)).toBe("VD6");
+  });
+
+  it("every ruleset with a duel has its bench pair: two actors of that ruleset that play a duel (the files it reads exist)", () => {
+    for (const [id, make] of Object.entries(DUEL_RULESETS)) {
+      const pair = BENCH_DUELLISTS[id];
+      expect(pair, id).toBeDefined();
+      const actors = pair!.map((path) => JSON.parse(readFileSync(join("packs/_source", path), "utf8")) as { type: string }) as [unknown, unknown];
+      for (const actor of actors) expect(rulesetOfActorType((actor as { type: string }).type), `${id}: ${pair}`).toBe(id);
+      const duel = duels(make(), actors);
+      expect(duel.play(), id).toBeGreaterThan(0);
+    }
   });
 });

@@ -33,6 +33,10 @@ describe("duel command", { timeout: 120_000 }, () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("Parker vs Thorton — Cychosys rules, 300 duels (seed 5, at most 100 rounds each)");
+    // Each fighter's plan above the figures (issue 24).
+    expect(lines[1]).toMatch(/^Plan: Parker attacks with /);
+    expect(lines[2]).toMatch(/^Plan: Thorton attacks with /);
+    lines.splice(1, 2);
     const counts = lines.slice(1, 4).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
     expect(counts.reduce((s, x) => s + x, 0)).toBe(300);
     expect(lines[4]).toMatch(/^Average rounds: \d+\.\d\d$/);

@@ -10,7 +10,7 @@ import type { CombatantRef } from "../../core/transport/ports.js";
 import { readRoundState, roundStateUpdate } from "./combat/round-state.js";
 import { demoLog } from "./demo-log.js";
 import { readCychosysFighter } from "./duel/fighter.js";
-import { playCychosysDuel } from "./duel/play.js";
+import { describeCychosysPlan, playCychosysDuel } from "./duel/play.js";
 import { CYCHOSYS_MANIFEST } from "./manifest.js";
 import { cychosysAttackOdds, outcomeJson, parseScenario, resolveAttack, type Rules, STANDARD_RULES } from "./rules/index.js";
 import type { AttackFlow } from "./workflow/attack-flow.js";
@@ -36,6 +36,7 @@ export function createCychosysRuleset(rules: () => Rules = () => STANDARD_RULES)
     duel: {
       fighter: (json) => readCychosysFighter(json, rules()),
       play: (a, b, roll, maxRounds) => playCychosysDuel(a, b, roll, maxRounds, rules()),
+      plan: (fighter, opponent) => describeCychosysPlan(fighter, opponent, rules()),
     },
   };
 }

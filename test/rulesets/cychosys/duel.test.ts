@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { seededDice } from "../../../src/cli/prng.js";
 import { readCychosysFighter } from "../../../src/rulesets/cychosys/duel/fighter.js";
-import { playCychosysDuel } from "../../../src/rulesets/cychosys/duel/play.js";
+import { describeCychosysPlan, playCychosysDuel } from "../../../src/rulesets/cychosys/duel/play.js";
+import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 
 const actor = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../../../packs/_source", name === "parker" ? "cast" : "foes", `${name}.json`), "utf8"));
 
@@ -53,5 +54,18 @@ describe("Cychosys duels", () => {
     expect(() => readCychosysFighter({ name: "x", type: "object", system: {} })).toThrow(/type "object" is not a combatant/);
     expect(() => readCychosysFighter({ ...actor("parker"), system: { ...actor("parker").system, extra: 1 } })).toThrow(/system\.extra/);
     expect(() => readCychosysFighter("Parker")).toThrow(/not an actor/);
+  });
+
+  it("R13, R15, R21–R25: each fighter's plan names its weapon, total and expected hits, its actions a round and its answer (issue 24: why one side wins)", () => {
+    const parker = readCychosysFighter(actor("parker"));
+    const thorton = readCychosysFighter(actor("thorton"));
+    const plan = describeCychosysPlan(parker, thorton);
+    expect(plan).toMatch(/^Parker attacks with the .+ \(\w+ \d+dc \+ \d+; \d\.\d\d hits expected against the best answer\)\. Every action of the round goes on attacking \(1 a round, R15\)/);
+    expect(plan).toMatch(/Against Thorton's .+ it answers with (evasion|bravery|parry|counterattack) \(the least harm expected, R21–R25\)\.$/);
+    expect(describeProblems(sweepNarration([plan, describeCychosysPlan(thorton, parker)]))).toEqual([]);
+    // R15: an extra action a round (a trademark's modifier) is counted.
+    const quick = actor("thorton");
+    quick.system.modifiers.actions = 1;
+    expect(describeCychosysPlan(readCychosysFighter(quick), parker)).toContain("(2 a round, R15)");
   });
 });

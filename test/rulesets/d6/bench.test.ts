@@ -1,28 +1,15 @@
 /**
  * OpenD6's bench (src/rulesets/d6/bench.ts, issue 21): the fixed set, the
  * realistic mix drawn from the packs and the scenario space, and the table
- * costs — linear to 1,000 combatants and 2,000 items. The timing checks use
- * this process's CPU time (a busy machine slows the clock, not the work) and
- * ceilings 20–30 times the targets: a regression to quadratic fails them, a
- * loaded machine does not.
+ * costs — linear to 1,000 combatants and 2,000 items, checked by the shared
+ * growth guard (test/helpers/growth.ts).
  */
 import { describe, expect, it } from "vitest";
 import { TABLE_TARGETS } from "../../../src/core/bench.js";
 import { bench, benchCombat, D6_MIX_SIZE, d6MixInputs } from "../../../src/rulesets/d6/bench.js";
 import { d6TableTurns, d6TurnPlaces } from "../../../src/rulesets/d6/combat/table.js";
+import { expectLinearGrowth } from "../../helpers/growth.js";
 import { benchInputs, D6_SEED_SCENARIOS, resolveD6Attack } from "../../../src/rulesets/d6/rules/index.js";
-
-/** The CPU time of `run`, in ms: the best of `tries`. */
-function cpuMs(run: () => unknown, tries = 3): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < tries; i++) {
-    const start = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
 
 describe("OpenD6's bench: what it resolves", () => {
   it("the fixed set is the chapter's seed scenarios, each resolved whole", () => {
@@ -79,14 +66,11 @@ describe("OpenD6's bench: what it resolves", () => {
   });
 });
 
-describe("linear table costs at size (CPU time, ceilings far above the targets)", () => {
-  const ceilings = { trackerSort: 300, newRound: 1000, nextTurn: 1000, sheet: 600, phaseActions: 0 } as const;
+describe("linear table costs at size (the shared growth guard: CPU time, N → 10N far below quadratic)", () => {
   for (const cost of bench.table) {
-    const largest = TABLE_TARGETS[cost.kind].targets.at(-1)!;
-    it(`${cost.kind} at ${largest.size} ${TABLE_TARGETS[cost.kind].unit}: under ${ceilings[cost.kind]} ms (target ${largest.ms} ms on a quiet machine)`, () => {
-      const run = cost.prepare(largest.size);
-      run();
-      expect(cpuMs(run)).toBeLessThan(ceilings[cost.kind]);
+    const [, middle, largest] = TABLE_TARGETS[cost.kind].targets;
+    it(`${cost.kind}: ${middle!.size} → ${largest!.size} ${TABLE_TARGETS[cost.kind].unit} grows linearly, within 50× its target (${largest!.ms} ms on a quiet machine)`, () => {
+      expectLinearGrowth(cost);
     });
   }
 });

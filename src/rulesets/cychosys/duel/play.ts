@@ -15,6 +15,7 @@
  * side counters again by the odds' own policy. Never extra actions or waits.
  * Dice come from the `DiceSource` handed in; nothing here is random.
  */
+import { english } from "../../../core/messages.js";
 import { bestDefense, type DiceSource, type DuelResult } from "../../../core/ruleset.js";
 import type { ActionTotalView } from "../data/derive/combatant.js";
 import {
@@ -233,4 +234,38 @@ export function playCychosysDuel(a: CychosysFighter, b: CychosysFighter, roll: D
     if (aOut || bOut) return { winner: aOut && bOut ? "draw" : aOut ? "b" : "a", rounds: round };
   }
   return { winner: "draw", rounds: maxRounds };
+}
+
+/** The expected hits of `me`'s chosen attack against `them`'s best answer before the roll, and that answer (R21–R25). */
+function expectedExchange(me: Side, them: Side, rules: Rules) {
+  const option = chooseAttack(me, them, rules);
+  const mine = viewOf(me, rules);
+  const total = mine.totals.find((t) => t.key === option.key)!;
+  const query = dialogQuery({ total, modifier: 0, cost: 0, edge: option.edge, parryBonus: 0 }, mine.odds, viewOf(them, rules).odds, rules);
+  const best = bestDefense(cychosysAttackOdds(query, rules));
+  return { option, total, hits: best.injury, answer: best.defense as DefenseForm };
+}
+
+/**
+ * The policy in words, from the fresh state of round 1 (docs/odds.md, "The
+ * duel simulator"): the weapon or trick the fighter attacks with, its total
+ * (R13) and the hits it expects against the opponent's best answer; the
+ * actions it spends attacking each round (R15); and the defense it answers
+ * the opponent's own chosen attack with (R21–R25), by the odds before that
+ * roll (in the duel the answer is picked again once the total is known).
+ */
+export function describeCychosysPlan(a: CychosysFighter, b: CychosysFighter, rules: Rules = STANDARD_RULES): string {
+  const steady: DiceSource = () => 1;
+  const me = sideOf("a", a, steady);
+  const them = sideOf("b", b, steady);
+  const say = (key: string, params: Record<string, string | number> = {}) => english(`CYCHOSYS.Odds.Duel.Plan.${key}`, params);
+  const mine = expectedExchange(me, them, rules);
+  const theirs = expectedExchange(them, me, rules);
+  const weapon = a.gear.find((g) => g.id === mine.option.gearId)?.name ?? mine.total.gearName ?? mine.total.skillName;
+  const actions = rules.options.actionsPerRound + Math.max(0, a.source.modifiers.actions);
+  return [
+    say("attack", { name: a.name, weapon, skill: mine.total.skillName, formula: mine.total.formula, hits: mine.hits.toFixed(2) }),
+    say("actions", { count: actions }),
+    say("defense", { defense: english(`CYCHOSYS.DefenseForm.${theirs.answer}`).toLowerCase(), opponent: b.name, weapon: b.gear.find((g) => g.id === theirs.option.gearId)?.name ?? theirs.total.skillName }),
+  ].join(" ");
 }

@@ -1,0 +1,35 @@
+/**
+ * The rulesets with a duel simulator (`Ruleset.duel`), by id — read by
+ * `npm run duel` and timed by `npm run bench`. No Node built-ins here: the
+ * bench bundles it for a browser target.
+ */
+import type { Ruleset } from "../core/ruleset.js";
+import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
+import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
+
+export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
+  cychosys: () => createCychosysRuleset() as unknown as Ruleset,
+  d6: () => createD6Ruleset() as unknown as Ruleset,
+  gurps: () => createGurpsRuleset(),
+};
+
+/**
+ * The pair each ruleset's duel is timed with in `npm run bench`: two of its
+ * compendium actors (paths under packs/_source), a player character against
+ * a foe where the packs have both.
+ */
+export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>> = {
+  cychosys: ["cast/parker.json", "foes/thorton.json"],
+  d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
+  gurps: ["gurps-characters/louis-leblanc.json", "gurps-characters/jenny-atkins.json"],
+};
+
+/**
+ * Duels per second each ruleset's duel must reach in `npm run bench` (10,000
+ * unless named): GURPS plays whole turns through the table's pieces (the
+ * maneuver checked, every owed roll, the card's writes), so its target is
+ * the wave's 10,000 duels in under 10 s.
+ */
+export const DUEL_TARGETS: Readonly<Record<string, number>> = { gurps: 1_000 };
+export const DEFAULT_DUEL_TARGET = 10_000;

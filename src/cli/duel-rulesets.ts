@@ -5,12 +5,14 @@
  */
 import type { Ruleset } from "../core/ruleset.js";
 import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
+import { createCwnRuleset } from "../rulesets/cwn/ruleset.js";
 import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
 import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
 
 export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
   cychosys: () => createCychosysRuleset() as unknown as Ruleset,
   d6: () => createD6Ruleset() as unknown as Ruleset,
+  cwn: () => createCwnRuleset() as unknown as Ruleset,
   gurps: () => createGurpsRuleset(),
 };
 
@@ -22,6 +24,7 @@ export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
 export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>> = {
   cychosys: ["cast/parker.json", "foes/thorton.json"],
   d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
+  cwn: ["cwn-foes/foes/on-the-street/club-bouncer.json", "cwn-foes/foes/on-the-street/sable-gang-lieutenant.json"],
   gurps: ["gurps-characters/louis-leblanc.json", "gurps-characters/jenny-atkins.json"],
 };
 

@@ -7,6 +7,7 @@
  * transport is untouched.
  */
 import { ODDS_LINES_PARTIAL, ODDS_TABLE_PARTIAL } from "../core/views/odds.js";
+import { formValues } from "./dialogs.js";
 import { SYSTEM_ID } from "./system.js";
 
 export const ODDS_SETTING = "oddsForPlayers";
@@ -54,4 +55,26 @@ export function mayKnow(actor: { testUserPermission(user: never, level: "OBSERVE
   if (!actor) return false;
   const user = game_().user;
   return user.isGM || actor.testUserPermission(user as never, "OBSERVER");
+}
+
+/**
+ * An attack dialog's odds lines, redrawn as its form changes: once the typing
+ * pauses (a keystroke never waits for the odds), the last change winning.
+ * `read` turns the form's values into what `odds` prices.
+ */
+export function liveOddsLines<V>(read: (values: Record<string, unknown>) => V, odds: (values: V) => object): (form: HTMLFormElement) => void {
+  return (form) => {
+    let ticket = 0;
+    const redraw = () => {
+      const mine = ++ticket;
+      setTimeout(async () => {
+        if (mine !== ticket) return;
+        const html = await foundry.applications.handlebars.renderTemplate(ODDS_LINES_PARTIAL, odds(read(formValues(form))) as never);
+        const host = form.querySelector(".cy-odds-lines");
+        if (mine === ticket && host) host.outerHTML = html;
+      }, 80);
+    };
+    form.addEventListener("input", redraw);
+    form.addEventListener("change", redraw);
+  };
 }

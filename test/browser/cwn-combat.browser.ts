@@ -13,7 +13,7 @@ const available = chromiumAvailable("cwn-combat");
 describe.skipIf(!available)("the CWN tracker in Chromium", () => {
   const { open } = previewBrowser({ width: 1000, height: 1000 });
 
-  rendersCleanly(open, ["cwn-tracker-setup", "cwn-tracker", "cwn-actions"]);
+  rendersCleanly(open, ["cwn-tracker-setup", "cwn-tracker", "cwn-tracker-light", "cwn-tracker-player", "cwn-actions"]);
 
   it("W2, W3: before the fight, the sides with their members; the crew's d8 rolled, the guards' owed; the GM may mark surprise", async () => {
     const page = await open("cwn-tracker-setup");
@@ -42,13 +42,23 @@ describe.skipIf(!available)("the CWN tracker in Chromium", () => {
     expect(await later("g2")).toEqual(["Move", "On Turn"]);
     expect(await later("g3")).toEqual([]);
     expect(await later("mack")).toEqual([]);
-    const states = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cwn-state`).allTextContents();
-    expect(await states("mack")).toEqual(["screening Vee: 2 left, until its turn in round 2"]);
-    expect(await states("g2")).toEqual(["Total Defense until its turn in round 2", "AC +2"]);
-    expect(await states("g3")).toEqual(["dead"]);
-    expect(await page.locator('li[data-combatant-id="vee"] [data-cychosys-action="end"]').count()).toBe(1);
-    expect(await page.locator('li[data-combatant-id="g1"] [data-cychosys-action="begin"]').count()).toBe(0);
+    // The house row (docs/style.md): the turn and the states as chips, hit points as a figure, icon controls with their names.
+    const chips = (id: string) => page.locator(`li[data-combatant-id="${id}"] .cy-status`).allTextContents();
+    expect(await chips("mack")).toEqual(["Done", "Screening Vee: 2 left, until round 2"]);
+    expect(await chips("g2")).toEqual(["To act", "Total Defense, until round 2", "AC +2"]);
+    expect(await chips("g3")).toEqual(["Dead"]);
+    expect(await page.locator('li[data-combatant-id="vee"] [data-figure="hp"]').textContent()).toBe("HP 11/14");
+    expect(await page.locator('li[data-combatant-id="vee"] button[data-action="end"]').getAttribute("aria-label")).toBe("End turn");
+    expect(await page.locator('li[data-combatant-id="g1"] button[data-action="begin"]').count()).toBe(0);
     expect(await page.locator('[data-cychosys-action="endSide"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it("as Vee's player: controls on her row only, and no guard's hit points (controls only where the viewer may act)", async () => {
+    const page = await open("cwn-tracker-player");
+    expect(await page.locator("li[data-combatant-id] .cy-tracker-control").evaluateAll((buttons) => [...new Set(buttons.map((b) => b.closest("li")!.getAttribute("data-combatant-id")))])).toEqual(["vee"]);
+    expect(await page.locator('li[data-combatant-id="g1"] [data-figure="hp"]').count()).toBe(0);
+    expect(await page.locator('li[data-combatant-id="mack"] [data-figure="hp"]').textContent()).toBe("HP 12/12");
     await page.close();
   });
 

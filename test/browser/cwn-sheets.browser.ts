@@ -14,20 +14,29 @@ const available = chromiumAvailable("CWN sheet");
 describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
   const { open, pages } = previewBrowser({ width: 1000, height: 1000 });
 
-  tabsRenderCleanly(open, pages, ["cwn-character", "cwn-character-light", "cwn-character-readonly"], ["combat", "stats", "biography"]);
+  tabsRenderCleanly(open, pages, ["cwn-character", "cwn-character-light", "cwn-character-readonly"], ["stats", "combat", "biography"]);
 
   rendersCleanly(open, ["cwn-npc", "cwn-npc-light", "cwn-item-weapon", "cwn-item-weapon-light", "cwn-item-armor", "cwn-item-skill"]);
 
-  it("Vee's figures: AC 14/14 with Dex +1 (W13), Trauma Target 6 (W15), soak 3/5 from the worn clothing only (W19), Punch 0 and two screens (W21, W26)", async () => {
+  it("Vee's figures: hit points the biggest, a track of 14/17; AC 14/14 with Dex +1 (W13), Trauma Target 6 (W15), soak 3/5 from the worn clothing only (W19) in one even row; Punch 0 and two screens under Fighting (W21, W26)", async () => {
     const page = await open("cwn-character");
     const figure = (stat: string) => page.textContent(`[data-stat="${stat}"] .cwn-figure`);
     expect(await figure("acMelee")).toBe("14");
     expect(await figure("acRanged")).toBe("14");
     expect(await figure("traumaTarget")).toBe("6");
     expect(await figure("soak")).toBe("3/5");
-    expect(await figure("punch")).toBe("0");
-    expect(await figure("screen")).toBe("2");
     expect(await page.inputValue('input[name="system.hp.value"]')).toBe("14");
+    expect(await page.getAttribute(".cwn-hp-bar", "aria-label")).toBe("Hit points: 14 of 17");
+    // The number that matters is the biggest on the sheet's header (docs/style.md), and the defenses sit in one row.
+    const size = (selector: string) => page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await size('input[name="system.hp.value"]')).toBeGreaterThan(await size('[data-stat="acMelee"] .cwn-figure'));
+    const tops = await page.$$eval(".cwn-defenses > *", (boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // The sheet opens on Attributes (the house order); Punch and screens are there, under Fighting.
+    expect(await page.getAttribute('nav [data-tab="stats"]', "aria-selected")).toBe("true");
+    expect(await page.textContent('[data-stat="punch"] .cwn-figure-small')).toBe("0");
+    expect(await page.textContent('[data-stat="screen"] .cwn-figure-small')).toBe("2");
+    await page.click('nav [data-tab="combat"]');
     const pistol = page.locator('tr[data-item-id="wPistol"]');
     expect(await pistol.locator('[data-figure="hit"]').textContent()).toBe("+4");
     expect(await pistol.locator('[data-figure="damage"]').textContent()).toBe("1d8+1");
@@ -40,6 +49,18 @@ describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
     await page.close();
   });
 
+  it("docs/style.md: headings h1 → h2 on every sheet (the window's title, then its sections); choices in sentence case", async () => {
+    for (const id of ["cwn-character", "cwn-npc", "cwn-item-weapon", "cwn-item-armor", "cwn-item-skill"]) {
+      const page = await open(id);
+      const levels = await page.$$eval("h1, h2, h3, h4, h5, h6", (hs) => hs.map((h) => Number(h.tagName.slice(1))));
+      expect(levels[0], id).toBe(1);
+      expect(new Set(levels.slice(1)), id).toEqual(new Set([2]));
+      if (id === "cwn-character") expect(await page.$$eval('select[name="system.downed"] option', (o) => o.map((x) => x.textContent))).toEqual(["Standing", "Mortally wounded", "Dead", "Unconscious", "Stunned and helpless"]);
+      if (id === "cwn-item-weapon") expect(await page.$$eval('select[name="system.kind"] option', (o) => o.map((x) => x.textContent))).toEqual(["Melee", "Ranged", "Thrown"]);
+      await page.close();
+    }
+  });
+
   it("read-only: no control edits anything, the attack and skill check buttons stay (W30)", async () => {
     const page = await open("cwn-character-readonly");
     expect(await page.$$eval("input:not([disabled]), select:not([disabled])", (n) => n.length)).toBe(0);
@@ -49,12 +70,24 @@ describe.skipIf(!available)("Cities Without Number sheets in Chromium", () => {
     await page.close();
   });
 
-  it("the guards: their ACs, soak and Morale as stored; the rifle two-handed; the unreadable Trauma Die shown plainly", async () => {
+  it("a melee knife shows no range, magazine or reload; a rifle does (docs/style.md)", async () => {
+    const knife = await open("cwn-item-weapon");
+    expect(await knife.$$('input[name="system.range.max"], input[name="system.magazine.max"], select[name="system.reloadAction"], input[name="system.twoHanded"]')).toHaveLength(0);
+    expect(await knife.$$('input[name="system.unarmed"]')).toHaveLength(1);
+    await knife.close();
+    const rifle = await open("cwn-item-weapon-light");
+    expect(await rifle.$$('input[name="system.range.max"], input[name="system.magazine.max"], select[name="system.reloadAction"], input[name="system.twoHanded"]')).toHaveLength(4);
+    expect(await rifle.$$('input[name="system.unarmed"]')).toHaveLength(0);
+    await rifle.close();
+  });
+
+  it("the guards: their ACs, soak and Morale as stored; the rifle two-handed; the unreadable Trauma Die shown plainly; the armour their AC counts, named", async () => {
     const page = await open("cwn-npc");
+    expect(await page.textContent("[data-armor-note]")).toContain("Security vest (AC 13/13, soak 3), with Dex +1");
     expect(await page.inputValue('input[name="system.ac.melee"]')).toBe("14");
     expect(await page.inputValue('input[name="system.morale"]')).toBe("8");
     expect(await page.textContent('tr[data-item-id="wRifle"] [data-figure="damage"]')).toBe("1d10+3");
-    expect(await page.textContent('tr[data-item-id="wRifle"] .cwn-tags')).toContain("two-handed");
+    expect(await page.textContent('tr[data-item-id="wRifle"] .cwn-tags')).toContain("Ranged · Shoot · Two-handed");
     expect(await page.textContent(".cwn-problems")).toContain('Shock baton (Trauma Die): "1d7x" is not dice');
     await page.close();
   });

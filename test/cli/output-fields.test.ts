@@ -27,7 +27,7 @@ interface RulesetDocs {
 const DOCS: Readonly<Record<RulesetId, RulesetDocs>> = {
   cychosys: { heading: /^## Cychosys\b/, outcomes: ["examples/outcomes"] },
   d6: { heading: /^## OpenD6\b/, outcomes: ["examples/d6/outcomes", "examples/d6/initiative/outcomes", "examples/d6/defense/outcomes", "examples/d6/refusals/outcomes"] },
-  cwn: { heading: /^## Cities Without Number\b/, outcomes: ["examples/cwn/outcomes"] },
+  cwn: { heading: /^## Cities Without Number\b/, outcomes: ["examples/cwn/outcomes"], dataKeyed: ["final.sides", "final.fighters"] },
   phase: { heading: /^## Phase-based homebrew\b/, outcomes: ["examples/phase/outcomes", "examples/phase/sequences/outcomes"] },
   gurps: { heading: /^## GURPS\b/, outcomes: ["examples/gurps/outcomes"] },
 };
@@ -36,7 +36,7 @@ const DOCS: Readonly<Record<RulesetId, RulesetDocs>> = {
  * The rulesets whose section is complete. Each ruleset joins this list when
  * its section documents every output field; at the end all five are here.
  */
-const SWEPT: readonly RulesetId[] = ["cychosys", "d6", "gurps"];
+const SWEPT: readonly RulesetId[] = ["cychosys", "d6", "cwn", "gurps"];
 
 const doc = readFileSync(join(root, "docs/rules-command.md"), "utf8").split("\n");
 

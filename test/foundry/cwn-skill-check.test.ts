@@ -20,7 +20,7 @@ g.foundry.applications.api.DialogV2 = {
 };
 
 const actor = (isOwner = true) => ({ name: "Vee", isOwner, system: { derived: cwnDerivedOf(vee) } });
-const card = () => renderedTemplates.at(-1)!.context as { title: string; total: string; verdict: { success: boolean } | null; lines: string[] };
+const card = () => renderedTemplates.at(-1)!.context as { title: string; roll: { total: string; against?: string }; outcome: { text: string; tone: string } };
 
 beforeEach(() => {
   createdMessages.length = 0;
@@ -38,7 +38,8 @@ describe("promptCwnSkillCheck (W30)", () => {
     await promptCwnSkillCheck(actor(), "sSneak");
     expect(asked).toEqual(["Sneak check (W30)"]);
     expect(renderedTemplates.at(-1)!.path).toBe("systems/cychosys/templates/cwn/chat/skill-check.hbs");
-    expect(card()).toMatchObject({ title: "Vee: a Sneak check", total: "8 / 9", verdict: { success: false } });
+    // The house frame (docs/style.md): "A checks B", the 2d6's total against the difficulty, the verdict as the headline.
+    expect(card()).toMatchObject({ title: "Vee checks Sneak", roll: { total: "8", against: "against 9", tone: "miss" }, outcome: { text: "Failure", tone: "miss" } });
     expect(createdMessages.at(-1)).toMatchObject({ rolls: [{ formula: "2d6" }], flags: { cychosys: { cwnSkillCheck: { skill: "Sneak", total: 8, success: false } } } });
   });
 
@@ -46,7 +47,8 @@ describe("promptCwnSkillCheck (W30)", () => {
     rolled.push([6, 6]);
     await promptCwnSkillCheck(actor(), "sShoot", { shiftKey: true });
     expect(asked).toEqual([]);
-    expect(card()).toMatchObject({ total: "15", verdict: null });
+    expect(card()).toMatchObject({ roll: { total: "15", tone: "neutral" }, outcome: { text: "The GM judges 15", tone: "neutral" } });
+    expect(card().roll.against).toBeUndefined();
   });
 
   it("a dialog closed, a weapon's id, another's actor: nothing rolled or posted", async () => {

@@ -20,7 +20,11 @@ import { CWN_MANIFEST } from "../../src/rulesets/cwn/manifest.js";
 import { parseDice } from "../../src/rulesets/cwn/rules/index.js";
 import { MANIFESTS } from "../../src/rulesets/manifests.js";
 import { declaredPacks } from "../../tools/packs/lib.js";
-import { asItem, CWN_PACKS, type Doc, docsOf, named, textOf } from "./cwn-pack-docs.js";
+import { asItem, CWN_PACKS, type Doc, docsOf, foe, named, textOf } from "./cwn-pack-docs.js";
+import { readPackSources } from "../../tools/packs/lib.js";
+
+/** The names of a pack's top-level folders. */
+const readTopFolders = (pack: string) => readPackSources(pack).filter((s) => String(s.doc._key).startsWith("!folders!") && !s.doc.folder).map((s) => s.doc.name);
 import { expectRoundTrip, packSystems as systemsOf } from "./pack-docs.js";
 
 const declared = declaredPacks();
@@ -39,7 +43,7 @@ describe("CWN pack declarations", () => {
   });
 
   it("each label is plain English, like every other pack (Foundry v13 shows a label's raw lang key in search results and the import dialog)", () => {
-    expect(CWN_PACKS.map((name) => declared.find((p) => p.name === name)!.label)).toEqual(["CWN Weapons", "CWN Armor", "CWN Sample Foes"]);
+    expect(CWN_PACKS.map((name) => declared.find((p) => p.name === name)!.label)).toEqual(["CWN Weapons", "CWN Armor", "CWN Foes"]);
   });
 
   it("a CWN world shows players the weapons and armor and hides the others' packs; a D6 world hides CWN's", () => {
@@ -137,6 +141,46 @@ describe("CWN document data", () => {
       expect(actor.prototypeToken, actor.name).toMatchObject({ actorLink: false, disposition: -1, appendNumber: size > 1 });
     }
     expect(docsOf("cwn-foes").filter((a) => (a.system.groupSize as number) > 1).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("CWN packs a GM can trust at a glance (issue 23.6)", () => {
+  /** Foundry v13's own icons (the paths dnd5e's packs use), by the kind of thing each must show. */
+  const FITS: [(doc: Doc) => boolean, RegExp][] = [
+    [(d) => d.type === "cwnWeapon" && d.system.kind === "ranged", /^icons\/weapons\/(guns|bows|crossbows)\/[a-z0-9-]+\.webp$/],
+    [(d) => d.type === "cwnWeapon" && d.system.kind === "thrown", /^icons\/weapons\/daggers\/[a-z0-9-]+\.webp$/],
+    [(d) => d.type === "cwnWeapon" && d.system.kind === "melee" && (d.system.unarmed === true || d.system.bodyWeapon === true), /^icons\/skills\/melee\/[a-z0-9-]+\.webp$/],
+    [(d) => d.type === "cwnWeapon" && d.system.kind === "melee", /^icons\/(weapons\/(daggers|swords|clubs)|tools\/smithing)\/[a-z0-9-]+\.webp$/],
+    [(d) => d.type === "cwnArmor", /^icons\/(equipment\/(chest|shield)|magic\/defensive)\/[a-z0-9-]+\.webp$/],
+    [(d) => d.type === "cwnNpc", /^icons\/(environment\/people|creatures\/magical)\/[a-z0-9-]+\.webp$/],
+  ];
+
+  it("every item and foe has an image that fits its kind — a gun is no sword — each of Foundry's own icons; every foe's token shows it too", () => {
+    const all = CWN_PACKS.flatMap((pack) => docsOf(pack)).flatMap((doc) => [doc, ...(doc.items ?? [])]);
+    for (const doc of all) {
+      const rule = FITS.find(([applies]) => applies(doc));
+      expect(rule, doc.name).toBeDefined();
+      expect(doc.img, doc.name).toMatch(rule![1]);
+    }
+    for (const actor of docsOf("cwn-foes")) expect((actor.prototypeToken as { texture?: { src?: string } }).texture?.src, actor.name).toBe(actor.img);
+  });
+
+  it("foes are hidden from players and stored as foes (the pack's ownership, hostile tokens), in one folder per kind: Weapons, Armor, Foes", () => {
+    expect(declared.find((p) => p.name === "cwn-foes")!.ownership).toMatchObject({ PLAYER: "NONE" });
+    for (const actor of docsOf("cwn-foes")) expect((actor.prototypeToken as { disposition: number }).disposition, actor.name).toBe(-1);
+    const tops = (pack: string) => systemsOf([pack]).length && readTopFolders(pack);
+    expect([tops("cwn-weapons"), tops("cwn-armor"), tops("cwn-foes")]).toEqual([["Weapons"], ["Armor"], ["Foes"]]);
+  });
+
+  it("W13, W19: a foe's stat block AC and soak come from the armour it carries — the bouncer's ballistic vest, Sable's armored clothing, the response team's tactical armor — worn armour and Dex giving exactly them", () => {
+    for (const [name, armor] of [["Club bouncer", "Ballistic vest"], ["Sable, gang lieutenant", "Armored clothing"], ["Corporate response team", "Tactical armor"], ["Street thugs", "Armored clothing"], ["Riot police", "Riot shield"], ["Chromed bodyguard", "Integral cyber-armor"]] as const) {
+      const { doc, derived } = foe(name);
+      const worn = (doc.items ?? []).filter((i) => i.type === "cwnArmor" && i.system.worn !== false);
+      expect(worn.map((i) => i.name), name).toEqual([armor]);
+      const dex = derived.attributes.dex.modifier;
+      const piece = worn[0]!.system as { acMelee: number; acRanged: number; soak: { max: number } };
+      expect([piece.acMelee + dex, piece.acRanged + dex, piece.soak.max], name).toEqual([derived.ac.melee, derived.ac.ranged, derived.soak.max]);
+    }
   });
 });
 

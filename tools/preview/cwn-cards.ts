@@ -4,9 +4,13 @@
  * as the GM sees it (undo, the downed choice); three guards swarming Vee,
  * +4 to hit and +2 damage (W24), as Vee's player sees it (apply); a guard's
  * baton on Vee screened by Mack, the screen checks owed (W26), as Mack's
- * player sees it; Vee's knife missing and dealing Shock 2 (W18); the
- * attack dialog; a Heal check to keep a downed friend alive and its dialog
- * (W30). Every figure from the real derive, core, flow and views.
+ * player sees it, and as the GM sees it with the defender's odds (the d20's
+ * total shown while the checks are owed); a guard's blow Vee may still
+ * answer with Total Defense, the roll seen (W7, W27), as her player sees it
+ * with the odds of each answer; Vee's knife missing and dealing Shock 2
+ * (W18); the attack dialog with its odds line; a Heal check to keep a
+ * downed friend alive and its dialog (W30). Every figure from the real
+ * derive, core, flow and views.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +19,7 @@ import type { FlowUser } from "../../src/core/ruleset.js";
 import { attackerInput, defenderInput } from "../../src/rulesets/cwn/data/derive.js";
 import type { CwnAttackInput } from "../../src/rulesets/cwn/rules/resolve.js";
 import { CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView } from "../../src/rulesets/cwn/views/attack-card.js";
-import { CWN_ATTACK_DIALOG_TEMPLATE, cwnAttackDialogView } from "../../src/rulesets/cwn/views/attack-dialog.js";
+import { CWN_ATTACK_DIALOG_TEMPLATE, cwnAttackDialogView, cwnDialogOdds, readCwnAttackForm } from "../../src/rulesets/cwn/views/attack-dialog.js";
 import { applyDamage, type CwnFlow, declareCwnAttack } from "../../src/rulesets/cwn/workflow/flow.js";
 import { resolveCwnSkillCheck } from "../../src/rulesets/cwn/rules/skill-check.js";
 import { CWN_SKILL_CHECK_CARD_TEMPLATE, CWN_SKILL_CHECK_DIALOG_TEMPLATE, cwnSkillCheckCardView, cwnSkillCheckDialogView } from "../../src/rulesets/cwn/views/skill-check.js";
@@ -46,6 +50,7 @@ function card(attacker: typeof VEE, target: typeof VEE, weapon: string, input: C
     input,
     screeners: extra.screeners ?? [],
     objects: [],
+    ...(extra.defense && { defense: extra.defense }),
   });
 }
 
@@ -63,10 +68,14 @@ export function cwnCardFlows(): Record<string, { flow: CwnFlow; user: FlowUser }
     screeners: [{ ref: MACK, fighterId: "mack" }],
   });
   const knife = card(VEE, GUARD, "Knife", { attacker: attackerInput(v, "wKnife")!, defender: defenderInput(g), lethal: true, roll: 3, traumaDice: [6], damageDice: [4] });
+  // W27: 12 + 3 = 15 against Vee's AC 14 hits; Total Defense would make it 16, a miss (and stop the Shock).
+  const defense = card(GUARD, VEE, "Shock baton", { attacker: attackerInput(g, "wBaton")!, defender: defenderInput(v), lethal: true, roll: 12, traumaDice: [2], damageDice: [5] }, { defense: { open: true } });
   return {
     traumatic: { flow: traumatic, user: gm },
     swarm: { flow: swarm, user: player(VEE.actorUuid) },
     screened: { flow: screened, user: player(MACK.actorUuid) },
+    "screened-odds": { flow: screened, user: gm },
+    defense: { flow: defense, user: player(VEE.actorUuid) },
     shock: { flow: knife, user: gm },
   };
 }
@@ -74,7 +83,7 @@ export function cwnCardFlows(): Record<string, { flow: CwnFlow; user: FlowUser }
 export function buildCwnCardPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   const i18n = makeI18n(readLang());
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
-  const css = [systemCss, ...["styles/workflow.css", "styles/cwn-card.css", "styles/ruleset-sheets.css", "styles/cwn.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
+  const css = [systemCss, ...["styles/workflow.css", "styles/odds.css", "styles/cwn-card.css", "styles/ruleset-sheets.css", "styles/cwn.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
   const write = (id: string, title: string, width: number, body: string, theme: "dark" | "light" = "dark") => {
     const file = join(outDir, `${id}.html`);
@@ -84,13 +93,15 @@ export function buildCwnCardPages(env: Env, systemCss: string, frameCss: string,
   for (const [state, { flow, user }] of Object.entries(cwnCardFlows())) {
     const body = `<ol class="chat-log"><li class="chat-message message">
   <header class="message-header"><h4 class="message-sender">${Handlebars.Utils.escapeExpression(flow.attacker.name)}</h4></header>
-  <div class="message-content">${env.render(CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView(flow, user, localize))}</div>
+  <div class="message-content">${env.render(CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView(flow, user, localize, undefined, { odds: true }))}</div>
 </li></ol>`;
     write(`cwn-card-${state}`, `CWN attack card: ${state}`, 340, body);
-    if (state === "traumatic") write(`cwn-card-${state}-light`, `CWN attack card: ${state}`, 340, body, "light");
+    if (state === "traumatic" || state === "defense") write(`cwn-card-${state}-light`, `CWN attack card: ${state}`, 340, body, "light");
   }
   const v = cwnDerivedOf(vee);
-  const dialog = cwnAttackDialogView({ weapon: v.weapons.find((w) => w.id === "wPistol")!, target: "Guard 1", canSnap: true, swarmReady: false, measured: { metres: 12, adjacentFoe: "none", distance: "distant", inRange: true }, screened: false, gm: true, localize });
+  // The odds line as the dialog opens: Vee's pistol at Guard 1, beyond melee range (docs/odds.md).
+  const odds = cwnDialogOdds(attackerInput(v, "wPistol")!, { name: "Guard 1", defender: defenderInput(guardDerived()), totalDefenseOpen: false }, readCwnAttackForm({ action: "attack", distance: "distant", adjacentFoe: "none", inRange: true, lethal: true }), undefined, localize);
+  const dialog = cwnAttackDialogView({ weapon: v.weapons.find((w) => w.id === "wPistol")!, target: "Guard 1", canSnap: true, swarmReady: false, measured: { metres: 12, adjacentFoe: "none", distance: "distant", inRange: true }, screened: false, gm: true, odds: [odds], localize });
   write("cwn-attack-dialog", "CWN attack dialog", 420, `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(localize("CYCHOSYS.Cwn.Card.attackTitle", { weapon: "Heavy pistol", target: "Guard 1" }))}</h1></header>
 <form class="window-content">${env.render(CWN_ATTACK_DIALOG_TEMPLATE, dialog)}</form>`);
   // W30: Vee's Sneak 1 standing in for a Heal check: 2d6 5 + 3, + 1, Wis +0, against the GM's 8.

@@ -54,6 +54,10 @@ export function cwnPreviewFight(): CwnCombatState {
 }
 
 const GM: TableUser = { isGM: true, owns: () => true };
+/** Vee's player: her row's controls only, and no guard's hit points (docs/style.md: controls only where the viewer may act). */
+const VEE_PLAYER: TableUser = { isGM: false, owns: (id) => id === "vee" };
+/** Hit points as the sheets hold them (the crew's and the guards'). */
+const HP: Record<string, { value: number; max: number }> = { vee: { value: 11, max: 14 }, mack: { value: 12, max: 12 }, g1: { value: 9, max: 9 }, g2: { value: 6, max: 9 }, g3: { value: 0, max: 9 } };
 const FACES: Record<string, string> = { vee: "#8fb3c9", mack: "#d39b6a", g1: "#a39ad3", g2: "#8fa39a", g3: "#b9b2a6" };
 
 function localizer() {
@@ -61,21 +65,22 @@ function localizer() {
   return (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
 }
 
-function trackerBody(env: Env, started: boolean): string {
+function trackerBody(env: Env, started: boolean, theme: "dark" | "light" = "dark", user: TableUser = GM): string {
   const localize = localizer();
   const combatants = cwnCombatants();
   const names = (id: string) => combatants.find((c) => c.id === id)?.name ?? sideName(id, localize);
   const fight = started ? cwnPreviewFight() : null;
   const banner = fight
-    ? fightBannerView(fight, [], names, GM, localize)
-    : setupBannerView(plannedSides(combatants, { groups: {}, surprised: [], rolls: { pcs: { roll: 6, tieRolls: [] } } }), names, GM, localize);
+    ? fightBannerView(fight, [], names, user, localize)
+    : setupBannerView(plannedSides(combatants, { groups: {}, surprised: [], rolls: { pcs: { roll: 6, tieRolls: [] } } }), names, user, localize);
   const ordered = fight ? [...combatants].sort((a, b) => turnKey(fight, a.id) - turnKey(fight, b.id)) : combatants;
   const marked = fight ? "vee" : null;
   const rows = ordered
     .map((c) => {
       const side = fight?.order.find((id) => fight.sides[id]!.members[0] === c.id);
       const header = fight && side ? env.render(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, side, localize)) : "";
-      const view = fight ? fighterRowView(fight, c.id, names, GM, localize) : null;
+      const sees = user.isGM || combatants.find((x) => x.id === c.id)!.playerOwned;
+      const view = fight ? fighterRowView(fight, c.id, names, user, localize, undefined, sees ? HP[c.id] : undefined) : null;
       const total = fight?.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(c.id))?.initiative.total ?? "";
       return `${header}<li class="combatant${c.id === marked ? " active" : ""}" data-combatant-id="${c.id}">
   <img class="token-image" src="${svgFace(FACES[c.id]!)}" alt="">
@@ -84,7 +89,7 @@ function trackerBody(env: Env, started: boolean): string {
 </li>`;
     })
     .join("\n");
-  return `<section id="{{id}}" class="application themed theme-dark combat-sidebar" data-preview-sheet="cwn-tracker" style="width: 340px;">
+  return `<section id="{{id}}" class="application themed theme-${theme} combat-sidebar" data-preview-sheet="cwn-tracker" style="width: 340px;">
   <header class="combat-tracker-header"><span>${started ? "Round 1" : "Not started"}</span></header>
   ${env.render(CWN_TRACKER_TEMPLATES.banner, banner)}
   <ol class="combat-tracker">
@@ -120,11 +125,13 @@ export function buildCwnCombatPages(env: Env, css: string, frameCss: string, out
   const pages: [string, string, string][] = [
     ["cwn-tracker-setup", "CWN tracker, the sides before the fight", trackerBody(env, false)],
     ["cwn-tracker", "CWN tracker, round 1 by side", trackerBody(env, true)],
+    ["cwn-tracker-light", "CWN tracker, round 1 by side (light)", trackerBody(env, true, "light")],
+    ["cwn-tracker-player", "CWN tracker, round 1 as Vee's player sees it", trackerBody(env, true, "dark", VEE_PLAYER)],
     ["cwn-actions", "CWN actions dialog", actionsBody(env)],
   ];
   return pages.map(([id, title, body]) => {
     const file = join(outDir, `${id}.html`);
-    writeFileSync(file, page(title, id, body, all, frameCss, "dark", [TRACKER_CSS, DIALOG_CSS]));
+    writeFileSync(file, page(title, id, body, all, frameCss, id.endsWith("-light") ? "light" : "dark", [TRACKER_CSS, DIALOG_CSS]));
     return { id, file };
   });
 }

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CwnItemType } from "../../src/rulesets/cwn/data/schema.js";
-import { CWN_CHARACTER_PARTS, CWN_NPC_PARTS, cwnActorSheetView, cwnItemParts, cwnItemSheetView, type CwnSheetItem } from "../../src/rulesets/cwn/views/sheets.js";
+import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_NPC_PARTS, cwnActorSheetView, cwnItemParts, cwnItemSheetView, type CwnSheetItem } from "../../src/rulesets/cwn/views/sheets.js";
 import { cwnDerivedOf, type CwnSheetActor, guards, vee } from "../../test/fixtures/cwn-sheets.js";
 import type { PreviewSheet } from "./fixtures.js";
 import { makeI18n } from "./helpers.js";
@@ -21,7 +21,7 @@ const svg = (body: string) =>
 const PORTRAIT = svg('<circle cx="32" cy="24" r="12" fill="#8fb3c9"/><path d="M10 60c2-14 12-20 22-20s20 6 22 20z" fill="#8fb3c9"/>');
 const ITEM_IMG = svg('<path d="M12 40h30l8-8v-6H12z" fill="#b9b2a6"/>');
 
-export const CWN_SHEET_TABS = ["combat", "stats", "biography"];
+export const CWN_SHEET_TABS = CWN_CHARACTER_TABS.map((t) => t.id);
 
 const withImages = (items: readonly CwnSheetItem[]) => items.map((i) => ({ ...i, img: ITEM_IMG }));
 

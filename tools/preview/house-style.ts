@@ -107,7 +107,7 @@ ${kitTracker(env, localize, theme)}
 export const HOUSE_STYLE_SET: readonly { ruleset: string; card: [string, string?]; sheet: [string, string?]; tracker: [string, string?] }[] = [
   { ruleset: "Cychosys", card: ["card-resolved", "card-resolved-light"], sheet: ["character", "character-light"], tracker: ["tracker"] },
   { ruleset: "OpenD6", card: ["d6-card-applied", "d6-card-applied-light"], sheet: ["d6-character", "d6-character-light"], tracker: ["d6-tracker", "d6-tracker-light"] },
-  { ruleset: "Cities Without Number", card: ["cwn-card-traumatic", "cwn-card-traumatic-light"], sheet: ["cwn-character", "cwn-character-light"], tracker: ["cwn-tracker"] },
+  { ruleset: "Cities Without Number", card: ["cwn-card-traumatic", "cwn-card-traumatic-light"], sheet: ["cwn-character", "cwn-character-light"], tracker: ["cwn-tracker", "cwn-tracker-light"] },
   { ruleset: "GURPS 4e", card: ["gurps-card-applied", "gurps-card-applied-light"], sheet: ["gurps-character", "gurps-character-light"], tracker: ["gurps-tracker", "gurps-tracker-light"] },
   { ruleset: "Phase-based", card: ["phase-card-traumatic", "phase-card-traumatic-light"], sheet: ["phase-character", "phase-character-light"], tracker: ["phase-tracker-gm"] },
 ];

@@ -16,18 +16,25 @@ import type { CwnDerived } from "../../rulesets/cwn/data/derived.js";
 import { fightOf } from "../../rulesets/cwn/ruleset.js";
 import { stateFigures } from "../../rulesets/cwn/rules/states.js";
 import { CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView } from "../../rulesets/cwn/views/attack-card.js";
-import { CWN_ATTACK_DIALOG_TEMPLATE, cwnAttackDialogView, readCwnAttackForm } from "../../rulesets/cwn/views/attack-dialog.js";
+import { CWN_ATTACK_DIALOG_TEMPLATE, cwnAttackDialogView, cwnDialogOdds, type CwnOddsTarget, readCwnAttackForm } from "../../rulesets/cwn/views/attack-dialog.js";
+import type { CwnWeaponView } from "../../rulesets/cwn/data/derived.js";
+import type { CwnScreenerEntry } from "../../rulesets/cwn/rules/resolve.js";
+import { swarmBlow } from "../../rulesets/cwn/rules/swarm.js";
+import { attackerInput, defenderFrom, type FighterAt, mainSpentIn, screenerEntry, screeningFighters, totalDefenseOpen } from "../../rulesets/cwn/workflow/inputs.js";
+import { SETTING_AUTO_APPLY } from "../transport.js";
+import { SYSTEM_ID } from "../system.js";
 import { attackDiceGroups, attackRollOf } from "../../rulesets/cwn/workflow/dice-plan.js";
 import type { CwnFlow } from "../../rulesets/cwn/workflow/flow.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { formValues, promptForm } from "../dialogs.js";
 import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
-import { measureOnScene } from "./board.js";
+import { actorOfFighter, measureOnScene } from "./board.js";
 import { rollAndShow } from "./dice.js";
 import { cwnRules } from "./rules-source.js";
 import { setSheetAttack } from "./sheet-actions.js";
 import { fromUuid, fromUuidSync } from "../uuid.js";
+import { liveOddsLines, mayKnow, oddsShown } from "../odds.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -62,6 +69,68 @@ function fightView(attackerUuid: string, targetUuid: string, derived: CwnDerived
   };
 }
 
+/** The fighter an actor is in the fight this client sees (the combat is readable by everyone). */
+function fighterOf(actorUuid: string): FighterAt | undefined {
+  const ref = combatantOf(actorUuid);
+  const fight = ref ? fightOf(ref.combat) : null;
+  return ref && fight && Object.hasOwn(fight.fighters, ref.combatant.id) ? { ref, fight, fighterId: ref.combatant.id } : undefined;
+}
+
+/** Does the GM apply an NPC's damage at once (then an NPC target is not offered Total Defense after the roll, steps.ts)? */
+function npcAutoApplied(): boolean {
+  try {
+    return (game as unknown as { settings: { get(ns: string, key: string): unknown } }).settings.get(SYSTEM_ID, SETTING_AUTO_APPLY) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The attack dialog's odds (docs/odds.md): the attack as the GM will build
+ * it from what this client may see — the attacker's figures, the target's
+ * sheet and states in the fight, whoever screens it (W26), whether it may
+ * still answer with Total Defense (W27) — redrawn as the form changes. None
+ * when odds are hidden from this user; a target (or a screener) whose sheet
+ * this user cannot see gives no odds, and the line says so.
+ */
+function attackOdds(actor: CwnActor, weapon: CwnWeaponView, target: ActorLike) {
+  if (!oddsShown()) return undefined;
+  const rules = cwnRules();
+  const derived = actor.system.derived!;
+  const mine = fighterOf(actor.uuid);
+  const theirs = fighterOf(target.uuid);
+  const attacker = attackerInput(derived, weapon.id, { mainSpent: mainSpentIn(mine), ...(mine && { canSnap: mine.fight.fighters[mine.fighterId]!.canSnap }) })!;
+  const targetDerived = (target as CwnActor).system.derived;
+  let side: CwnOddsTarget = { name: target.name };
+  if (targetDerived && mayKnow(target as never)) {
+    const screeners = theirs ? screeningFighters(theirs, mine, rules).map(({ fighterId, usesLeft }) => {
+      const uuid = actorOfFighter(theirs.ref.combat.id, fighterId);
+      const screener = uuid ? syncUuid(uuid) : null;
+      return screener?.system.derived && mayKnow(screener as never) ? screenerEntry(screener.system.derived, theirs, fighterId, usesLeft, rules) : null;
+    }) : [];
+    if (!screeners.includes(null)) {
+      side = {
+        name: target.name,
+        defender: defenderFrom(targetDerived, theirs, rules),
+        totalDefenseOpen: !!theirs && totalDefenseOpen(theirs, rules) && !(npcAutoApplied() && target.type === "cwnNpc"),
+        screeners: screeners as CwnScreenerEntry[],
+      };
+    }
+  }
+  const ready = mine && theirs ? mine.fight.swarms.find((w) => w.status === "ready" && w.targetId === theirs.fighterId && w.participants.includes(mine.fighterId)) : undefined;
+  const swarm = ready && mine ? swarmBlow(ready, (id) => mine.fight.fighters[id]?.downed === "none") : undefined;
+  const gm = g().user.isGM;
+  return (values: ReturnType<typeof readCwnAttackForm>) => ({
+    lines: [cwnDialogOdds(attacker, side, gm ? values : { ...values, modifier: undefined }, swarm && { participants: swarm.participants, standing: swarm.standing }, localize, rules)],
+  });
+}
+
+/** The dialog, its odds line redrawn as the form changes (once the typing pauses; the last change wins). */
+async function askAttack(title: string, content: string, odds: ReturnType<typeof attackOdds>): Promise<Record<string, unknown> | null> {
+  const live = odds && liveOddsLines(readCwnAttackForm, odds);
+  return promptForm(title, content, localize("CYCHOSYS.Cwn.Card.rollIt"), formValues, live);
+}
+
 /** W13–W26, W39: attack with one of the actor's weapons at the user's one target. */
 export async function startCwnAttack(actor: CwnActor, itemId: string): Promise<void> {
   if (!g().users.activeGM) return void notify("error", localize("CYCHOSYS.Cwn.Card.noGM"));
@@ -80,9 +149,11 @@ export async function startCwnAttack(actor: CwnActor, itemId: string): Promise<v
       distance: board.metres <= rules.meleeRangeMetres ? ("adjacent" as const) : ("distant" as const),
       inRange: weapon.kind === "melee" || weapon.range.max <= 0 || board.metres <= weapon.range.max,
     };
-    const view = cwnAttackDialogView({ weapon, target: target.name, ...seen, ...(measured && { measured }), gm: g().user.isGM, localize });
+    const odds = attackOdds(actor, weapon, target);
+    const opening = odds?.(readCwnAttackForm({ action: seen.swarmReady ? "swarm" : "attack", distance: measured?.distance ?? (weapon.kind === "melee" ? "adjacent" : "distant"), adjacentFoe: measured?.adjacentFoe ?? "none", inRange: measured?.inRange ?? true, lethal: true }));
+    const view = cwnAttackDialogView({ weapon, target: target.name, ...seen, ...(measured && { measured }), gm: g().user.isGM, ...(opening && { odds: opening.lines }), localize });
     const content = await render(CWN_ATTACK_DIALOG_TEMPLATE, view);
-    const form = await promptForm(localize("CYCHOSYS.Cwn.Card.attackTitle", { weapon: weapon.name, target: target.name }), content, localize("CYCHOSYS.Cwn.Card.rollIt"), formValues);
+    const form = await askAttack(localize("CYCHOSYS.Cwn.Card.attackTitle", { weapon: weapon.name, target: target.name }), content, odds);
     if (!form) return;
     const values = readCwnAttackForm(form);
     const groups = attackDiceGroups(weapon.rules, rules);
@@ -129,6 +200,9 @@ async function onCardAction(message: MessageLike, button: HTMLButtonElement): Pr
     }
     case "screenChoice":
       return dispatch({ step: "screenChoice", ...onCard, screener: screener ?? -1 });
+    case "defense":
+      // W27: the target's answer to the roll (the GM checks who may give it, and that the Main is still there).
+      return dispatch({ step: "defense", ...onCard, answer: button.dataset.answer ?? "" });
     case "apply":
     case "undo":
       return dispatch({ step: action, ...onCard });
@@ -142,9 +216,9 @@ export function cardContent(flow: CwnFlow): Promise<string> {
   return render(CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView(flow, NOBODY, localize, cwnRules()));
 }
 
-/** Draw the card for this user and bind its buttons (the transport's gate has let it through). */
+/** Draw the card for this user and bind its buttons (the transport's gate has let it through); the defender's odds when this user is shown odds (docs/odds.md). */
 export function renderCard(message: MessageLike, flow: CwnFlow, html: HTMLElement): void {
-  drawCard(html, render(CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView(flow, viewer(), localize, cwnRules())), (button) => onCardAction(message, button));
+  drawCard(html, render(CWN_ATTACK_CARD_TEMPLATE, cwnAttackCardView(flow, viewer(), localize, cwnRules(), { odds: oddsShown() })), (button) => onCardAction(message, button));
 }
 
 /** The hotbar hook, `cychosys.attack` and the sheets' attack button in a CWN world. */

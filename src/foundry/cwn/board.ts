@@ -35,3 +35,9 @@ export function measureOnScene(attackerUuid: string, targetUuid: string): { metr
   const units = grid.units ?? "m";
   return measureBoard(tokens, attackerUuid, targetUuid, (a, b) => metresOf(grid.measurePath([a.center, b.center]).distance, units), cwnRules());
 }
+
+/** The actor behind a fighter (a combatant of a combat): for the GM's workflow and the dialog's odds (W26 screeners). */
+export function actorOfFighter(combatId: string, fighterId: string): string | undefined {
+  const combat = (game as unknown as { combats?: { get(id: string): { combatants: { get(id: string): { actor?: { uuid: string } | null } | undefined } } | undefined } }).combats?.get(combatId);
+  return combat?.combatants.get(fighterId)?.actor?.uuid;
+}

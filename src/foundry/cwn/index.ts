@@ -9,22 +9,19 @@ import type { RulesetAdapter } from "../adapter.js";
 import { createCwnRuleset } from "../../rulesets/cwn/ruleset.js";
 import type { CwnFlow } from "../../rulesets/cwn/workflow/flow.js";
 import { cardContent, registerCwnAttack, renderCard } from "./attack.js";
-import { measureOnScene } from "./board.js";
+import { actorOfFighter, measureOnScene } from "./board.js";
 import { cwnCombatRules, registerCwnCombat } from "./combat.js";
 import { deriveCwn } from "./derive.js";
 import { cwnRules } from "./rules-source.js";
 import { readCwnSettings, registerCwnSettings } from "./settings.js";
 import { registerCwnSheets } from "./sheets.js";
 import { registerCwnStatusEffects } from "./status.js";
-
-/** The actor behind a fighter (a combatant of a combat), for the GM's workflow (W26 screeners). */
-function actorOfFighter(combatId: string, fighterId: string): string | undefined {
-  const combat = (game as unknown as { combats?: { get(id: string): { combatants: { get(id: string): { actor?: { uuid: string } | null } | undefined } } | undefined } }).combats?.get(combatId);
-  return combat?.combatants.get(fighterId)?.actor?.uuid;
-}
+import { registerOdds } from "../odds.js";
 
 function register(): void {
   registerCwnSettings();
+  // "Show odds to players" and the odds partials (docs/odds.md): the attack dialog's line and the card's defense panel.
+  registerOdds();
   // The world's settings replace parts of the standard CWN rules now, before any actor is prepared with them.
   readCwnSettings();
   registerCwnStatusEffects();

@@ -8,7 +8,7 @@
  * first (sheet-actions.ts). Registered for the CWN types only.
  */
 import type { CwnActorType, CwnItemType } from "../../rulesets/cwn/data/schema.js";
-import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_NPC_PARTS, CWN_PARTIALS, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../rulesets/cwn/views/sheets.js";
+import { CWN_CHARACTER_PARTS, CWN_CHARACTER_TABS, CWN_INITIAL_TAB, CWN_NPC_PARTS, CWN_PARTIALS, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../rulesets/cwn/views/sheets.js";
 import { actorSheetInput, itemSheetInput, primaryTabs, rulesetSheets } from "../ruleset-sheets.js";
 import { bindCwnItemDragDrop, type CwnActorDoc, cwnActorActions, type CwnItemDoc, remarkCwnInvalid, screenCwnSubmission } from "./sheet-actions.js";
 import { CWN_SKILL_CHECK_TEMPLATES } from "./skill-check.js";
@@ -22,10 +22,10 @@ const CWN_SHEETS = rulesetSheets<CwnActorDoc, CwnItemDoc, typeof cwnActorActions
   actorActions: cwnActorActions,
   itemPosition: { width: 540, height: 560 },
   bindItemDragDrop: bindCwnItemDragDrop,
-  actorView: async (sheet) => cwnActorSheetView(await actorSheetInput(sheet, "cwnCharacter" as CwnActorType, "combat")),
+  actorView: async (sheet) => cwnActorSheetView(await actorSheetInput(sheet, "cwnCharacter" as CwnActorType, CWN_INITIAL_TAB)),
   itemView: async (sheet) => cwnItemSheetView(await itemSheetInput<CwnItemType, CwnItemDoc>(sheet)),
   actors: [
-    { type: "cwnCharacter", label: "Character", classes: ["cwn-character"], position: { width: 780, height: 800 }, parts: CWN_CHARACTER_PARTS, tabs: primaryTabs(CWN_CHARACTER_TABS, "combat", "CYCHOSYS.Cwn.Sheet.Tab") },
+    { type: "cwnCharacter", label: "Character", classes: ["cwn-character"], position: { width: 780, height: 800 }, parts: CWN_CHARACTER_PARTS, tabs: primaryTabs(CWN_CHARACTER_TABS, CWN_INITIAL_TAB, "CYCHOSYS.Cwn.Sheet.Tab") },
     { type: "cwnNpc", label: "Npc", classes: ["cwn-npc"], position: { width: 760, height: 820 }, parts: CWN_NPC_PARTS },
   ],
   items: [itemSheet("cwnWeapon", "Weapon"), itemSheet("cwnArmor", "Armor"), itemSheet("cwnSkill", "Skill")],

@@ -24,6 +24,7 @@ import { rollAndShow } from "./dice.js";
 import { startFight } from "./fight-start.js";
 import { cwnRules } from "./rules-source.js";
 import { claimDecoration } from "../tracker-decoration.js";
+import { mayKnow } from "../odds.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean; targets?: Set<{ actor: { uuid: string } | null }> } }).user;
 const render = (path: string, context: object) => foundry.applications.handlebars.renderTemplate(path, context as never);
@@ -161,12 +162,15 @@ export async function decorateCwnTracker(app: { viewed?: CwnCombatDoc | null }, 
       const header = await element(CWN_TRACKER_TEMPLATES.side, sideHeaderView(fight, sides.get(combatant.id)!.id, localize, index));
       placing.push(() => row.before(header));
     }
-    const view = fighterRowView(fight, combatant.id, names, user, localize, index);
+    // Hit points only where this user may see the sheet (docs/odds.md, "What a client may know").
+    const actor = combatant.actor as (CwnCombatantDoc["actor"] & { system: { hp?: { value?: number; max?: number } } }) | null | undefined;
+    const hp = actor && mayKnow(actor as never) ? { value: Number(actor.system.hp?.value ?? 0), max: Number(actor.system.hp?.max ?? 0) } : undefined;
+    const view = fighterRowView(fight, combatant.id, names, user, localize, index, hp);
     if (!view) continue;
     const el = await element(CWN_TRACKER_TEMPLATES.row, view);
     el.addEventListener("click", (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
-      if (button && !button.disabled) void onRow(combat, combatant, button.dataset.cychosysAction!);
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+      if (button && el.contains(button) && !button.disabled) void onRow(combat, combatant, button.dataset.action!);
     });
     placing.push(() => (row.querySelector(".token-name") ?? row).append(el));
   }

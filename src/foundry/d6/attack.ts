@@ -26,8 +26,8 @@ import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
 import { rollD6Code, showDice } from "./code-roll.js";
 import { formValues, promptForm } from "../dialogs.js";
-import { mayKnow, oddsShown } from "../odds.js";
-import { ODDS_LINES_PARTIAL, type OddsLineView } from "../../core/views/odds.js";
+import { liveOddsLines, mayKnow, oddsShown } from "../odds.js";
+import type { OddsLineView } from "../../core/views/odds.js";
 import { type D6DialogChoice, d6DialogOdds, type D6OddsTarget } from "../../rulesets/d6/views/odds.js";
 import { interruptOptions } from "../../rulesets/d6/workflow/odds-query.js";
 import type { RoundOf } from "../../rulesets/d6/workflow/steps.js";
@@ -65,21 +65,7 @@ function roundOf(uuid: string): D6RoundState | undefined {
 /** The attack or interrupt dialog; the form's values, or null when closed. `odds` redraws the odds lines as the form changes. */
 async function askRoll(title: string, context: object, odds?: (values: ReturnType<typeof readD6AttackForm>) => { lines: OddsLineView[] }): Promise<Record<string, unknown> | null> {
   const content = await render(D6_ATTACK_DIALOG_TEMPLATE, context);
-  const live = odds && ((form: HTMLFormElement) => {
-    let ticket = 0;
-    // Worked out once the typing pauses (a keystroke never waits for the odds), the last change winning.
-    const redraw = () => {
-      const mine = ++ticket;
-      setTimeout(async () => {
-        if (mine !== ticket) return;
-        const html = await render(ODDS_LINES_PARTIAL, odds(readD6AttackForm(formValues(form))));
-        const host = form.querySelector(".cy-odds-lines");
-        if (mine === ticket && host) host.outerHTML = html;
-      }, 80);
-    };
-    form.addEventListener("input", redraw);
-    form.addEventListener("change", redraw);
-  });
+  const live = odds && liveOddsLines(readD6AttackForm, odds);
   return promptForm(title, content, localize("CYCHOSYS.D6.Card.rollIt"), formValues, live);
 }
 

@@ -18,6 +18,9 @@ import { CWN_MANIFEST } from "./manifest.js";
 import type { CwnTablePorts } from "./workflow/inputs.js";
 import { type CwnFlow, cwnWorkflow } from "./workflow/steps.js";
 import type { CwnCombatState } from "./rules/combat.js";
+import { cwnAttackOdds } from "./rules/odds.js";
+import { readCwnFighter } from "./duel/fighter.js";
+import { cwnDuelPlan, playCwnDuel } from "./duel/play.js";
 import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
 
 /** The fight as the combat stores it (anyone may read a combat; only a GM writes it). */
@@ -56,6 +59,13 @@ export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STA
     headless: {
       resolve: (text) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))),
       demo: () => cwnDemoScript().join("\n"),
+    },
+    odds: { attack: (query) => cwnAttackOdds(query, rules()) },
+    duel: {
+      fighter: (json) => readCwnFighter(json, rules()),
+      play: (a, b, roll, maxRounds) => playCwnDuel(a, b, roll, maxRounds, rules()),
+      // A fighter's plan in a sentence (weapon, opening move, defense), for the duel command to print above the figures.
+      plan: (me, them) => cwnDuelPlan(me, them, rules()),
     },
   };
 }

@@ -8,12 +8,21 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CWN_DEMO_CHECKS, CWN_SEED_SCENARIOS, type CwnCombatOutcomeJson, cwnHeadless, type CwnOutcomeJson } from "../../../src/rulesets/cwn/rules/index.js";
+import { RuleRefusal } from "../../../src/core/refusal.js";
+import { CWN_DEMO_CHECKS, CWN_DEMO_MORE, CWN_SEED_SCENARIOS, type CwnCombatOutcomeJson, cwnHeadless, type CwnOutcomeJson } from "../../../src/rulesets/cwn/rules/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "..", "examples", "cwn");
 const files = readdirSync(DIR).filter((f) => f.endsWith(".json"));
 const text = (file: string) => readFileSync(join(DIR, file), "utf8");
-const outcomeOf = (name: string) => cwnHeadless.outcomeJson(cwnHeadless.resolve(cwnHeadless.parseScenario(text(`${name}.json`))));
+/** What the rules command prints: the outcome, or a rule's refusal as an outcome (docs/rules-command.md, "Refusals"). */
+function outcomeOf(name: string): unknown {
+  try {
+    return cwnHeadless.outcomeJson(cwnHeadless.resolve(cwnHeadless.parseScenario(text(`${name}.json`))));
+  } catch (error) {
+    if (error instanceof RuleRefusal) return error.toJSON();
+    throw error;
+  }
+}
 const attackOf = (name: string) => outcomeOf(name) as CwnOutcomeJson;
 const combatOf = (name: string) => outcomeOf(name) as CwnCombatOutcomeJson;
 
@@ -36,8 +45,6 @@ const ATTACKS: Record<string, [string | null, number | null, number | null, bool
   "05-soak-then-hit-points": [null, 20, 13, true, [3, false], 8, 7, null],
   // 15 + 3 − 4 = 14 < 15.
   "06a-snap-attack-minus-four": [null, 14, 15, false, null, 0, 10, null],
-  "06b-nameless-foe-cannot-snap": ["cannotSnap", null, null, null, null, null, null, null],
-  "07a-rifle-blocked-by-adjacent-blade": ["twoHandedMeleeFoe", null, null, null, null, null, null, null],
   // 16 + 3 − 4 = 15 ≥ 15; 5 + 1 = 6.
   "07b-pistol-next-to-blade-minus-four": [null, 15, 15, true, [4, false], 6, 4, null],
   // 17 + 3 − 4 = 16; Trauma 6; (2 + 1) × 3 = 9.
@@ -74,20 +81,35 @@ const COMBATS: Record<string, [string[], [number, string, string][]]> = {
   "13-bow-reload": [["the crew", "the gangers"], [[6, "run", "noMoveLeft"]]],
   "14-hold-and-fire-first": [["the crew", "the gangers"], []],
   "15-main-as-second-move": [["the crew", "the gangers"], [[3, "meleeAttack", "mainSpent"], [4, "run", "noMoveLeft"]]],
+  "16a-free-attacks-on-leaving": [["the crew", "the gangers"], []],
+  "16b-free-attack-drops-the-mover": [["the crew", "the gangers"], []],
+  "17-starts-prone": [["the crew", "the gangers"], [[1, "run", "moveTooFar"]]],
+};
+
+/** name → the rule refusing the attack and its code (W39 step 1): printed as the shared refusal, exit code 0. */
+const REFUSED: Record<string, [string, string]> = {
+  "06b-nameless-foe-cannot-snap": ["W23", "cannotSnap"],
+  "07a-rifle-blocked-by-adjacent-blade": ["W22", "twoHandedMeleeFoe"],
 };
 
 describe("examples/cwn", () => {
   it("holds every seed scenario, verbatim, and nothing else; the demo narrates each one", () => {
     expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual(Object.keys(CWN_SEED_SCENARIOS).sort());
     for (const file of files) expect(JSON.parse(text(file)), file).toEqual(CWN_SEED_SCENARIOS[file.replace(/\.json$/, "")]);
-    expect(CWN_DEMO_CHECKS.flatMap(([, , names]) => names).sort()).toEqual(Object.keys(CWN_SEED_SCENARIOS).sort());
+    expect([...CWN_DEMO_CHECKS.flatMap(([, , names]) => names), ...CWN_DEMO_MORE].sort()).toEqual(Object.keys(CWN_SEED_SCENARIOS).sort());
     expect(CWN_DEMO_CHECKS.map(([n]) => n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
-    expect(Object.keys(ATTACKS).length + Object.keys(COMBATS).length).toBe(files.length);
+    expect(Object.keys(ATTACKS).length + Object.keys(COMBATS).length + Object.keys(REFUSED).length).toBe(files.length);
   });
 
   it.each(files)("%s resolves to its checked outcome", (file) => {
     const expected = JSON.parse(readFileSync(join(DIR, "outcomes", file), "utf8"));
     expect(outcomeOf(file.replace(/\.json$/, ""))).toEqual(expected);
+  });
+
+  it.each(Object.entries(REFUSED))("%s: refused by rule as an outcome, with its code and reason", (name, [rule, code]) => {
+    const o = outcomeOf(name) as { refused: { rule: string; code: string; reason: string } };
+    expect(o.refused).toMatchObject({ rule, code });
+    expect(o.refused.reason).toMatch(new RegExp(`^[A-Z].* cannot make this attack: .*\\(${rule}\\)\\.$`));
   });
 
   it.each(Object.entries(ATTACKS))("%s: the figures worked by hand", (name, figures) => {
@@ -141,6 +163,35 @@ describe("examples/cwn", () => {
     expect(hold.map((s) => [s.fighter, s.do])).toEqual([["Mack", "rangedAttack"], ["ganger 1", "run"]]);
     expect(hold[0]!.events[0]).toMatchObject({ outOfTurn: true, paid: ["main"] });
     expect(combatOf("15-main-as-second-move").final!.fighters.Mack).toMatchObject({ moves: 2, turn: "done" });
+  });
+
+  it("16a (W12): both free attacks are rolled before Mack leaves — 14 + 3 = 17 hits for 3 + 1 = 4, the fists' 5 + 1 + 1 − 2 = 5 miss — and he runs on with 8 hit points", () => {
+    const o = combatOf("16a-free-attacks-on-leaving");
+    const run = o.steps.find((s) => s.do === "run")!;
+    expect(run.events.map((e) => e.kind)).toEqual(["freeAttacks", "freeAttack", "freeAttack", "acted"]);
+    expect(run.events[1]).toEqual({ kind: "freeAttack", fighterId: "Mack", by: "ganger 1", hit: true, dealt: 4, hpAfter: 8, downed: null });
+    expect(run.events[2]).toMatchObject({ by: "ganger 2", hit: false, dealt: 0, hpAfter: 8 });
+    expect(o.final!.fighters.Mack).toMatchObject({ move: "spent", log: ["run"], hitPoints: { hp: 8, soak: 0 } });
+    // The gangers' own actions are untouched: a free attack costs its maker nothing (W12).
+    expect(o.final!.fighters["ganger 1"]).toMatchObject({ main: "unspent", move: "unspent" });
+  });
+
+  it("16b (W12, W19): the first free attack takes Mack from 3 to 0 — mortally wounded — so the run is cancelled, not paid, and the second is never rolled", () => {
+    const o = combatOf("16b-free-attack-drops-the-mover");
+    const run = o.steps.find((s) => s.do === "run")!;
+    expect(run.ok).toBe(true);
+    expect(run.events.map((e) => e.kind)).toEqual(["freeAttacks", "freeAttack", "downed", "moveCancelled"]);
+    expect(run.events[1]).toMatchObject({ by: "ganger 1", hit: true, dealt: 7, hpAfter: 0, downed: "mortallyWounded" });
+    expect(o.final!.fighters.Mack).toMatchObject({ downed: "mortallyWounded", move: "unspent", log: [], hitPoints: { hp: 0, soak: 0 } });
+    expect(o.final!.sides["the crew"]!.lostThisRound).toEqual(["Mack"]);
+  });
+
+  it("17 (W36): Vee starts prone — 5 m a Move, a free attack at +2 as she crawls away (11 + 3 + 2 = 16 against AC 14), then standing pays with her Main", () => {
+    const o = combatOf("17-starts-prone");
+    const crawl = o.steps.find((s) => s.do === "run" && s.ok)!;
+    expect(crawl.events[1]).toMatchObject({ kind: "freeAttack", by: "ganger 1", hit: true, dealt: 3, hpAfter: 7 });
+    expect(o.steps.find((s) => s.do === "standUp")!.events[0]).toMatchObject({ action: "standUp", paid: ["main"] });
+    expect(o.final!.fighters.Vee).toMatchObject({ prone: false, hitPoints: { hp: 7, soak: 0 } });
   });
 
   it("the headless object is the CWN ruleset's, and explains with rule ids", () => {

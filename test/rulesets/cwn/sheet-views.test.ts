@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { english } from "../../../src/core/messages.js";
 import { CWN_ITEM_TYPES } from "../../../src/rulesets/cwn/data/schema.js";
 import { checkCwnSubmission, foldSceneAbilities } from "../../../src/rulesets/cwn/views/sheet-submit.js";
-import { CWN_CHARACTER_PARTS, CWN_NPC_PARTS, CWN_PARTIALS, CWN_TEMPLATE_ROOT, cwnActorSheetView, cwnItemParts, cwnItemSheetView } from "../../../src/rulesets/cwn/views/sheets.js";
+import { CWN_CHARACTER_PARTS, CWN_NPC_PARTS, CWN_PARTIALS, CWN_TEMPLATE_ROOT, cwnActorSheetView, cwnItemParts, cwnItemSheetView, weaponUses } from "../../../src/rulesets/cwn/views/sheets.js";
 import { cwnDerivedOf, type CwnSheetActor, guards, vee } from "../../fixtures/cwn-sheets.js";
 import { ROOT } from "../../../tools/preview/render.js";
 
@@ -59,7 +59,15 @@ describe("the character sheet's view (Vee)", () => {
     expect(view.figures).toMatchObject({ acMelee: 14, acRanged: 14, traumaTarget: 6, soak: "3/5", punch: "0", screenUses: 2 });
     expect(view.armors.map((a) => [a.id, a.ac, a.soak, a.trauma, a.worn])).toEqual([["aClothes", "13/13", "3/5", null, true], ["aVest", "15/15", "5/5", "+1", false]]);
     expect(view.downed).toMatchObject({ value: "none", out: false, label: "standing" });
-    expect(view.tabs!.combat!.active).toBe(true);
+    // docs/style.md: a choice is a label, in sentence case ("Standing", not "standing").
+    expect(view.downed.options.map((o) => [o.label, o.selected])).toEqual([["Standing", true], ["Mortally wounded", false], ["Dead", false], ["Unconscious", false], ["Stunned and helpless", false]]);
+  });
+
+  it("docs/style.md: hit points the biggest figure, drawn as a track (14 of 17); the tabs in the house order, opening on Attributes", () => {
+    expect(view.hp).toMatchObject({ value: 14, max: 17, percent: 82, meterLabel: "Hit points: 14 of 17" });
+    expect(Object.keys(view.tabs!)).toEqual(["stats", "combat", "biography"]);
+    expect(view.tabs!.stats!.active).toBe(true);
+    expect(view.armorNote).toBeNull();
   });
 
   it("W1: scene abilities with their uses; a stowed weapon is marked", () => {
@@ -88,6 +96,14 @@ describe("the NPC sheet's view (the guards)", () => {
     expect(view.weapons.find((w) => w.id === "wRifle")!.damage).toBe("1d10+3");
     expect(view.tabs).toBeNull();
   });
+
+  it("W13, W19: the AC and soak come from the armour the guards wear, and the sheet says so; a stat block that differs says which counts", () => {
+    expect(view.armors.map((a) => a.id)).toEqual(["aSecurityVest"]);
+    expect(view.armorNote).toBe("AC and soak are the stat block's, and come from the armour worn: Security vest (AC 13/13, soak 3), with Dex +1 (W13, W19).");
+    const heavier = viewOf({ ...guards, system: { ...guards.system, ac: { melee: 16, ranged: 16 } } });
+    expect(heavier.armorNote).toBe("The stat block's AC 16/16 and soak 3 are what count; the armour worn, Security vest (AC 13/13, soak 3), with Dex +1 would give AC 14/14 and soak 3 (W13, W19).");
+    expect(viewOf({ ...guards, items: guards.items.filter((i) => i.type !== "cwnArmor") }).armorNote).toBeNull();
+  });
 });
 
 describe("the item sheets' views", () => {
@@ -99,6 +115,12 @@ describe("the item sheets' views", () => {
     expect(view.altAttributes.find((a) => a.selected)?.value).toBe("dex");
     expect(view.shock).toEqual({ enabled: true, damage: 1, ac: 15 });
     expect(view.reloads.map((r) => r.value)).toEqual(["main", "move", "onTurn", "bow"]);
+  });
+
+  it("docs/style.md: a weapon shows only the fields its kind uses — a knife no range, magazine or reload; a thrown knife its range only; a rifle all but bare hands", () => {
+    expect(weaponUses("melee")).toEqual({ range: false, magazine: false, reload: false, twoHanded: false, unarmed: true, bodyWeapon: true, properties: true });
+    expect(weaponUses("thrown")).toEqual({ range: true, magazine: false, reload: false, twoHanded: false, unarmed: false, bodyWeapon: false, properties: false });
+    expect(weaponUses("ranged")).toEqual({ range: true, magazine: true, reload: true, twoHanded: true, unarmed: false, bodyWeapon: false, properties: true });
   });
 });
 

@@ -43,7 +43,7 @@ describe("W30 skill check", () => {
   it("in words, each figure; the card's verdict and total", () => {
     const check = resolveCwnSkillCheck({ ...base, modifier: 2, difficulty: 12 });
     expect(explainCwnSkillCheck(check, "Heal", localize).map((l) => l.text)).toEqual(["2d6: 4 + 3 = 7.", "Heal: + 1.", "Dex: + 1.", "Modifier: + 2.", "Total: 11 (W30).", "11 is below the difficulty 12: failure."]);
-    expect(cwnSkillCheckCardView(check, { actor: "Vee", skill: "Heal" }, localize)).toMatchObject({ title: "Vee: a Heal check", verdict: { success: false, label: "Failure" }, total: "11 / 12" });
+    expect(cwnSkillCheckCardView(check, { actor: "Vee", skill: "Heal" }, localize)).toMatchObject({ title: "Vee checks Heal", roll: { total: "11", against: "against 12", tone: "miss" }, outcome: { text: "Failure", tone: "miss" } });
   });
 
   it("the dialog: the six attributes with their modifiers, the best preselected; its form read back (a forged attribute falls back, a blank difficulty is none)", () => {

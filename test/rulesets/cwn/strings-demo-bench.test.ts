@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "../../../lang/en.json" with { type: "json" };
 import { englishString } from "../../../src/core/messages.js";
+import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 import {
   ACTION_TYPES, ATTRIBUTES, benchCwn, COMBAT_SKILLS, CWN_ACTION_IDS, cwnDemoScript, DOWNED_STATES, formatBenchCwn,
 } from "../../../src/rulesets/cwn/rules/index.js";
@@ -37,7 +38,9 @@ describe("CWN strings", () => {
       ["ScreenBar", ["skill", "noUses", "gunfire"]], ["State", ["totalDefense", "charging", "screening"]], ["AcKind", ["melee", "ranged"]],
       ["Part", ["baseHitBonus", "attribute", "skill", "skillUntrained", "snap", "meleeFoeAdjacent", "charge", "swarm", "proneDistant", "proneAdjacent", "modifier", "totalDefense", "charging"]],
       ["Explain.shockBlocked", ["noRating", "acTooHigh", "totalDefense", "immune"]],
-      ["Event", ["roundStarted", "sideUp", "turnStarted", "turnEnded", "acted", "freeAttacks", "swarmJoined", "swarmReady", "swarmDone", "screenSpent", "sideDone", "moraleDue", "moraleChecked", "downed", "roundEnded", "turnStartedLapsed", "turnEndedForfeit", "actedOutOfTurn", "roundEndedHeld"]],
+      ["Event", ["roundStarted", "sideUp", "turnStarted", "turnEnded", "acted", "freeAttacks", "swarmReady", "swarmDone", "sideDone", "moraleDue", "moraleChecked", "downed", "roundEnded", "turnEndedForfeit", "actedOutOfTurn", "roundEndedHeld", "freeAttackHit", "freeAttackShock", "freeAttackMiss", "freeAttackDown", "moveCancelled"]],
+      // Wordings that follow a count: real plurals, each with its one and other form (docs/style.md, "Typography").
+      ...(["Event.swarmJoined", "Event.screenSpent", "Event.turnStartedLapsed", "Explain.hp", "Explain.screenHeld", "Explain.screenPassed", "Demo.screenUses"].map((k) => [k, ["one", "other"]]) as [string, string[]][]),
     ] as const) {
       for (const v of values) wanted.push(`CYCHOSYS.Cwn.${group}.${v}`);
     }
@@ -76,7 +79,12 @@ describe("cwnDemoScript", () => {
       "  Mack cannot make this attack: a two-handed ranged weapon cannot be used with a melee-armed foe adjacent (W22).",
       "4 assailants: +6 to hit, +3 damage; a fifth cannot join (W24).",
       "  The swarm's +3 cannot take the blow past its usual maximum of 9: +1 of it counts (W24).",
-      "  Mack starts its turn; charging lapse(s) (W25–W27).",
+      "  Mack starts its turn; charging lapses (W25–W27).",
+      "  The ganger loses 6 hit points: 20 → 14 (W19).",
+      "Highest combat skill 1: screens 1 attacker a round (W26).",
+      "Example 2a: an attack against ranged AC",
+      "  Ganger 1's free attack hits Mack: 4 damage, HP now 8 (W12).",
+      "  Mack falls before leaving: the Run is not made (W12, W19).",
       "  The attack goes against Mack, the lowest-rolling screener that held (W26, W40).",
       "  Mack is in Total Defense: immune to Shock, a swarm's included (W27).",
       "One Move: 10 m standing, 5 m prone (W9, W36).",
@@ -85,6 +93,12 @@ describe("cwnDemoScript", () => {
     ]) {
       expect(lines).toContain(expected);
     }
+  });
+
+  it("reads like a GM wrote it: real plurals, true minus, labels not ids, sentence case (docs/style.md; the shared narration sweep)", () => {
+    expect(describeProblems(sweepNarration(lines))).toEqual([]);
+    // Headings are titles, not file paths (issue 23).
+    expect(lines.filter((l) => /examples\/cwn\/[\w-]+\.json/.test(l) && !l.includes("npm run"))).toEqual([]);
   });
 
   it("leaves no placeholder or raw key behind", () => {

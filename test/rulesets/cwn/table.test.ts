@@ -86,6 +86,16 @@ describe("the tracker's views", () => {
     expect(fightBannerView(state, [], (id) => id, alice, localize)).toMatchObject({ endSide: true, morale: [], arrivals: [] });
   });
 
+  it("docs/style.md: the house row — hit points where the sheet may be seen, the turn and states as chips in their tones, icon controls only for who may act", () => {
+    const row = fighterRowView(state, "vee", (id) => id, alice, localize, undefined, { value: 9, max: 14 })!;
+    expect(row.house.figures).toEqual([{ id: "hp", label: "HP", value: "9/14", tone: "hit" }]);
+    expect(row.house.statuses[0]).toEqual({ id: "turn", label: "Acting", tone: "good" });
+    expect(row.house.controls.map((c) => [c.action, c.label, c.icon])).toEqual([["end", "End turn", "fa-solid fa-flag-checkered"], ["actions", "Actions…", "fa-solid fa-list"]]);
+    const theirs = fighterRowView(state, "mack", (id) => id, alice, localize)!;
+    expect([theirs.house.figures, theirs.house.controls]).toEqual([[], []]);
+    expect(theirs.house.statuses[0]).toEqual({ id: "turn", label: "To act" });
+  });
+
   it("W8–W37: the menu lists every action but the attacks (the card's), each refusal with the core's reason", () => {
     const menu = actionMenuView(state, "vee", { moveMetres: 10, highestSkill: 2, shootLevel: 2 }, localize);
     expect(menu.map((m) => m.action)).not.toContain("meleeAttack");

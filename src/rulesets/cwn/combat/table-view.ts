@@ -10,6 +10,8 @@
  * cannot afford now is disabled with the core's reason (`whyNot`).
  */
 import type { Localize } from "../../../core/messages.js";
+import { type Tone, type TrackerControlView, type TrackerFigureView, type TrackerStatusView, trackerRowView } from "../../../core/views/house.js";
+import { figure, sentenceCase, signed } from "../../../core/views/text.js";
 import { CWN_ACTION_IDS, CWN_ACTIONS, type CwnActionId } from "../rules/actions.js";
 import { actingSide, type CwnCombatState } from "../rules/combat.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
@@ -116,39 +118,64 @@ const pill = (key: string, on: boolean, later: boolean, localize: Localize, labe
   return { key, label, on, state, hint: localize(`${K}pill.${state}`) };
 };
 
-/** One fighter's row: what it has left (W7), its turn, its states and until when, and this user's controls. `index`: the render's (else made for this one row). */
-export function fighterRowView(fight: CwnCombatState, fighterId: string, names: (id: string) => string, user: TableUser, localize: Localize, index: TrackerIndex = trackerIndex(fight)) {
+/**
+ * One fighter's row in the house anatomy (docs/style.md, tracker row): one
+ * line of essentials — its hit points (`hp`: only where this user may see
+ * the sheet) — its turn and states as chips, each until when (W4, W19,
+ * W25–W27, W36, W37), and the controls, only for who may act; CWN adds the
+ * actions it has left this round as pills (W7). `index`: the render's (else
+ * made for this one row).
+ */
+export function fighterRowView(
+  fight: CwnCombatState,
+  fighterId: string,
+  names: (id: string) => string,
+  user: TableUser,
+  localize: Localize,
+  index: TrackerIndex = trackerIndex(fight),
+  hp?: { value: number; max: number },
+) {
   const found = index.fighters.get(fighterId);
   if (!found) return null;
   const { side, fighter: f } = found;
   const mine = user.isGM || user.owns(fighterId);
   const down = f.downed !== "none";
-  const state = (kind: string, until: number, extra: Record<string, string | number> = {}) => localize(`${K}until`, { state: localize(`CYCHOSYS.Cwn.State.${kind}`), round: until, ...extra });
-  const states = [
-    ...(down ? [localize(`CYCHOSYS.Cwn.Downed.${f.downed}`)] : []),
-    ...(f.prone ? [localize(`${K}prone`)] : []),
-    ...(f.holding ? [localize(`${K}holding`)] : []),
-    ...f.states.map((s) => (s.kind === "screening" ? localize(`${K}screening`, { ally: names(s.allyId ?? ""), uses: s.usesLeft ?? 0, round: s.until }) : state(s.kind, s.until))),
+  const chip = (id: string, label: string, tone?: Tone): TrackerStatusView => ({ id, label: sentenceCase(label), ...(tone && { tone }) });
+  const state = (kind: string, until: number) => localize(`${K}until`, { state: localize(`CYCHOSYS.Cwn.State.${kind}`), round: until });
+  const TONES: Record<string, Tone> = { totalDefense: "good", charging: "shock", screening: "good" };
+  const statuses: TrackerStatusView[] = [
+    // Down, the state it is in says it all (W19); otherwise its turn.
+    down ? chip("downed", localize(`CYCHOSYS.Cwn.Downed.${f.downed}`), "wound") : chip("turn", localize(`${K}Turn.${f.turn}`), f.turn === "acting" ? "good" : f.turn === "done" ? "miss" : undefined),
+    ...(f.prone ? [chip("prone", localize(`${K}prone`), "shock")] : []),
+    ...(f.holding ? [chip("holding", localize(`${K}holding`))] : []),
+    ...f.states.map((s) => chip(s.kind, s.kind === "screening" ? localize(`${K}screening`, { ally: names(s.allyId ?? ""), uses: s.usesLeft ?? 0, round: s.until }) : state(s.kind, s.until), TONES[s.kind])),
+    ...(f.acModifier ? [chip("ac", localize(`${K}acModifier`, { value: signed(f.acModifier) }), f.acModifier > 0 ? "good" : "shock")] : []),
   ];
   const acting = side.status === "acting";
   const round = fight.fighters[fighterId]!;
   // What the fighter still has for its own turn to come (not in the free round when surprised, W2).
   const later = f.turn === "pending" && !down && !(fight.round === 0 && round.surprised);
+  const may = {
+    begin: mine && acting && f.turn === "pending" && !down && !(fight.round === 0 && round.surprised),
+    end: mine && f.turn === "acting",
+    pass: mine && acting && f.turn === "pending" && !down,
+    actions: mine && !down,
+  };
+  const controls: TrackerControlView[] = (Object.keys(CONTROL_ICONS) as (keyof typeof CONTROL_ICONS)[])
+    .filter((c) => may[c])
+    .map((c) => ({ action: c, label: localize(`${K}${c}`), icon: CONTROL_ICONS[c] }));
+  const figures: TrackerFigureView[] = hp ? [{ id: "hp", label: localize(`${K}hp`), value: `${figure(hp.value)}/${figure(hp.max)}`, ...(hp.value <= 0 ? { tone: "wound" as const } : hp.value < hp.max ? { tone: "hit" as const } : {}) }] : [];
   return {
     id: fighterId,
     turn: f.turn,
-    turnLabel: localize(`${K}Turn.${down ? "down" : f.turn}`),
+    house: trackerRowView({ name: names(fighterId), figures, statuses, controls, mayAct: mine }, localize),
     left: [pill("main", f.left.main, later && round.main === "unspent", localize), pill("move", f.left.move, later && (round.move === "unspent" || round.main === "unspent"), localize), pill("instant", f.left.instantMain, false, localize, localize(`${K}instantMain`)), pill("onTurn", f.left.onTurn, later, localize)],
-    states,
-    ac: f.acModifier ? localize(`${K}acModifier`, { value: f.acModifier > 0 ? `+${f.acModifier}` : `\u2212${-f.acModifier}` }) : null,
-    controls: {
-      begin: mine && acting && f.turn === "pending" && !down && !(fight.round === 0 && fight.fighters[fighterId]!.surprised),
-      end: mine && f.turn === "acting",
-      pass: mine && acting && f.turn === "pending" && !down,
-      actions: mine && !down,
-    },
+    controls: may,
   };
 }
+
+/** The row's controls, as Font Awesome Free icons with their names for tooltips and screen readers. */
+const CONTROL_ICONS = { begin: "fa-solid fa-play", end: "fa-solid fa-flag-checkered", pass: "fa-solid fa-forward", actions: "fa-solid fa-list" } as const;
 
 /** What an action asks of the user when chosen. */
 export type ActionNeeds = "metres" | "ally" | "weapon" | "target" | "label" | null;

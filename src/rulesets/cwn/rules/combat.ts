@@ -28,6 +28,8 @@ export interface CwnMemberSetup {
   canSnap?: boolean;
   /** W3: able to act (a member already down does not count for the side's best Dex); default true. */
   able?: boolean;
+  /** W36: lying prone when the fight starts (or the side arrives). */
+  prone?: boolean;
 }
 
 export interface CwnSideSetup {
@@ -78,6 +80,10 @@ export type CwnEvent =
   | { kind: "turnEnded"; fighterId: string; forfeited: ("main" | "move")[] }
   | { kind: "acted"; fighterId: string; action: CwnActionId; paid: string[]; outOfTurn: boolean }
   | { kind: "freeAttacks"; fighterId: string; by: string[] }
+  /** W12: one free attack rolled as the fighter leaves (the combat scenario's script): hit or not, what landed, hit points after. */
+  | { kind: "freeAttack"; fighterId: string; by: string; hit: boolean; dealt: number; hpAfter: number; downed: DownedState | null }
+  /** W12, W19: the mover fell to a free attack before leaving: its move is not made (and not paid). */
+  | { kind: "moveCancelled"; fighterId: string; action: CwnActionId }
   | { kind: "swarmJoined"; swarmId: number; fighterId: string; participants: number }
   | { kind: "swarmReady"; swarmId: number }
   | { kind: "swarmDone"; swarmId: number }
@@ -116,7 +122,7 @@ export function startCwnCombat(setups: readonly CwnSideSetup[], rules: Readonly<
   const surprise = sides.some((s) => s.surprised) && sides.some((s) => !s.surprised);
   const round = surprise ? 0 : 1;
   const fighters: Record<string, CwnFighterRound> = {};
-  for (const s of setups) for (const m of s.members) fighters[m.id] = newFighterRound(round, { canSnap: m.canSnap ?? s.playerCharacters, surprised: surprise && !!s.surprised });
+  for (const s of setups) for (const m of s.members) fighters[m.id] = newFighterRound(round, { canSnap: m.canSnap ?? s.playerCharacters, surprised: surprise && !!s.surprised, prone: !!m.prone });
   const state: CwnCombatState = { round, order: orderOf(sides, rules), current: -1, sides: Object.fromEntries(sides.map((s) => [s.id, s])), fighters, swarms: [] };
   return advance(state, [{ kind: "roundStarted", round }]);
 }
@@ -322,7 +328,7 @@ export function joinCombat(state: CwnCombatState, setup: CwnSideSetup, rules: Re
   const before = acting !== undefined && place < current;
   const fighters = { ...state.fighters };
   for (const m of setup.members) {
-    const fresh = newFighterRound(state.round, { canSnap: m.canSnap ?? setup.playerCharacters });
+    const fresh = newFighterRound(state.round, { canSnap: m.canSnap ?? setup.playerCharacters, prone: !!m.prone });
     fighters[m.id] = before ? { ...fresh, turn: "done", main: "forfeit", move: "forfeit" } : fresh;
   }
   return { state: { ...state, order, current, sides: { ...state.sides, [side.id]: { ...side, done: before } }, fighters }, events: [] };

@@ -3,7 +3,8 @@
  * line by line (`npm run demo -- cwn`). Every figure comes from the rules
  * core; this file only stages the scenes.
  */
-import { english } from "../../../core/messages.js";
+import { english, englishString } from "../../../core/messages.js";
+import { pluralKey } from "../../../core/views/text.js";
 import { swarmBonus } from "./attack.js";
 import { explainCwnScenario, readCwnScenario, resolveCwnScenario } from "./headless.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
@@ -36,6 +37,10 @@ const CHECKS: readonly [number, string, readonly string[]][] = [
 /** The scenario names the demo narrates, by seed check (a test keeps every seed scenario in it). */
 export const CWN_DEMO_CHECKS = CHECKS;
 
+/** Examples beyond the seed checks, narrated after them. */
+export const CWN_DEMO_MORE: readonly string[] = ["16a-free-attacks-on-leaving", "16b-free-attack-drops-the-mover", "17-starts-prone"];
+const MORE = CWN_DEMO_MORE;
+
 /** The narrated lines of the seed checks. */
 export function cwnDemoScript(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): string[] {
   const out: string[] = [];
@@ -49,17 +54,25 @@ export function cwnDemoScript(rules: Readonly<CwnRules> = CWN_STANDARD_RULES): s
     line("-".repeat(heading.length));
     if (key === "swarm") for (const others of [1, 2, 3]) line(t("swarmTable", { joined: others + 1, ...swarmBonus(others, rules) }));
     if (key === "prone") line(t("moves", { standing: moveAllowance({ prone: false }, rules.moveMetres, rules), prone: moveAllowance({ prone: true }, rules.moveMetres, rules) }));
-    if (key === "screen") for (const level of [0, 1, 2]) line(t("screenUses", { level, uses: screenUses(level, rules) }));
+    if (key === "screen") for (const level of [0, 1, 2]) line(t(pluralKey("screenUses", screenUses(level, rules), (k) => englishString(`CYCHOSYS.Cwn.Demo.${k}`) !== undefined), { level, uses: screenUses(level, rules) }));
     if (key === "reload") {
       for (const [quiver, shoot] of [[true, 1], [true, 0], [false, 2]] as const) line(t("reloadCost", { quiver: t(quiver ? "yes" : "no"), shoot, cost: english(`CYCHOSYS.Cwn.ActionType.${reloadCost("bow", { quiverReadied: quiver, shootLevel: shoot }, rules)}`) }));
     }
-    for (const name of names) {
-      line(t("scenario", { name }));
-      const result = resolveCwnScenario(readCwnScenario(CWN_SEED_SCENARIOS[name], rules));
-      for (const l of explainCwnScenario(result)) line(`  ${l.text}`);
-    }
+    for (const name of names) scene(name);
   }
+  // Situations the tracker plays beyond the seed checks: free attacks rolled as a fighter leaves melee (W12), a fighter prone from the start (W36).
+  line();
+  line(t("more"));
+  line("-".repeat(t("more").length));
+  for (const name of MORE) scene(name);
   line();
   line(t("end"));
   return out;
+
+  /** One example: its readable title (the file is examples/cwn/<name>.json), then the engine's narration. */
+  function scene(name: string): void {
+    line(t("scenario", { id: name.split("-")[0]!.replace(/^0/, ""), title: t(`scenarioTitle.${name}`) }));
+    const result = resolveCwnScenario(readCwnScenario(CWN_SEED_SCENARIOS[name], rules));
+    for (const l of explainCwnScenario(result)) line(`  ${l.text}`);
+  }
 }

@@ -6,6 +6,7 @@
  */
 import type { ExplainLine, Localize } from "../../../core/messages.js";
 import { english } from "../../../core/messages.js";
+import { pluralKey, sentenceCase } from "../../../core/views/text.js";
 import type { AcPart, HitPart } from "./attack.js";
 import { formatDice } from "./dice.js";
 import type { CwnResolution } from "./resolve.js";
@@ -26,7 +27,10 @@ const signed = (n: number) => (n >= 0 ? `+ ${n}` : `− ${-n}`);
 
 export function explainCwnAttack(res: CwnResolution, names: CwnExplainNames = {}, localize: Localize = english): ExplainLine[] {
   const lines: ExplainLine[] = [];
-  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: localize(K + key, params) });
+  // Each line a sentence: a name that opens it ("the ganger loses…") starts with a capital.
+  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: sentenceCase(localize(K + key, params)) });
+  /** A line whose wording follows a count (`<key>.one`, `<key>.other`). */
+  const sayCount = (key: string, count: number, params: Record<string, string | number>) => say(pluralKey(key, count, (k) => localize(K + k) !== K + k), params);
   const name = (group: string, key: string) => localize(`${N}${group}.${key}`);
   const attacker = names.attacker ?? localize(`${K}attacker`);
   const screenerName = (i: number) => names.screeners?.[i] || localize(`${K}screener`, { n: i + 1 });
@@ -49,7 +53,7 @@ export function explainCwnAttack(res: CwnResolution, names: CwnExplainNames = {}
     say("screenCheck", { attacker, roll: s.attackerRoll, total: s.attackerTotal });
     s.screeners.forEach((x, i) => {
       if (x.barred) say("screenBarred", { screener: screenerName(i), reason: name("ScreenBar", x.barred) });
-      else say(x.held ? "screenHeld" : "screenPassed", { screener: screenerName(i), roll: x.roll ?? 0, total: x.total ?? 0, attackerTotal: s.attackerTotal, uses: x.usesAfter });
+      else sayCount(x.held ? "screenHeld" : "screenPassed", x.usesAfter, { screener: screenerName(i), roll: x.roll ?? 0, total: x.total ?? 0, attackerTotal: s.attackerTotal, uses: x.usesAfter });
     });
     if (res.owed.includes("screenChoice")) {
       say("screenOwed", { screeners: s.tied.map(screenerName).join(", ") });
@@ -113,7 +117,7 @@ export function explainCwnAttack(res: CwnResolution, names: CwnExplainNames = {}
     return lines;
   }
   if (h.soakBefore > 0) say("soak", { soaked: h.soaked, before: h.soakBefore, after: h.soakAfter });
-  say("hp", { defender, lost: h.hpLost, before: h.hpBefore, after: h.hpAfter });
+  sayCount("hp", h.hpLost, { defender, lost: h.hpLost, before: h.hpBefore, after: h.hpAfter });
   if (h.overflow > 0) say("overflow", { overflow: h.overflow });
   if (h.downed) say("downed", { defender, state: name("Downed", h.downed) });
   if (h.injury) say("injury", { defender });

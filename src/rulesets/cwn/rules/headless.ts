@@ -13,6 +13,7 @@ import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
 import { type CwnOutcomeJson, cwnOutcomeJson } from "./outcome.js";
 import { type CwnResolution, resolveCwnAttack } from "./resolve.js";
 import { type CwnAttackScenario, readCwnAttackScenario } from "./scenario.js";
+import { CwnAttackRefusal } from "./refusals.js";
 import { MAX_SCENARIO_CHARS, say } from "./scenario-common.js";
 
 export type CwnScenario = CwnAttackScenario | CwnCombatScenario;
@@ -43,8 +44,16 @@ export function resolveCwnScenario(scenario: CwnScenario): CwnScenarioResult {
   return { kind: "attack", scenario, resolution: resolveCwnAttack(scenario.input, scenario.rules) };
 }
 
+/**
+ * The outcome the `rules` command prints. An attack a rule forbids (W39
+ * step 1) is no resolution: it is thrown as the shared refusal
+ * (`CwnAttackRefusal`), which the command prints with exit code 0; a
+ * combat script keeps each step's refusal in its own outcome.
+ */
 export function cwnScenarioOutcome(result: CwnScenarioResult): CwnOutcomeJson | CwnCombatOutcomeJson {
-  return result.kind === "combat" ? cwnCombatOutcomeJson(result.run) : cwnOutcomeJson(result.resolution);
+  if (result.kind === "combat") return cwnCombatOutcomeJson(result.run);
+  if (result.resolution.refused) throw new CwnAttackRefusal(result.resolution.refused, result.scenario.names.attacker);
+  return cwnOutcomeJson(result.resolution);
 }
 
 export function explainCwnScenario(result: CwnScenarioResult): ExplainLine[] {

@@ -40,9 +40,11 @@ export * from "./scenario.js";
 export * from "./combat-scenario.js";
 export * from "./combat-outcome.js";
 export * from "./headless.js";
+export * from "./refusals.js";
+export * from "./odds.js";
 export { CWN_SCENARIO_VERSION } from "./scenario-common.js";
 export { CWN_SEED_SCENARIOS, type CwnSeedScenarioName } from "./seed-scenarios.js";
-export { CWN_DEMO_CHECKS, cwnDemoScript } from "./demo.js";
+export { CWN_DEMO_CHECKS, CWN_DEMO_MORE, cwnDemoScript } from "./demo.js";
 export { benchCwn, cwnBenchInputs, type CwnBenchResult, formatBenchCwn } from "./bench.js";
 
 /** The CWN ruleset's headless entry points, for the `rules`, `demo` and `bench` commands. */

@@ -188,6 +188,11 @@ export function attackRefusal(input: CwnAttackInput, rules: Readonly<CwnRules> =
   return null;
 }
 
+/** W26: what the attacker adds to its screen check: its level in the weapon's combat skill (untrained −1) and the better of Str and Dex. */
+export function screenCheckOf(a: Pick<CwnAttackerInput, "weapon" | "skills" | "attributes">, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): { skill: number; strDex: number } {
+  return { skill: skillHitModifier(a.skills?.[a.weapon.skill], rules).level, strDex: Math.max(a.attributes?.str ?? 0, a.attributes?.dex ?? 0) };
+}
+
 /** W22: a foe hindering ranged attacks is adjacent (fists only under the world setting). */
 export function meleeFoeAdjacent(foe: AdjacentFoe | undefined, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): boolean {
   return foe === "armed" || (foe === "fists" && rules.fistsHinderRangedAttacks);
@@ -211,8 +216,7 @@ export function resolveCwnAttack(input: CwnAttackInput, rules: Readonly<CwnRules
   let target = input.defender;
   if (input.screen && input.screen.screeners.length > 0) {
     const s = input.screen;
-    const skill = skillHitModifier(a.skills?.[w.skill], rules).level;
-    const strDex = Math.max(a.attributes?.str ?? 0, a.attributes?.dex ?? 0);
+    const { skill, strDex } = screenCheckOf(a, rules);
     const screen = resolveScreen({ kind: w.kind, attackerSkill: skill, attackerStrDex: strDex, attackerDice: s.attackerDice, screeners: s.screeners, choice: s.choice }, rules);
     out.screen = screen;
     if (screen.owed) {

@@ -9,7 +9,7 @@
 import { type CwnActionId, CWN_ACTIONS, reloadCost } from "./actions.js";
 import { CwnError } from "./errors.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "./options.js";
-import { addEffect, lapseAtTurnStart, type TimedEffect, timedEffect } from "./states.js";
+import { addEffect, lapseAtTurnStart, stateFigures, type TimedEffect, timedEffect } from "./states.js";
 import type { ActionType, AttackKind, DownedState, ReloadAction } from "./types.js";
 
 /** W7: a Main or a Move: still to use, used, put off by a Hold (W37), or lost when the turn ended unused. */
@@ -83,10 +83,10 @@ export const ROUND_LOG_KEPT = 64;
 const NO_EFFECTS: readonly TimedEffect[] = Object.freeze([]);
 const NO_LOG: readonly LoggedAction[] = Object.freeze([]);
 
-export function newFighterRound(round: number, options: { canSnap?: boolean; surprised?: boolean } = {}): CwnFighterRound {
+export function newFighterRound(round: number, options: { canSnap?: boolean; surprised?: boolean; prone?: boolean } = {}): CwnFighterRound {
   return {
     round, turn: "pending", main: "unspent", move: "unspent", moves: 0, mainBeforeTurn: false, holding: false, withdrawn: false,
-    surprised: !!options.surprised, prone: false, downed: "none", canSnap: !!options.canSnap, effects: NO_EFFECTS, log: NO_LOG,
+    surprised: !!options.surprised, prone: !!options.prone, downed: "none", canSnap: !!options.canSnap, effects: NO_EFFECTS, log: NO_LOG,
   };
 }
 
@@ -138,6 +138,16 @@ export function actionsLeft(state: CwnFighterRound): ActionsLeft {
   const move = (acting && (state.move === "unspent" || state.main === "unspent")) || (state.holding && state.main === "held");
   const instantMain = !state.surprised && (state.main === "held" ? state.holding : state.main === "unspent" && state.turn !== "done");
   return { main, move, instantMain, onTurn: acting || state.holding };
+}
+
+/**
+ * W7, W27: may this fighter answer an attack with Total Defense now —
+ * standing, its Main unspent, still to come or held (the Instant Main), not
+ * in Total Defense already? The same as `whyNot(…, "totalDefense")` being
+ * null, without building a refusal (a duel asks it at every blow).
+ */
+export function totalDefenseOpen(state: CwnFighterRound, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): boolean {
+  return state.downed === "none" && actionsLeft(state).instantMain && !stateFigures(state.effects, rules).totalDefense;
 }
 
 /** The reason this action cannot be taken now, or null (the same as `takeAction` would throw). */

@@ -87,19 +87,27 @@ function readDefenderFields(r: CwnFieldReader, o: Json, field: string): CwnDefen
   return d;
 }
 
-function readAttacker(r: CwnFieldReader, value: unknown): { attacker: CwnAttackerInput; name?: string } {
-  const a = r.object(value, "attacker", [
+/** An attacker block (the attack scenario's `attacker`, a combat member's `attacker`): its figures and weapon (W13–W25). */
+export function readAttacker(r: CwnFieldReader, value: unknown, field = "attacker"): { attacker: CwnAttackerInput; name?: string } {
+  const a = r.object(value, field, [
     "name", "playerCharacter", "baseHitBonus", "attributes", "skills", "canSnap", "mainSpent", "moveMetres", "weapon", "hitModifiers", "damageBonus", "shockBonus", "traumaBonus",
   ], ["baseHitBonus", "weapon"]);
-  const weapon = readWeapon(r, a.weapon, "attacker.weapon");
-  const attacker: CwnAttackerInput = { baseHitBonus: r.integer(a.baseHitBonus, "attacker.baseHitBonus", -LIMITS.hitBonus, LIMITS.hitBonus), weapon };
-  if (r.has(a, "attributes")) attacker.attributes = attributes(r, a.attributes, "attacker.attributes");
-  if (r.has(a, "skills")) attacker.skills = skills(r, a.skills, "attacker.skills");
-  for (const key of ["playerCharacter", "canSnap", "mainSpent"] as const) if (r.has(a, key)) attacker[key] = r.boolean(a[key], `attacker.${key}`);
-  if (r.has(a, "moveMetres")) attacker.moveMetres = r.number(a.moveMetres, "attacker.moveMetres", 0, LIMITS.metres);
-  if (r.has(a, "hitModifiers")) attacker.hitModifiers = r.modifiers(a.hitModifiers, "attacker.hitModifiers");
-  for (const key of ["damageBonus", "shockBonus", "traumaBonus"] as const) if (r.has(a, key)) attacker[key] = r.integer(a[key], `attacker.${key}`, -LIMITS.modifier, LIMITS.modifier);
-  return r.has(a, "name") ? { attacker, name: r.name(a.name, "attacker.name") } : { attacker };
+  const weapon = readWeapon(r, a.weapon, `${field}.weapon`);
+  const attacker: CwnAttackerInput = { baseHitBonus: r.integer(a.baseHitBonus, `${field}.baseHitBonus`, -LIMITS.hitBonus, LIMITS.hitBonus), weapon };
+  if (r.has(a, "attributes")) attacker.attributes = attributes(r, a.attributes, `${field}.attributes`);
+  if (r.has(a, "skills")) attacker.skills = skills(r, a.skills, `${field}.skills`);
+  for (const key of ["playerCharacter", "canSnap", "mainSpent"] as const) if (r.has(a, key)) attacker[key] = r.boolean(a[key], `${field}.${key}`);
+  if (r.has(a, "moveMetres")) attacker.moveMetres = r.number(a.moveMetres, `${field}.moveMetres`, 0, LIMITS.metres);
+  if (r.has(a, "hitModifiers")) attacker.hitModifiers = r.modifiers(a.hitModifiers, `${field}.hitModifiers`);
+  for (const key of ["damageBonus", "shockBonus", "traumaBonus"] as const) if (r.has(a, key)) attacker[key] = r.integer(a[key], `${field}.${key}`, -LIMITS.modifier, LIMITS.modifier);
+  return r.has(a, "name") ? { attacker, name: r.name(a.name, `${field}.name`) } : { attacker };
+}
+
+/** A defender block (the attack scenario's `defender`, a combat member's `defender`): its ACs, hit points, soak and states (W13–W19, W25–W27, W36). */
+export function readDefender(r: CwnFieldReader, value: unknown, field = "defender"): { defender: CwnDefenderInput; name?: string } {
+  const d = r.object(value, field, DEFENDER_FIELDS, ["ac", "hp"]);
+  const defender = readDefenderFields(r, d, field);
+  return r.has(d, "name") ? { defender, name: r.name(d.name, `${field}.name`) } : { defender };
 }
 
 function readScreen(r: CwnFieldReader, value: unknown, names: string[]): NonNullable<CwnAttackInput["screen"]> {
@@ -137,10 +145,10 @@ export function readCwnAttackScenario(value: unknown, worldRules: Readonly<CwnRu
   const names: CwnAttackScenario["names"] = { screeners: [] };
   const { attacker, name } = readAttacker(r, root.attacker);
   if (name !== undefined) names.attacker = name;
-  const d = r.object(root.defender, "defender", DEFENDER_FIELDS, ["ac", "hp"]);
-  if (r.has(d, "name")) names.defender = r.name(d.name, "defender.name");
+  const { defender, name: defenderName } = readDefender(r, root.defender);
+  if (defenderName !== undefined) names.defender = defenderName;
   const weapon = attacker.weapon;
-  const input: CwnAttackInput = { attacker, defender: readDefenderFields(r, d, "defender"), roll: r.integer(root.roll, "roll", 1, rules.attackDieFaces) };
+  const input: CwnAttackInput = { attacker, defender, roll: r.integer(root.roll, "roll", 1, rules.attackDieFaces) };
   if (r.has(root, "action")) input.action = r.oneOf(root.action, "action", ATTACK_ACTIONS);
   if (r.has(root, "distance")) input.distance = r.oneOf(root.distance, "distance", DISTANCES);
   if (r.has(root, "adjacentFoe")) input.adjacentFoe = r.oneOf(root.adjacentFoe, "adjacentFoe", ["none", "fists", "armed"] as const);

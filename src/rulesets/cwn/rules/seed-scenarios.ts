@@ -16,10 +16,15 @@ const baton = { name: "baton", kind: "melee", damage: "1d6", attributes: ["str"]
 const machete = { name: "machete", kind: "melee", damage: "1d8", attributes: ["str", "dex"], shock: { damage: 2, ac: 13 }, traumaDie: "1d6", traumaRating: 3 };
 const maul = { name: "maul", kind: "melee", damage: "2d6", attributes: ["str"], shock: { damage: 2, ac: 13 }, traumaDie: "1d6", traumaRating: 2, twoHanded: true };
 
+const knife = { name: "knife", kind: "melee", damage: "1d4", attributes: ["str", "dex"], shock: { damage: 1, ac: 15 }, traumaDie: "1d6", traumaRating: 3 };
+const fists = { name: "fists", kind: "melee", damage: "1d2", attributes: ["str", "dex"], unarmed: true, shock: { damage: 1, ac: 12 } };
+
 // Fighters.
 const mack = { name: "Mack", playerCharacter: true, baseHitBonus: 1, attributes: { str: 1, dex: 1 }, skills: { shoot: 1, stab: 1, punch: 0 } };
 const ganger = { name: "the ganger", ac: { melee: 13, ranged: 15 }, hp: 10, traumaTarget: 6 };
 const thug = { name: "a thug", baseHitBonus: 1, attributes: { str: 1 }, skills: { stab: 1 } };
+/** Mack as a target: his ACs in armored clothing and Dex +1, a player character. */
+const mackTarget = { name: "Mack", playerCharacter: true, ac: { melee: 13, ranged: 13 } };
 const pc = (id: string, dex: number | null = 0) => ({ id, dex, canSnap: true });
 const npc = (id: string, dex: number | null = null) => ({ id, dex });
 
@@ -280,6 +285,56 @@ export const CWN_SEED_SCENARIOS: Readonly<Record<string, Scenario>> = Object.fre
       { do: "meleeAttack", fighter: "Mack" },
       { do: "run", fighter: "Mack", metres: 1 },
       { do: "endTurn", fighter: "Mack" },
+    ],
+  },
+  // Beyond the seed checks. W12: Mack runs from two gangers without a Fighting Withdrawal; each free attack is rolled before he leaves
+  // (14 + 3 = 17 against AC 13 hits for 3 + 1 = 4; the fists' 5 + 1 + 1 − 2 = 5 misses and their Shock cannot reach AC 13); he still stands, so he runs.
+  "16a-free-attacks-on-leaving": {
+    ruleset: "cwn", version: 1, kind: "combat",
+    sides: [
+      { id: "the crew", playerCharacters: true, roll: 6, members: [{ ...pc("Mack", 1), defender: { ...mackTarget, hp: 12 } }] },
+      { id: "the gangers", playerCharacters: false, roll: 2, members: [{ ...npc("ganger 1"), attacker: { ...thug, weapon: knife } }, { ...npc("ganger 2"), attacker: { ...thug, weapon: fists } }] },
+    ],
+    steps: [
+      { do: "beginTurn", fighter: "Mack" },
+      {
+        do: "run", fighter: "Mack", metres: 10,
+        adjacentEnemies: [{ id: "ganger 1", armed: true, roll: 14, trauma: [2], damage: [3] }, { id: "ganger 2", armed: false, roll: 5, damage: [1] }],
+      },
+      { do: "endTurn", fighter: "Mack" },
+    ],
+  },
+  // W12, W19: with 3 hit points left Mack tries to leave; the first free attack (a machete, 15 + 3 = 18, 6 + 1 = 7) takes him to 0:
+  // mortally wounded (a player character, lethal), he falls where he stood and the run is not made; the second free attack is never rolled.
+  "16b-free-attack-drops-the-mover": {
+    ruleset: "cwn", version: 1, kind: "combat",
+    sides: [
+      { id: "the crew", playerCharacters: true, roll: 6, members: [{ ...pc("Mack", 1), defender: { ...mackTarget, hp: 3 } }] },
+      { id: "the gangers", playerCharacters: false, roll: 2, members: [{ ...npc("ganger 1"), attacker: { ...thug, weapon: machete } }, { ...npc("ganger 2"), attacker: { ...thug, weapon: knife } }] },
+    ],
+    steps: [
+      { do: "beginTurn", fighter: "Mack" },
+      {
+        do: "run", fighter: "Mack", metres: 10,
+        adjacentEnemies: [{ id: "ganger 1", roll: 15, trauma: [1], damage: [6] }, { id: "ganger 2", roll: 20, trauma: [6], damage: [4] }],
+      },
+      { do: "endSideTurn" },
+    ],
+  },
+  // W36: Vee starts the fight prone. Her Move is 5 m (a run of 10 is refused); crawling away from the ganger beside her draws his free attack,
+  // at +2 against a prone target close by (11 + 3 + 2 = 16 against AC 14: 2 + 1 = 3); standing up then pays with her Main (W7, W35).
+  "17-starts-prone": {
+    ruleset: "cwn", version: 1, kind: "combat",
+    sides: [
+      { id: "the crew", playerCharacters: true, roll: 5, members: [{ ...pc("Vee", 2), prone: true, defender: { name: "Vee", playerCharacter: true, ac: { melee: 14, ranged: 14 }, hp: 10 } }] },
+      { id: "the gangers", playerCharacters: false, roll: 3, members: [{ ...npc("ganger 1"), attacker: { ...thug, weapon: baton } }] },
+    ],
+    steps: [
+      { do: "beginTurn", fighter: "Vee" },
+      { do: "run", fighter: "Vee", metres: 10 },
+      { do: "run", fighter: "Vee", metres: 5, adjacentEnemies: [{ id: "ganger 1", roll: 11, trauma: [1], damage: [2] }] },
+      { do: "standUp", fighter: "Vee" },
+      { do: "endTurn", fighter: "Vee" },
     ],
   },
 });

@@ -8,9 +8,13 @@
  * labelled. The GM measures and checks everything again.
  */
 import type { Localize } from "../../../core/messages.js";
+import { hiddenLine, oddsLine, type OddsLineView } from "../../../core/views/odds.js";
+import { sentenceCase, signed as signedFigure } from "../../../core/views/text.js";
 import type { CwnWeaponView } from "../data/derived.js";
 import { formatDice } from "../rules/dice.js";
-import type { AdjacentFoe } from "../rules/resolve.js";
+import { cwnAttackOdds, type CwnOddsScreener } from "../rules/odds.js";
+import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
+import { type AdjacentFoe, attackRefusal, type CwnAttackerInput, type CwnAttackInput, type CwnDefenderInput } from "../rules/resolve.js";
 import { ATTACK_ACTIONS, type AttackAction, DISTANCES, type Distance } from "../rules/types.js";
 import { CWN_REQUEST_LIMITS } from "../workflow/request-schema.js";
 
@@ -28,10 +32,12 @@ export interface CwnAttackDialogInput {
   /** W26: the target is screened: the attacker's screen check is rolled with the attack. */
   screened: boolean;
   gm: boolean;
+  /** The odds line as the dialog opens (docs/odds.md); absent when this user is not shown odds. */
+  odds?: OddsLineView[];
   localize: Localize;
 }
 
-const signed = (n: number) => (n < 0 ? `\u2212${-n}` : `+${n}`);
+const signed = (n: number) => signedFigure(n, "+0");
 
 export function cwnAttackDialogView(input: CwnAttackDialogInput) {
   const { weapon: w, localize } = input;
@@ -46,16 +52,59 @@ export function cwnAttackDialogView(input: CwnAttackDialogInput) {
       damage: formatDice({ ...w.rules.damage, flat: w.rules.damage.flat + w.damageBonus }),
       trauma: w.rules.traumaDie ? `${formatDice(w.rules.traumaDie)} \u00d7${w.traumaRating}` : "\u2014",
     }),
-    actions: ATTACK_ACTIONS.filter((a) => open[a]).map((a) => ({ value: a, label: localize(`CYCHOSYS.Cwn.Card.action.${a}`), selected: a === (input.swarmReady ? "swarm" : "attack") })),
-    distances: DISTANCES.map((d) => ({ value: d, label: localize(`CYCHOSYS.Cwn.Card.distance.${d}`), selected: d === distance })),
-    foes: (["none", "fists", "armed"] as const).map((f) => ({ value: f, label: localize(`CYCHOSYS.Cwn.Dialog.foe.${f}`), selected: f === (input.measured?.adjacentFoe ?? "none") })),
+    actions: ATTACK_ACTIONS.filter((a) => open[a]).map((a) => ({ value: a, label: sentenceCase(localize(`CYCHOSYS.Cwn.Card.action.${a}`)), selected: a === (input.swarmReady ? "swarm" : "attack") })),
+    distances: DISTANCES.map((d) => ({ value: d, label: sentenceCase(localize(`CYCHOSYS.Cwn.Card.distance.${d}`)), selected: d === distance })),
+    foes: (["none", "fists", "armed"] as const).map((f) => ({ value: f, label: sentenceCase(localize(`CYCHOSYS.Cwn.Dialog.foe.${f}`)), selected: f === (input.measured?.adjacentFoe ?? "none") })),
     inRange: input.measured?.inRange ?? true,
     measured: input.measured ? localize("CYCHOSYS.Cwn.Dialog.measured", { metres: Math.round(input.measured.metres * 10) / 10 }) : localize("CYCHOSYS.Cwn.Dialog.notMeasured"),
     ranged: !melee,
     screened: input.screened,
     gm: input.gm,
+    ...(input.odds && { odds: { lines: input.odds } }),
     limits: CWN_REQUEST_LIMITS,
   };
+}
+
+/** The target as this client may see it for odds: its figures and states, who screens it, whether it may still answer with Total Defense — or hidden. */
+export interface CwnOddsTarget {
+  name: string;
+  /** Undefined when this user may not see the target's sheet (docs/odds.md, "What a client may know"). */
+  defender?: CwnDefenderInput;
+  totalDefenseOpen?: boolean;
+  screeners?: readonly CwnOddsScreener[];
+}
+
+/**
+ * W13–W27, W39: the dialog's odds line for its target: the attack built as
+ * the GM will build it (the attacker's figures, the form's action and
+ * situation, a swarm's numbers), its dice still to roll, against the
+ * target's best answer (Total Defense while it is open); an attack the rules
+ * forbid says why instead.
+ */
+export function cwnDialogOdds(
+  attacker: CwnAttackerInput,
+  target: CwnOddsTarget,
+  choice: ReturnType<typeof readCwnAttackForm>,
+  swarm: { participants: number; standing: number } | undefined,
+  localize: Localize,
+  rules: Readonly<CwnRules> = CWN_STANDARD_RULES,
+): OddsLineView {
+  if (!target.defender) return hiddenLine(target.name, localize);
+  const input: Omit<CwnAttackInput, "roll"> = {
+    action: choice.action === "swarm" && !(swarm && swarm.participants >= rules.swarmMinParticipants) ? "attack" : choice.action,
+    attacker: choice.modifier ? { ...attacker, hitModifiers: [...(attacker.hitModifiers ?? []), choice.modifier] } : attacker,
+    defender: target.defender,
+    distance: choice.distance,
+    adjacentFoe: choice.adjacentFoe,
+    inRange: choice.inRange,
+    lethal: choice.lethal,
+    ...(choice.action === "charge" && { charge: { metres: choice.chargeMetres ?? 0 } }),
+    ...(choice.action === "swarm" && swarm && { swarm }),
+  };
+  const refused = attackRefusal({ ...input, roll: 1 }, rules);
+  if (refused) return { name: target.name, text: localize("CYCHOSYS.Cwn.Dialog.oddsRefused", { name: target.name, reason: localize(`CYCHOSYS.Cwn.Refusal.${refused}`) }), changed: false, hidden: true };
+  const odds = cwnAttackOdds({ input: { ...input, ...(target.screeners?.length && { screen: { attackerDice: [], screeners: target.screeners } }) }, totalDefenseOpen: !!target.totalDefenseOpen }, rules);
+  return oddsLine(target.name, odds, undefined, (d) => localize(d === "none" ? "CYCHOSYS.Cwn.Dialog.noDefense" : `CYCHOSYS.Cwn.Card.answer.${d}`), localize);
 }
 export type CwnAttackDialogView = ReturnType<typeof cwnAttackDialogView>;
 

@@ -8,6 +8,7 @@
  * only arranges it. Labels are lang keys the templates localize.
  */
 import type { Localize } from "../../../core/messages.js";
+import { listText, sentenceCase } from "../../../core/views/text.js";
 import { type PartSpec, tabsView, templatePath } from "../../../core/views/templates.js";
 import { actorTextView, bySort, choices, DASH, descriptionView, itemSheetParts, num, rec, type SheetItem, str } from "../../../core/views/sheet.js";
 import type { CwnDerived, CwnProblem } from "../data/derived.js";
@@ -21,8 +22,8 @@ const t = (path: string) => `${CWN_TEMPLATE_ROOT}/${path}`;
 export const CWN_CHARACTER_PARTS = {
   header: { template: t("actor/header.hbs") },
   tabs: { template: t("actor/tabs.hbs") },
-  combat: { template: t("actor/combat.hbs"), scrollable: [""] },
   stats: { template: t("actor/stats.hbs"), scrollable: [""] },
+  combat: { template: t("actor/combat.hbs"), scrollable: [""] },
   biography: { template: t("actor/biography.hbs"), scrollable: [""] },
 } satisfies Record<string, PartSpec>;
 
@@ -41,13 +42,17 @@ const ITEM_BODIES: Readonly<Record<CwnItemType, string>> = {
 export const cwnItemParts = (type: CwnItemType): Record<string, PartSpec> => itemSheetParts(CWN_TEMPLATE_ROOT, ITEM_BODIES[type]);
 
 /** Every partial the CWN templates include (loaded by path). */
-export const CWN_PARTIALS = [t("partials/figures.hbs"), t("partials/attributes.hbs"), t("partials/weapons.hbs"), t("partials/armor.hbs"), t("partials/skills.hbs"), t("partials/problems.hbs"), t("partials/text.hbs")] as const;
+export const CWN_PARTIALS = [
+  t("partials/figures.hbs"), t("partials/fighting.hbs"), t("partials/attributes.hbs"), t("partials/weapons.hbs"), t("partials/armor.hbs"), t("partials/skills.hbs"), t("partials/problems.hbs"), t("partials/text.hbs"),
+] as const;
 
+/** The house order (docs/style.md): Attributes first, then Combat, Biography last; the sheet opens on the first. */
 export const CWN_CHARACTER_TABS = [
-  { id: "combat", icon: "fa-solid fa-crosshairs" },
   { id: "stats", icon: "fa-solid fa-dice" },
+  { id: "combat", icon: "fa-solid fa-crosshairs" },
   { id: "biography", icon: "fa-solid fa-book-open" },
 ] as const;
+export const CWN_INITIAL_TAB = CWN_CHARACTER_TABS[0].id;
 
 export const cwnTabsView = (active: string) => tabsView(CWN_CHARACTER_TABS, active, "CYCHOSYS.Cwn.Sheet.Tab");
 
@@ -204,6 +209,25 @@ function figures(d: CwnDerived | undefined) {
   };
 }
 
+/**
+ * W13, W19: an NPC's AC and soak are its stat block's; the armour it wears is
+ * what they come from. The note names it, and says so when the stat block
+ * and the armour (with Dex) differ — the stat block is what counts.
+ */
+function npcArmorNote(input: CwnActorSheetInput, d: CwnDerived | undefined): string | null {
+  const worn = input.items.filter((i) => i.type === "cwnArmor" && i.system.worn !== false);
+  if (!worn.length || !d) return null;
+  const dex = d.attributes.dex.modifier;
+  const best = (key: string) => Math.max(...worn.map((i) => num(i.system[key])));
+  const fromArmor = { melee: best("acMelee") + dex, ranged: best("acRanged") + dex };
+  const soak = worn.reduce((n, i) => n + num(rec(i.system.soak).max), 0);
+  const pieces = listText(worn.map((i) => input.localize("CYCHOSYS.Cwn.Sheet.ArmorPiece", { name: i.name, melee: num(i.system.acMelee), ranged: num(i.system.acRanged), soak: num(rec(i.system.soak).max) })));
+  const same = fromArmor.melee === d.ac.melee && fromArmor.ranged === d.ac.ranged && soak === d.soak.max;
+  return input.localize(same ? "CYCHOSYS.Cwn.Sheet.NpcArmorNote" : "CYCHOSYS.Cwn.Sheet.NpcArmorDiffers", {
+    pieces, dex: signed(dex), melee: fromArmor.melee, ranged: fromArmor.ranged, soak, statMelee: d.ac.melee, statRanged: d.ac.ranged, statSoak: d.soak.max,
+  });
+}
+
 /** The whole actor sheet's context (character or NPC group). */
 export function cwnActorSheetView(input: CwnActorSheetInput) {
   const d = input.derived;
@@ -224,9 +248,14 @@ export function cwnActorSheetView(input: CwnActorSheetInput) {
     level: num(s.level),
     groupSize: num(s.groupSize),
     hitDice: num(s.hitDice),
-    hp: { value: num(hp.value), max: num(hp.max), bound: CWN_BOUNDS.hp, down: num(hp.value) === 0 },
+    hp: {
+      value: num(hp.value), max: num(hp.max), bound: CWN_BOUNDS.hp, down: num(hp.value) === 0,
+      // The track (docs/style.md): how full, and its accessible name.
+      percent: num(hp.max) > 0 ? Math.round((100 * Math.min(num(hp.value), num(hp.max))) / num(hp.max)) : 0,
+      meterLabel: input.localize("CYCHOSYS.Cwn.Sheet.HpMeter", { value: num(hp.value), max: num(hp.max) }),
+    },
     /** W19 */
-    downed: { value: downed, label: input.localize(`CYCHOSYS.Cwn.Downed.${downed}`), options: choices(DOWNED_STATES, downed, (v) => `CYCHOSYS.Cwn.Downed.${v}`), out: downed !== "none" },
+    downed: { value: downed, label: input.localize(`CYCHOSYS.Cwn.Downed.${downed}`), options: DOWNED_STATES.map((v) => ({ value: v, label: sentenceCase(input.localize(`CYCHOSYS.Cwn.Downed.${v}`)), selected: v === downed })), out: downed !== "none" },
     baseHitBonus: num(s.baseHitBonus),
     moveMetres: num(s.moveMetres),
     figures: figures(d),
@@ -245,7 +274,8 @@ export function cwnActorSheetView(input: CwnActorSheetInput) {
     problems: problemLines(d?.problems ?? [], input),
     underived: !d,
     text: actorTextView(character, s, input.enrichedText, "CYCHOSYS.Cwn.Sheet"),
-    tabs: character ? cwnTabsView(input.activeTab ?? "combat") : null,
+    tabs: character ? cwnTabsView(input.activeTab ?? CWN_INITIAL_TAB) : null,
+    armorNote: character ? null : npcArmorNote(input, d),
   };
 }
 export type CwnActorSheetView = ReturnType<typeof cwnActorSheetView>;
@@ -257,6 +287,19 @@ export interface CwnItemSheetInput {
   system: Record<string, unknown>;
   editable: boolean;
   enrichedDescription: string;
+}
+
+/**
+ * The fields a weapon's kind uses (docs/style.md: a knife has no magazine):
+ * range for anything that leaves the hand (W22, W39), magazine and reload
+ * for guns and bows (W32), two-handed for ranged weapons (W22: thrown ones
+ * are exempt), bare hands and body weapons for melee (W21). Stored values of
+ * a field not shown stay as they are.
+ */
+export function weaponUses(kind: string) {
+  const ranged = kind === "ranged";
+  const melee = kind !== "ranged" && kind !== "thrown";
+  return { range: !melee, magazine: ranged, reload: ranged, twoHanded: ranged, unarmed: melee, bodyWeapon: melee, properties: ranged || melee };
 }
 
 export function cwnItemSheetView(input: CwnItemSheetInput) {
@@ -281,6 +324,7 @@ export function cwnItemSheetView(input: CwnItemSheetInput) {
     states: choices(ITEM_STATES, str(s.state), (v) => `CYCHOSYS.Cwn.Sheet.${v === "readied" ? "Readied" : "Stowed"}`),
     reloads: choices(RELOAD_ACTIONS, str(s.reloadAction), (r) => `CYCHOSYS.Cwn.Sheet.Reload.${r}`),
     shock: { enabled: shock.enabled === true, damage: num(shock.damage), ac: num(shock.ac) },
+    uses: weaponUses(str(s.kind)),
     magazine: { value: num(magazine.value), max: num(magazine.max) },
     range: { normal: num(range.normal), max: num(range.max) },
     soak: { value: num(soak.value), max: num(soak.max) },

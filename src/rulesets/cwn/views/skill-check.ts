@@ -6,6 +6,8 @@
  * (`resolveCwnSkillCheck`).
  */
 import type { ExplainLine, Localize } from "../../../core/messages.js";
+import { cardFrameView, type CardFrameView, diceView, HOUSE_KEYS } from "../../../core/views/house.js";
+import { figure } from "../../../core/views/text.js";
 import type { CwnAttributeView, CwnSkillView } from "../data/derived.js";
 import { CWN_SKILL_CHECK_LIMITS, type CwnSkillCheck } from "../rules/skill-check.js";
 import { ATTRIBUTES, type Attribute } from "../rules/types.js";
@@ -52,12 +54,21 @@ export function explainCwnSkillCheck(check: CwnSkillCheck, skill: string, locali
   return lines;
 }
 
-export function cwnSkillCheckCardView(check: CwnSkillCheck, names: { actor: string; skill: string }, localize: Localize) {
-  return {
-    title: localize(`${K}title`, { actor: names.actor, skill: names.skill }),
-    faces: check.faces,
-    verdict: check.success === null ? null : { success: check.success, label: localize(`${K}${check.success ? "successShort" : "failureShort"}`) },
-    total: check.difficulty === null ? String(check.total) : `${check.total} / ${check.difficulty}`,
-    lines: explainCwnSkillCheck(check, names.skill, localize).map((l) => l.text),
-  };
+/** The check's card in the house frame (docs/style.md): "Vee checks Sneak", the 2d6 and the total against the difficulty, the verdict as the headline, the working collapsed. */
+export function cwnSkillCheckCardView(check: CwnSkillCheck, names: { actor: string; skill: string }, localize: Localize): CardFrameView {
+  const tone = check.success === null ? "neutral" : check.success ? "good" : "miss";
+  return cardFrameView(
+    {
+      cardClass: "cwn-skill-card",
+      title: localize(`${K}title`, { actor: names.actor, skill: names.skill }),
+      subtitle: localize(`${K}subtitle`, { skill: names.skill, level: figure(check.level), attribute: localize(`CYCHOSYS.Cwn.Attribute.${check.attribute}`), modifier: signedShort(check.attributeModifier) }),
+      roll: {
+        label: "2d6", diceLabel: localize(HOUSE_KEYS.dice), dice: diceView(check.faces), total: figure(check.total),
+        ...(check.difficulty !== null && { against: localize(`${K}against`, { difficulty: check.difficulty }) }), tone,
+      },
+      outcome: { text: check.success === null ? localize(`${K}judged`, { total: check.total }) : localize(`${K}${check.success ? "successShort" : "failureShort"}`), tone },
+      working: explainCwnSkillCheck(check, names.skill, localize).map((l) => l.text),
+    },
+    localize,
+  );
 }

@@ -8,7 +8,9 @@
  *   declared ─ screened target (W26) ─▶ screen: the attacker's 2d6 and each
  *            │                          eligible screener's 2d6 ─▶ (W40 tie:
  *            │                          the attacker's controller picks)
- *            └───────────────────────▶ resolved ─ apply ⇄ undo (W19)
+ *            ├ the target may still answer (W7, W27) ─▶ defense: Total
+ *            │   Defense or take it, the roll seen ─┐
+ *            └───────────────────────▶ resolved ◀─┘ ─ apply ⇄ undo (W19)
  *                                       │          └ the GM's downed choice
  *                                       └ nothing lands ─▶ done
  *
@@ -58,9 +60,28 @@ export interface CwnApplication {
   undoneBy?: string;
 }
 
+/**
+ * W7, W27: Total Defense is an Instant that may be used "even after dice have
+ * been rolled": a target of a started fight whose Main is still to come or
+ * unspent sees the roll and answers. Open when the GM declared the card and
+ * the target could answer then; the window shows only when the answer
+ * would change what lands (`defenseMatters`).
+ */
+export interface CwnDefenseWindow {
+  open: boolean;
+  /** The target's answer once given: Total Defense, or taking the blow. */
+  answer?: CwnDefenseAnswer;
+  by?: string;
+}
+
+export const CWN_DEFENSE_ANSWERS = ["none", "totalDefense"] as const;
+export type CwnDefenseAnswer = (typeof CWN_DEFENSE_ANSWERS)[number];
+
 export interface CwnFlow extends CardFlow {
   ruleset: "cwn";
   attack: CwnAttackSummary;
+  /** W27: the target's answer after the roll (absent: none possible). */
+  defense?: CwnDefenseWindow;
   /** The attack's whole input for the core; screen dice are added as they are rolled. */
   input: CwnAttackInput;
   /** Who stands behind each of `input.screen.screeners` (same order). */
@@ -70,7 +91,7 @@ export interface CwnFlow extends CardFlow {
   applications: CwnApplication[];
 }
 
-export type CwnPhase = "screen" | "screenChoice" | "resolved" | "done" | "applied";
+export type CwnPhase = "screen" | "screenChoice" | "defense" | "resolved" | "done" | "applied";
 
 /** The core's resolution as the card stands. */
 export function resolutionOf(flow: CwnFlow, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnResolution {
@@ -91,11 +112,26 @@ export function currentApplication(flow: CwnFlow): CwnApplication | undefined {
   return last && !last.undoneBy ? last : undefined;
 }
 
+/**
+ * W27: would Total Defense change what this attack does to the target — a hit
+ * turned to a miss, a Shock stopped, less damage landing? (With the roll seen,
+ * an answer that changes nothing is no choice.) Only while the attack goes to
+ * the target itself, not a screener.
+ */
+export function defenseMatters(flow: CwnFlow, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): boolean {
+  const now = resolutionOf(flow, rules);
+  if (now.refused || now.target !== "defender" || now.owed.length || !now.harm || flow.input.defender.totalDefense) return false;
+  const guarded = resolveCwnAttack({ ...flow.input, defender: { ...flow.input.defender, totalDefense: true } }, rules);
+  const landed = (h: NonNullable<CwnResolution["harm"]>) => h.soaked + h.hpLost;
+  return now.hit !== guarded.hit || landed(now.harm) !== landed(guarded.harm!);
+}
+
 /** Where the card stands. */
 export function phaseOf(flow: CwnFlow, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnPhase {
   if (screenOwed(flow, rules)) return "screen";
   const resolution = resolutionOf(flow, rules);
   if (resolution.owed.includes("screenChoice")) return "screenChoice";
+  if (flow.defense?.open && !flow.defense.answer && !flow.applications.length && defenseMatters(flow, rules)) return "defense";
   if (currentApplication(flow)) return "applied";
   const h = resolution.harm;
   return !h || h.alreadyDown || (h.soaked === 0 && h.hpLost === 0) ? "done" : "resolved";
@@ -149,6 +185,19 @@ export function chooseScreener(flow: CwnFlow, screener: number, user: FlowUser, 
   const next: CwnFlow = { ...flow, input: { ...flow.input, screen: { ...flow.input.screen!, choice: screener } } };
   resolutionOf(next, rules); // the core refuses a screener who is not tied lowest
   return next;
+}
+
+/**
+ * W27: the target's answer after the roll, by its owner or the GM: Total
+ * Defense (+2 AC and no Shock against this attack and until its next turn;
+ * the fight's own Total Defense is written by the step) or taking it. Once.
+ */
+export function answerDefense(flow: CwnFlow, answer: CwnDefenseAnswer, user: FlowUser, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnFlow {
+  if (phaseOf(flow, rules) !== "defense") throw new CwnFlowError("notAwaiting");
+  requireMay(flow.targets[0]!.target, user);
+  const defense: CwnDefenseWindow = { open: true, answer, by: user.id };
+  if (answer === "none") return { ...flow, defense };
+  return { ...flow, defense, input: { ...flow.input, defender: { ...flow.input.defender, totalDefense: true } } };
 }
 
 /** The struck fighter as it is now: hit points and each soak pool (armor pieces, or an NPC's own). */

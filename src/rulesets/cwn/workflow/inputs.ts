@@ -12,6 +12,7 @@ import type { CwnDerived, CwnWeaponView } from "../data/derived.js";
 import { attackerInput, defenderInput } from "../data/derive.js";
 import { CWN_STANDARD_RULES, type CwnRules } from "../rules/options.js";
 import type { AdjacentFoe, CwnScreenerEntry } from "../rules/resolve.js";
+import { totalDefenseOpen as fighterMayTotalDefend } from "../rules/round.js";
 import { stateFigures } from "../rules/states.js";
 import { readCwnCombat } from "../combat/state.js";
 import { CWN_COMBAT_FLAG, CWN_FLAG_SCOPE } from "../combat/state.js";
@@ -83,11 +84,38 @@ export function defenderFrom(d: CwnDerived, at: FighterAt | undefined, rules: Re
   return defenderInput(d, { totalDefense: figures?.totalDefense, charging: figures?.charging, prone: f?.prone });
 }
 
+/** W7, W27: may this fighter still answer with Total Defense — standing, its Main unspent, to come or held, not in Total Defense already? */
+export function totalDefenseOpen(at: FighterAt, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): boolean {
+  const f = at.fight.fighters[at.fighterId];
+  return !!f && fighterMayTotalDefend(f, rules);
+}
+
 /** W23: whether the attacker's round's Main is gone (a Snap needs it still to come or unspent, or held). */
 export function mainSpentIn(at: FighterAt | undefined): boolean {
   const f = at?.fight.fighters[at.fighterId];
   if (!f) return false;
   return !(f.main === "unspent" || (f.main === "held" && f.holding));
+}
+
+/** W26: the fighters screening this target — standing, with uses left, not of the attacker's side — each with its uses left. */
+export function screeningFighters(target: FighterAt, attacker: FighterAt | undefined, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): { fighterId: string; usesLeft: number }[] {
+  const fight = target.fight;
+  const attackerSide = attacker ? fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(attacker.fighterId)) : undefined;
+  const attackersOwn = new Set(attackerSide?.members);
+  const out: { fighterId: string; usesLeft: number }[] = [];
+  for (const [fighterId, f] of Object.entries(fight.fighters)) {
+    const screening = stateFigures(f.effects, rules).screening;
+    if (!screening || screening.allyId !== target.fighterId || screening.usesLeft <= 0 || f.downed !== "none") continue;
+    if (attackersOwn.has(fighterId)) continue;
+    out.push({ fighterId, usesLeft: screening.usesLeft });
+  }
+  return out;
+}
+
+/** W26: one screener's entry of the core's input from its derived figures (the attack may go to it: its defender input too). */
+export function screenerEntry(d: CwnDerived, target: FighterAt, fighterId: string, usesLeft: number, rules: Readonly<CwnRules> = CWN_STANDARD_RULES): CwnScreenerEntry {
+  const strDex = Math.max(d.attributes.str.modifier, d.attributes.dex.modifier);
+  return { highestSkill: d.highestCombatSkill, strDex, usesLeft, integralCyberArmor: d.integralCyberArmor, defender: defenderFrom(d, { ...target, fighterId }, rules) };
 }
 
 /**
@@ -103,22 +131,13 @@ export async function screenersOf(
   rules: Readonly<CwnRules> = CWN_STANDARD_RULES,
 ): Promise<{ actor: CwnActor; fighterId: string; entry: CwnScreenerEntry }[]> {
   if (!target || !ports.actorOfFighter) return [];
-  const fight = target.fight;
-  const attackerSide = attacker ? fight.order.map((id) => fight.sides[id]!).find((s) => s.members.includes(attacker.fighterId)) : undefined;
-  const attackersOwn = new Set(attackerSide?.members);
   const out: { actor: CwnActor; fighterId: string; entry: CwnScreenerEntry }[] = [];
-  for (const [fighterId, f] of Object.entries(fight.fighters)) {
-    const screening = stateFigures(f.effects, rules).screening;
-    if (!screening || screening.allyId !== target.fighterId || screening.usesLeft <= 0 || f.downed !== "none") continue;
-    if (attackersOwn.has(fighterId)) continue;
+  for (const { fighterId, usesLeft } of screeningFighters(target, attacker, rules)) {
     const uuid = ports.actorOfFighter(target.ref.combat.id, fighterId);
     const doc = uuid ? await env.resolve(uuid) : undefined;
     const actor = doc && "testUserPermission" in doc ? (doc as CwnActor) : undefined;
     if (!actor?.system.derived) continue;
-    const d = actor.system.derived;
-    const strDex = Math.max(d.attributes.str.modifier, d.attributes.dex.modifier);
-    const defender = defenderFrom(d, { ...target, fighterId }, rules);
-    out.push({ actor, fighterId, entry: { highestSkill: d.highestCombatSkill, strDex, usesLeft: screening.usesLeft, integralCyberArmor: d.integralCyberArmor, defender } });
+    out.push({ actor, fighterId, entry: screenerEntry(actor.system.derived, target, fighterId, usesLeft, rules) });
   }
   return out;
 }

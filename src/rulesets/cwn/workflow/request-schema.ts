@@ -51,6 +51,8 @@ export const cwnRequestSchema = z.discriminatedUnion("step", [
   z.strictObject({ step: z.literal("screen"), ...onCard, screener: z.optional(int(0, CWN_REQUEST_LIMITS.screeners - 1)), dice: screenDice }),
   /** W40: the attacker's controller picks among screeners tied lowest. */
   z.strictObject({ step: z.literal("screenChoice"), ...onCard, screener: int(0, CWN_REQUEST_LIMITS.screeners - 1) }),
+  /** W7, W27: the target answers the roll seen: Total Defense, or taking it. */
+  z.strictObject({ step: z.literal("defense"), ...onCard, answer: z.enum(["none", "totalDefense"]) }),
   /** W19: the damage written to the struck fighter, and its exact undo. */
   z.strictObject({ step: z.literal("apply"), ...onCard }),
   z.strictObject({ step: z.literal("undo"), ...onCard }),

@@ -26,10 +26,10 @@ import { CwnError } from "../rules/errors.js";
 import { DOWNED_STATES, type DownedState, isMember } from "../rules/types.js";
 import { CwnFlowError } from "./errors.js";
 import {
-  applyDamage, type CwnApplication, type CwnFlow, chooseDowned, chooseScreener, currentApplication, declareCwnAttack, phaseOf, resolutionOf, rollScreen, struckOf,
+  answerDefense, applyDamage, type CwnApplication, type CwnFlow, chooseDowned, chooseScreener, currentApplication, declareCwnAttack, phaseOf, resolutionOf, rollScreen, struckOf,
   type StruckNow, undoDamage, withRecord,
 } from "./flow.js";
-import { attackerInput, type CwnActor, type CwnTablePorts, defenderFrom, derivedOf, type FighterAt, fightReader, mainSpentIn, screenersOf, weaponReady } from "./inputs.js";
+import { attackerInput, type CwnActor, type CwnTablePorts, defenderFrom, derivedOf, type FighterAt, fightReader, mainSpentIn, screenersOf, totalDefenseOpen, weaponReady } from "./inputs.js";
 import { type CwnCardRequest, type CwnDeclaration, parseCwnRequest } from "./request-schema.js";
 
 export type { CwnFlow } from "./flow.js";
@@ -116,6 +116,8 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
   const refusal = attackRefusal(input, rules);
   if (refusal) throw new CwnFlowError("refused", { reason: env.format(`CYCHOSYS.Cwn.Refusal.${refusal}`) });
 
+  // W7, W27: a target whose Main is still open may answer the roll with Total Defense — unless the GM has NPCs' blows applied at once.
+  const answers = !!theirs && totalDefenseOpen(theirs, rules) && !(env.autoApplyNpc() && target.type === "cwnNpc");
   const itemUuid = `${attacker.uuid}.Item.${weapon.id}`;
   const struckable = [{ actor: target, fighter: theirs }, ...screeners.map((s) => ({ actor: s.actor, fighter: undefined }))];
   const objects = [{ uuid: itemUuid, owner: attacker.uuid }, ...struckable.flatMap(({ actor }) => armorOf(actor).map((p) => ({ uuid: p.uuid, owner: actor.uuid })))];
@@ -128,6 +130,7 @@ async function declare(ctx: StepContext, request: CwnDeclaration, author: UserLi
       input,
       screeners: screeners.map((s) => ({ ref: { actorUuid: s.actor.uuid, name: s.actor.name }, fighterId: s.fighterId })),
       objects,
+      ...(answers && { defense: { open: true } }),
     },
     rules,
   );
@@ -225,6 +228,13 @@ async function step(ctx: StepContext, flow: CwnFlow, request: CwnCardRequest, us
     case "screenChoice": {
       const next = request.step === "screen" ? rollScreen(flow, request.screener, request.dice, user, rules) : chooseScreener(flow, request.screener, user, rules);
       const commands = screenSpent(next, phaseOf(flow, rules) === "screen", rules);
+      const auto = await autoApply(ctx, next, rules);
+      return { flow: auto.flow, commands: [...commands, ...auto.commands] };
+    }
+    case "defense": {
+      // W27: Total Defense spends the target's Main in the fight (the fight refuses it if that is gone since); taking it spends nothing.
+      const next = answerDefense(flow, request.answer, user, rules);
+      const commands: WriteCommand[] = request.answer === "totalDefense" ? [round(flow.targets[0]!.target.actorUuid, { kind: "act", action: "totalDefense" })] : [];
       const auto = await autoApply(ctx, next, rules);
       return { flow: auto.flow, commands: [...commands, ...auto.commands] };
     }

@@ -8,12 +8,14 @@ import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
 import { createCwnRuleset } from "../rulesets/cwn/ruleset.js";
 import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
 import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
+import { createPhaseRuleset } from "../rulesets/phase/ruleset.js";
 
 export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
   cychosys: () => createCychosysRuleset() as unknown as Ruleset,
   d6: () => createD6Ruleset() as unknown as Ruleset,
   cwn: () => createCwnRuleset() as unknown as Ruleset,
   gurps: () => createGurpsRuleset(),
+  phase: () => createPhaseRuleset() as unknown as Ruleset,
 };
 
 /**
@@ -26,6 +28,7 @@ export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>
   d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
   cwn: ["cwn-foes/foes/on-the-street/club-bouncer.json", "cwn-foes/foes/on-the-street/sable-gang-lieutenant.json"],
   gurps: ["gurps-characters/louis-leblanc.json", "gurps-characters/jenny-atkins.json"],
+  phase: ["phase-foes/foes/earl.json", "phase-foes/foes/leroy.json"],
 };
 
 /**

@@ -85,7 +85,6 @@ describe("duel command", { timeout: 120_000 }, () => {
     [[cast("parker"), "nope.json"], "cannot read nope.json: ENOENT"],
     [["--ruleset", "cychosys", cast("parker"), d6("kira")], 'kira.json: type "d6Character" is not a combatant of these rules (expected character, npc)'],
     [[cast("parker"), d6("kira")], 'parker.json is an actor of the Cychosys rules (type "character") and packs/_source/d6-characters/characters/kira.json of the OpenD6 rules (type "d6Character")'],
-    [["--ruleset", "phase", cast("parker"), cast("thorton")], "the Phase-based homebrew rules have no duel simulator yet (rules with one: cychosys, d6, cwn, gurps)"],
     [["--ruleset", "gurps", cast("parker"), cast("thorton")], 'parker.json: type "character" is not a combatant of these rules (expected gurpsCharacter)'],
     [["--ruleset", "d6", d6("kira"), cast("parker")], 'parker.json: type "character" is not a combatant of these rules (expected d6Character, d6Creature)'],
   ])("bad input %j is one line naming the problem, exit code 2", (args, message) => {
@@ -155,7 +154,7 @@ describe("which rules a duel is fought under", () => {
   });
 
   it("a type of no ruleset, or two rulesets, is refused naming the files and types", () => {
-    expect(() => duelRuleset([{ file: "a.json", json: actor("dragon") }, { file: "b.json", json: actor("npc") }])).toThrow(/a\.json: type "dragon" is the actor type of no ruleset; the rules with a duel and their actor types: cychosys \(character, npc, object\); d6 \(d6Character, d6Creature\); cwn \(cwnCharacter, cwnNpc\); gurps \(gurpsCharacter\)/);
+    expect(() => duelRuleset([{ file: "a.json", json: actor("dragon") }, { file: "b.json", json: actor("npc") }])).toThrow(/a\.json: type "dragon" is the actor type of no ruleset; the rules with a duel and their actor types: cychosys \(character, npc, object\); d6 \(d6Character, d6Creature\); cwn \(cwnCharacter, cwnNpc\); phase \(phaseCharacter, phaseCreature\); gurps \(gurpsCharacter\)/);
     expect(() => duelRuleset([{ file: "a.json", json: actor("npc") }, { file: "b.json", json: actor("cwnCharacter") }])).toThrow(/a\.json is an actor of the Cychosys rules \(type "npc"\) and b\.json of the Cities Without Number rules/);
   });
 });

@@ -28,7 +28,12 @@ const DOCS: Readonly<Record<RulesetId, RulesetDocs>> = {
   cychosys: { heading: /^## Cychosys\b/, outcomes: ["examples/outcomes"] },
   d6: { heading: /^## OpenD6\b/, outcomes: ["examples/d6/outcomes", "examples/d6/initiative/outcomes", "examples/d6/defense/outcomes", "examples/d6/refusals/outcomes"] },
   cwn: { heading: /^## Cities Without Number\b/, outcomes: ["examples/cwn/outcomes"], dataKeyed: ["final.sides", "final.fighters"] },
-  phase: { heading: /^## Phase-based homebrew\b/, outcomes: ["examples/phase/outcomes", "examples/phase/sequences/outcomes"] },
+  phase: {
+    heading: /^## Phase-based homebrew\b/,
+    outcomes: ["examples/phase/outcomes", "examples/phase/sequences/outcomes", "examples/phase/refusals/outcomes", "examples/phase/sequences/refusals/outcomes"],
+    // A sequence's fighters are keyed by the scenario's ids, each one's weapons by the weapon ids.
+    dataKeyed: ["fighters", "fighters.*.weapons"],
+  },
   gurps: { heading: /^## GURPS\b/, outcomes: ["examples/gurps/outcomes"] },
 };
 
@@ -36,7 +41,7 @@ const DOCS: Readonly<Record<RulesetId, RulesetDocs>> = {
  * The rulesets whose section is complete. Each ruleset joins this list when
  * its section documents every output field; at the end all five are here.
  */
-const SWEPT: readonly RulesetId[] = ["cychosys", "d6", "cwn", "gurps"];
+const SWEPT: readonly RulesetId[] = ["cychosys", "d6", "cwn", "gurps", "phase"];
 
 const doc = readFileSync(join(root, "docs/rules-command.md"), "utf8").split("\n");
 

@@ -51,8 +51,14 @@ describe("where the truth is kept", () => {
     const { combat } = await midDeclaration();
     const rowOf = (user: { id: string; name: string; isGM: boolean }, id: string) => trackerViewFor(combat as never, user).rows.find((r) => r.id === id)!;
     expect(rowOf(mallory, "leroy")).toMatchObject({ slot: "done", actionHidden: true, action: "Declared — hidden until it takes effect" });
-    expect(rowOf(player, "leroy").action).toBe("draw with Pistol — phase, resolves at the end of phase 1");
-    expect(rowOf(g.game.user, "leroy").action).toBe("draw with Pistol — phase, resolves at the end of phase 1");
+    // In full in the row's tooltip (due at this phase's end), short on its one line.
+    expect(rowOf(player, "leroy").action).toBe("Draw with Pistol — phase, resolves at the end of phase 1 (due now)");
+    expect(rowOf(g.game.user, "leroy").action).toBe("Draw with Pistol — phase, resolves at the end of phase 1 (due now)");
+    expect(rowOf(player, "leroy").row.figures.find((f) => f.id === "action")?.value).toBe("Draw");
+    expect(rowOf(mallory, "leroy").row.figures.find((f) => f.id === "action")?.value).toBe("Hidden");
+    // Flesh on the row only where the user may see the sheet: Mallory may not see Leroy's.
+    expect(rowOf(mallory, "leroy").row.figures.some((f) => f.id === "flesh")).toBe(false);
+    expect(rowOf(player, "leroy").row.figures.some((f) => f.id === "flesh")).toBe(true);
     expect(rowOf(mallory, "earl")).toMatchObject({ slot: "current", controls: expect.arrayContaining([expect.objectContaining({ action: "declare" })]) });
     expect(rowOf(player, "earl").controls).toEqual([]);
   });

@@ -43,7 +43,7 @@ describe("unmetered attacker (the phase tracker)", () => {
     expect(replies("alice")).toEqual([notInFight("dana"), notInFight("dana"), notInFight("dana")]);
     // Leroy, whose slot is not up yet (Mo's is), is metered by his slot (P5).
     await send(player, { kind: "phaseDeclare", ...on("leroy"), action: "fire", weapon: "pistol", target: "mo" });
-    expect(replies("alice").at(-1)).toBe(refused("It is not leroy&#39;s turn to declare; it is mo&#39;s (P5)."));
+    expect(replies("alice").at(-1)).toBe(refused("It is not Leroy&#39;s turn to declare; it is Mo&#39;s (P5)."));
     // In his slot he cannot name an outsider as a target either.
     await send(g.game.user, { kind: "phasePass", ...on("mo") });
     await send(player, { kind: "phaseDeclare", ...on("leroy"), action: "targeting", target: "dana" });

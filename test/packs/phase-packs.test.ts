@@ -25,11 +25,14 @@ import {
 import { declaredPacks, readPackSources } from "../../tools/packs/lib.js";
 import { expectRoundTrip, isFolder, namedDoc as named, type PackDoc as Doc, packDocs as docsOf, packSystems } from "./pack-docs.js";
 
-const PHASE_PACKS = ["phase-weapons", "phase-armor", "phase-characters"] as const;
+const PHASE_PACKS = ["phase-weapons", "phase-armor", "phase-characters", "phase-foes"] as const;
+/** Who may see a pack: the player characters and the gear, yes; the foes, only the GM (one visibility rule across rulesets). */
+const PLAYERS = { "phase-weapons": "OBSERVER", "phase-armor": "OBSERVER", "phase-characters": "OBSERVER", "phase-foes": "NONE" } as const;
+const FIGHTER_PACKS = ["phase-characters", "phase-foes"] as const;
 const ROOT = join(import.meta.dirname, "../..");
 const folderOf = (pack: string, name: string) => readPackSources(pack).find((s) => isFolder(s.doc) && s.doc.name === name)?.doc._id;
 const weapon = (name: string) => named("phase-weapons", name).system as Record<string, unknown> & { damage: string; ammo: { value: number; max: number } };
-const actor = (name: string) => named("phase-characters", name);
+const actor = (name: string) => named(FIGHTER_PACKS.find((p) => docsOf(p).some((d) => d.name === name)) ?? "phase-characters", name);
 const itemsOf = (doc: Doc): PhaseItemInput[] => (doc.items ?? []).map((i) => ({ id: i._id, name: i.name!, type: i.type!, system: i.system }));
 const derived = (name: string): PhaseDerived => derivePhaseActor(actor(name).system, itemsOf(actor(name)));
 const weaponView = (d: PhaseDerived, name: string) => {
@@ -48,14 +51,15 @@ describe("phase pack declarations", () => {
   const declared = declaredPacks();
   const byName = new Map(declared.map((p) => [p.name, p]));
 
-  it("system.json declares the three packs the phase manifest names, players observing, labelled in plain English like every other pack", () => {
+  it("system.json declares the four packs the phase manifest names, players observing all but the foes, labelled in plain English like every other pack", () => {
     expect([...PHASE_MANIFEST.packs].sort()).toEqual([...PHASE_PACKS].sort());
     expect(byName.get("phase-weapons")?.type).toBe("Item");
     expect(byName.get("phase-armor")?.type).toBe("Item");
     expect(byName.get("phase-characters")?.type).toBe("Actor");
+    expect(byName.get("phase-foes")?.type).toBe("Actor");
     for (const name of PHASE_PACKS) {
       const pack = byName.get(name);
-      expect(pack, name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } });
+      expect(pack, name).toMatchObject({ system: "cychosys", path: `packs/${name}`, ownership: { PLAYER: PLAYERS[name], ASSISTANT: "OWNER" } });
       // Plain labels: Foundry v13 shows a pack label's raw lang key in search results and the import dialog.
       expect(pack!.label, name).toMatch(/^Phase-based [A-Z][a-z]+$/);
     }
@@ -68,7 +72,7 @@ describe("phase pack declarations", () => {
     expect(folder?.packs).toEqual([...PHASE_PACKS]);
   });
 
-  it("a phase world shows players the three phase packs as declared and hides every other ruleset's; other worlds hide them", () => {
+  it("a phase world shows players the phase packs as declared and hides every other ruleset's; other worlds hide them", () => {
     for (const pack of declared) {
       const phase = (PHASE_PACKS as readonly string[]).includes(pack.name);
       const hidden = { ...pack.ownership, PLAYER: "NONE", TRUSTED: "NONE" };
@@ -87,7 +91,8 @@ describe("phase pack contents", () => {
     }
     expect(new Set(docsOf("phase-weapons").map((d) => d.type))).toEqual(new Set(["phaseWeapon"]));
     expect(new Set(docsOf("phase-armor").map((d) => d.type))).toEqual(new Set(["phaseArmor"]));
-    expect(docsOf("phase-characters").map((d) => d.type)).toEqual(["phaseCharacter", "phaseCharacter", "phaseCharacter"]);
+    expect(docsOf("phase-characters").map((d) => d.type)).toEqual(["phaseCharacter"]);
+    expect(docsOf("phase-foes").map((d) => d.type)).toEqual(["phaseCharacter", "phaseCharacter"]);
   });
 
   it("every system validates against the phase data schema (validateSystemSource)", () => {
@@ -110,12 +115,18 @@ describe("phase pack contents", () => {
     }
   });
 
-  it("sensible to browse: lower-case names unique in each pack, core icons, folders for the weapons", () => {
+  it("sensible to browse: lower-case names unique in each pack, Foundry's core icons, folders for the weapons, one folder each for the characters and the foes", () => {
     for (const pack of PHASE_PACKS) {
       const names = docsOf(pack).map((d) => d.name!);
       expect(new Set(names).size, pack).toBe(names.length);
     }
-    for (const { where, doc } of systems()) expect(doc.img as string, where).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
+    // Foundry v13's own icons (icons/svg/…, icons/<group>/…/*.webp), each path seen in use by other systems' packs.
+    for (const { where, doc } of systems()) expect(doc.img as string, where).toMatch(/^icons\/(svg\/[a-z-]+\.svg|environment\/people\/(commoner|infantry)\.webp)$/);
+    for (const [pack, name] of [["phase-characters", "Characters"], ["phase-foes", "Foes"]] as const) {
+      const folders = readPackSources(pack).map((s) => s.doc).filter(isFolder);
+      expect(folders.map((f) => f.name), pack).toEqual([name]);
+      for (const doc of docsOf(pack)) expect(doc.folder, `${pack}/${doc.name}`).toBe(folders[0]!._id);
+    }
     const folders = readPackSources("phase-weapons").filter((s) => isFolder(s.doc)).map((s) => s.doc.name);
     expect(folders.sort()).toEqual(["Firearms", "Implied by the chapter", "Melee and unarmed"]);
     for (const doc of docsOf("phase-weapons")) expect(doc.folder, doc.name).toBeTruthy();
@@ -126,7 +137,7 @@ describe("phase pack contents", () => {
     const implied = docsOf("phase-weapons").filter((d) => d.folder === folderOf("phase-weapons", "Implied by the chapter"));
     expect(implied.map((d) => d.name).sort()).toEqual(["frag grenade", "sidearm", "stun pistol", "submachine gun"]);
     for (const doc of implied) expect(doc.system.description, doc.name).toMatch(/The chapter's: /);
-    for (const doc of docsOf("phase-characters")) expect(doc.system.biography, doc.name).toMatch(/Ours: /);
+    for (const doc of FIGHTER_PACKS.flatMap(docsOf)) expect(doc.system.biography, doc.name).toMatch(/Ours: /);
   });
 });
 
@@ -228,8 +239,21 @@ function combatant(id: string, name: string): Record<string, unknown> {
 describe("the three ready characters", () => {
   const NAMES = ["Dana Kessler", "Earl", "Leroy"];
 
-  it("are Leroy and Earl of the chapter's example and one of ours", () => {
-    expect(docsOf("phase-characters").map((d) => d.name).sort()).toEqual(NAMES);
+  it("are Leroy and Earl of the chapter's example, foes (its two enemies), and one of ours, a player character", () => {
+    expect(FIGHTER_PACKS.flatMap(docsOf).map((d) => d.name).sort()).toEqual(NAMES);
+    expect(docsOf("phase-characters").map((d) => d.name)).toEqual(["Dana Kessler"]);
+  });
+
+  it("one visibility rule: the player character observed by every player, the foes hidden and hostile (each one person, so linked)", () => {
+    const token = (d: Doc) => (d as Doc & { prototypeToken: { actorLink: boolean; disposition: number; texture: { src: string } } }).prototypeToken;
+    for (const doc of docsOf("phase-characters")) {
+      expect(doc.ownership, doc.name).toEqual({ default: 2 });
+      expect(token(doc), doc.name).toMatchObject({ actorLink: true, disposition: 1, texture: { src: doc.img } });
+    }
+    for (const doc of docsOf("phase-foes")) {
+      expect(doc.ownership, doc.name).toEqual({ default: 0 });
+      expect(token(doc), doc.name).toMatchObject({ actorLink: true, disposition: -1, texture: { src: doc.img } });
+    }
   });
 
   it("derive cleanly: no problems, every weapon's skill and attribute known, unhurt, linked to their tokens", () => {

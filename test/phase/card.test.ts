@@ -86,9 +86,9 @@ describe("the phase card", () => {
     expect(w.leroy.traumas).toEqual([{ area: "chest", phase: 2 }]);
     expect(w.mo.items.get("smg")!.system.ammo).toEqual({ value: 27, max: 30 });
     const view = phaseCardView(card(w).flow, { isGM: false, owns: () => false });
-    expect(view.groups[0]!.lines[0]).toMatchObject({ mark: "wild" });
-    expect(view.groups[0]!.lines.some((l) => l.mark === "traumatic" && l.text === "Traumatic wound to Leroy: chest (P29).")).toBe(true);
-    expect(view.applied).toEqual(["Leroy: flesh +10, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
+    expect(view.phase.attacks[0]!.subtitle).toContain("wild shot −2");
+    expect(view.outcome?.details).toEqual([{ text: "Traumatic wound to Leroy: chest", tone: "wound" }]);
+    expect(view.phase.applied).toEqual(["Leroy: flesh +10, a traumatic wound (chest).", "SMG: 3 rounds spent."]);
     // Undo: flesh, the wound, the rounds and the phase, exactly.
     expect(await w.local({ step: "undo", ...onCard(card(w)) })).toMatchObject({ ok: true });
     expect(w.leroy.flesh).toBe(0);

@@ -8,30 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FakeMessage } from "../chat/fakes.js";
-import { gm, onCard, p1, p2, phaseWorld } from "./world.js";
-
-/** Phase 1 (Leroy draws his pistol, resolved at once), then in phase 2 Leroy fires at Mo (no Targeting: wild) and Mo bursts at Leroy. */
-async function shootout(options: Parameters<typeof phaseWorld>[0] = {}) {
-  const w = phaseWorld(options);
-  w.track(
-    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
-    { kind: "phaseCloseInitiative" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "draw", weapon: "pistol", as: p1 },
-  );
-  expect(await w.resolve()).toMatchObject({ ok: true });
-  w.track(
-    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
-    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
-    { kind: "phaseCloseInitiative" },
-    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo", as: p1 },
-  );
-  expect(await w.resolve()).toMatchObject({ ok: true });
-  const card = () => w.cards().at(-1)!;
-  return { w, card };
-}
-
-const roll = (card: { id: string; flow: { id: string } }, combatantId: string, kind: string, faces: number[]) => ({ step: "roll", ...onCard(card), combatantId, roll: kind, faces });
+import { gm, onCard, p1, p2, phaseWorld, roll, shootout } from "./world.js";
 
 describe("forged fields", () => {
   it("a total, an unknown field, a face off the die, too many dice, the wrong roll: refused, nothing rolled", async () => {

@@ -14,7 +14,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PHASE_LIMITS } from "../../src/rulesets/phase/data/schema.js";
-import { gm, onCard, p1, p2, phaseWorld } from "./world.js";
+import { gm, onCard, p1, p2, phaseWorld, shootout as sharedShootout } from "./world.js";
 
 const USERS = [gm, p1, p2];
 const kinds = ["check", "location", "damage"] as const;
@@ -28,25 +28,8 @@ const step = fc.oneof(
 );
 const request = fc.record({ user: fc.integer({ min: 0, max: 2 }), old: fc.boolean(), step });
 
-/** Phase 1 resolves Leroy's draw; phase 2 has Leroy firing at Mo and Mo bursting at Leroy, resolved on a card. */
-async function shootout() {
-  const w = phaseWorld();
-  w.track(
-    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
-    { kind: "phaseCloseInitiative" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "draw", weapon: "pistol", as: p1 },
-  );
-  await w.resolve();
-  w.track(
-    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
-    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
-    { kind: "phaseCloseInitiative" },
-    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
-    { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo", as: p1 },
-  );
-  await w.resolve();
-  return w;
-}
+/** Phase 1 resolves Leroy's draw; phase 2 has Leroy firing at Mo and Mo bursting at Leroy, resolved on a card (the shared shootout). */
+const shootout = async () => (await sharedShootout()).w;
 
 const snapshot = (w: Awaited<ReturnType<typeof shootout>>) =>
   JSON.stringify({

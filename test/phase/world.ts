@@ -49,6 +49,10 @@ export class FakePhaseActor extends Writable implements ActorLike {
   testUserPermission(user: UserLike): boolean {
     return user.isGM || this.owners.includes(user.id);
   }
+  /** Foundry's `Actor#hasPlayerOwner` (the NPC setting reads it). */
+  get hasPlayerOwner(): boolean {
+    return this.owners.length > 0;
+  }
   async update(data: Record<string, unknown>) {
     this.check(data);
     const wrapper = { system: structuredClone(this.source), flags: structuredClone(this.flags) } as Record<string, unknown>;
@@ -68,7 +72,7 @@ export class FakePhaseActor extends Writable implements ActorLike {
 
 const pistol = { kind: "ranged", skill: "pistol", damage: "2d6", semiAuto: true, ammo: { value: 12, max: 12 }, ready: false };
 
-export function phaseWorld(options: { storeFails?: number } = {}) {
+export function phaseWorld(options: { storeFails?: number; autoApply?: boolean } = {}) {
   const leroy = new FakePhaseActor("Actor.leroy", "Leroy", "phaseCharacter", { reflexes: 4, skills: [{ name: "pistol", value: 3 }] }, [p1.id]);
   const earl = new FakePhaseActor("Actor.earl", "Earl", "phaseCharacter", { reflexes: 5, skills: [{ name: "pistol", value: 3 }, { name: "fastdraw", value: 2 }] }, [p2.id]);
   const mo = new FakePhaseActor("Actor.mo", "Mo", "phaseCreature", { reflexes: 2, skills: [{ name: "smg", value: 3 }, { name: "knife", value: 2 }] });
@@ -80,7 +84,7 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
   const combat = new FakeCombat("combat1");
   for (const a of actors) combat.combatants.push({ id: a.name.toLowerCase(), actor: a as never });
   const messages: FakeMessage[] = [];
-  const { env, whispers, reported } = makeEnv(actors as never, messages, { combat });
+  const { env, whispers, reported } = makeEnv(actors as never, messages, { combat, autoApply: options.autoApply ?? false });
 
   // The ledger where only the GM's side reads it (Foundry: a message whispered to the GMs).
   const ledgers = new Map<string, PhaseLedger>();
@@ -143,5 +147,28 @@ export function phaseWorld(options: { storeFails?: number } = {}) {
   return { leroy, earl, mo, actors, combat, messages, env, whispers, reported, ruleset, queue, world, ledgers, stored, table, ledger, track, remove, resolve, cardAfter, requestMessage, handle, send, local, cards };
 }
 
+/** Phase 1 (Leroy draws his pistol, resolved at once), then in phase 2 Leroy fires at Mo (no Targeting: wild) and Mo bursts at Leroy. */
+export async function shootout(options: Parameters<typeof phaseWorld>[0] = {}) {
+  const w = phaseWorld(options);
+  w.track(
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "leroy", action: "draw", weapon: "pistol", as: p1 },
+  );
+  if (!(await w.resolve())?.ok) throw new Error("the phase's end was not resolved");
+  w.track(
+    { kind: "phaseInitiative", combatantId: "leroy", faces: [5, 7], as: p1 },
+    { kind: "phaseInitiative", combatantId: "mo", faces: [1, 1] },
+    { kind: "phaseCloseInitiative" },
+    { kind: "phaseDeclare", combatantId: "mo", action: "burst", weapon: "smg", target: "leroy" },
+    { kind: "phaseDeclare", combatantId: "leroy", action: "fire", weapon: "pistol", target: "mo", as: p1 },
+  );
+  if (!(await w.resolve())?.ok) throw new Error("the phase's end was not resolved");
+  const card = () => w.cards().at(-1)!;
+  return { w, card };
+}
+
 export const onCard = (card: { id: string; flow: { id: string } }) => ({ attackId: card.flow.id, messageId: card.id });
+/** A roll request on a card: the faces of the roll `combatantId` owes. */
+export const roll = (card: { id: string; flow: { id: string } }, combatantId: string, kind: string, faces: number[]) => ({ step: "roll", ...onCard(card), combatantId, roll: kind, faces });
 export { gm, p1, p2 };

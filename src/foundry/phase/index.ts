@@ -1,8 +1,9 @@
 /**
  * The phase-based homebrew's Foundry side, registered only in a world that plays
  * it (src/foundry/rulesets.ts): its world settings, its token statuses, its
- * sheets, the phase tracker in place of the turn order, and the phase card
- * on the GM's transport. Its dice are Foundry's own (dice.ts).
+ * sheets, the phase tracker in place of the turn order, the odds in its
+ * declare dialog, and the phase card on the GM's transport. Its dice are
+ * Foundry's own (dice.ts).
  */
 import type { RulesetAdapter } from "../adapter.js";
 import { createPhaseRuleset } from "../../rulesets/phase/ruleset.js";
@@ -16,6 +17,7 @@ import { readPhaseSettings, registerPhaseSettings } from "./settings.js";
 import { registerPhaseSheets } from "./sheets.js";
 import { registerPhaseStatusEffects } from "./status.js";
 import { foundryPhaseWorld } from "./world.js";
+import { registerOdds } from "../odds.js";
 
 function register(): void {
   registerPhaseSettings();
@@ -24,6 +26,8 @@ function register(): void {
   registerPhaseStatusEffects();
   registerPhaseSheets();
   registerPhaseCombat();
+  // Odds before you declare (docs/odds.md): the players' setting and the odds partials of the declare dialog.
+  registerOdds();
   void foundry.applications.handlebars.loadTemplates([PHASE_CARD_TEMPLATE]);
 }
 

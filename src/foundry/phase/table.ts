@@ -14,7 +14,7 @@ export interface TableActor {
   type: string;
   img?: string | null;
   system: { derived?: PhaseDerived } & Record<string, unknown>;
-  testUserPermission(user: unknown, level: "OWNER"): boolean;
+  testUserPermission(user: unknown, level: "OWNER" | "OBSERVER"): boolean;
 }
 export interface TableCombatant {
   id: string;

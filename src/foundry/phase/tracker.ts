@@ -21,7 +21,7 @@ import { rollAndShow } from "./dice.js";
 import { promptDeclare } from "./tracker-dialogs.js";
 import { readProjection, readSecret } from "../../rulesets/phase/combat/projection-reader.js";
 import { viewFromProjection } from "../../rulesets/phase/combat/projection.js";
-import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type PhaseTrackerView, type TrackerPerson } from "../../rulesets/phase/combat/tracker-view.js";
+import { PHASE_TRACKER_TEMPLATE, phaseTrackerView, type PhaseTrackerView, type TrackerPerson, trackerWounds } from "../../rulesets/phase/combat/tracker-view.js";
 import { PHASE_FLAG } from "../../rulesets/phase/ruleset.js";
 import { declarationView, type DeclarationView, type Viewer } from "../../rulesets/phase/rules/index.js";
 import { PHASE_DECLARE_TEMPLATE } from "../../rulesets/phase/views/declare-dialog.js";
@@ -70,6 +70,8 @@ export function trackerViewFor(combat: PhaseCombatDoc, user: UserDoc): PhaseTrac
       out: actor.system.derived.wounds.states,
       canControl: user.isGM || actor.testUserPermission(user, "OWNER"),
       weapons: Object.fromEntries(actor.system.derived.weapons.map((w) => [w.id, w.name])),
+      // Flesh and wounds on the row only for who may see the sheet (the GM, an owner, an observer).
+      wounds: user.isGM || actor.testUserPermission(user, "OBSERVER") ? trackerWounds(actor.system.derived.wounds) : null,
     };
   });
   if (!known.view) return phaseTrackerView({ phase: 1, step: "start", current: null, rows: [], events: [], due: [] }, people, { isGM: user.isGM, resolving: false, surpriseDue: [], surpriseRolled: [], problem: known.problem ?? "noRecord" }, tr, phaseRules());

@@ -19,9 +19,9 @@
  */
 import type { AttackSet, RulesetBench, TableCost } from "../../core/bench.js";
 import { english } from "../../core/messages.js";
-import dana from "../../../packs/_source/phase-characters/dana-kessler.json" with { type: "json" };
-import earl from "../../../packs/_source/phase-characters/earl.json" with { type: "json" };
-import leroy from "../../../packs/_source/phase-characters/leroy.json" with { type: "json" };
+import dana from "../../../packs/_source/phase-characters/characters/dana-kessler.json" with { type: "json" };
+import earl from "../../../packs/_source/phase-foes/foes/earl.json" with { type: "json" };
+import leroy from "../../../packs/_source/phase-foes/foes/leroy.json" with { type: "json" };
 import ballisticVest from "../../../packs/_source/phase-armor/ballistic-vest.json" with { type: "json" };
 import combatArmor from "../../../packs/_source/phase-armor/combat-armor.json" with { type: "json" };
 import helmet from "../../../packs/_source/phase-armor/helmet.json" with { type: "json" };

@@ -26,7 +26,7 @@ export const PHASE_MANIFEST: RulesetManifest = Object.freeze({
   blurb: "CYCHOSYS.Ruleset.phase.blurb",
   Actor: Object.fromEntries(Object.entries(PHASE_ACTOR_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "phaseCharacter", fields)])),
   Item: Object.fromEntries(Object.entries(PHASE_ITEM_SCHEMAS).map(([type, fields]) => [type, typeManifest(type as "phaseWeapon", fields)])),
-  packs: ["phase-weapons", "phase-armor", "phase-characters"],
+  packs: ["phase-weapons", "phase-armor", "phase-characters", "phase-foes"],
   // P30: flesh and stun each run up to `fleshMax`; the bars show what is left of each (derived, read on the token).
   trackable: { phaseCharacter: PHASE_TRACKABLE, phaseCreature: PHASE_TRACKABLE },
 });

@@ -9,13 +9,17 @@
  * (docs/adding-a-ruleset.md, "What the phase-based homebrew showed"): `read`
  * gives the combat's ledger, `update` the combat's public projection, and
  * `store` keeps the ledger itself where no player's client receives it.
+ * Its odds (docs/odds.md) price an attack against the target's choice of
+ * Defend (P26); its duel plays whole fights phase by phase (`npm run duel`).
  */
-import type { Ruleset } from "../../core/ruleset.js";
+import type { DiceSource, Ruleset } from "../../core/ruleset.js";
+import { type PhaseDuelFighter, readPhaseFighter } from "./duel/fighter.js";
+import { phaseDuelPlan, playPhaseDuel } from "./duel/play.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { applyLedgerOperation, type PhaseLedger, type PhaseRoundOperation } from "./combat/ledger.js";
 import { projectLedger } from "./combat/projection.js";
 import { PHASE_MANIFEST } from "./manifest.js";
-import { PHASE_STANDARD_RULES, type PhaseRules, phaseDemoScript, phaseHeadless } from "./rules/index.js";
+import { PHASE_STANDARD_RULES, phaseAttackOdds, type PhaseOddsQuery, type PhaseRules, phaseDemoScript, phaseHeadless } from "./rules/index.js";
 import type { PhaseFlow } from "./workflow/flow.js";
 import { phaseWorkflow, type PhaseWorld } from "./workflow/steps.js";
 
@@ -27,7 +31,16 @@ export function projectionUpdate(flags: unknown, ledger: PhaseLedger, rules: Rea
   return diffUpdate(`flags.cychosys.${PHASE_FLAG}`, current, projectLedger(ledger, rules));
 }
 
-export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHASE_STANDARD_RULES, world: PhaseWorld): Ruleset<PhaseFlow> {
+/** No table at all (the Node commands): no combat, no ledger, nothing to store. */
+export const NO_TABLE: PhaseWorld = Object.freeze({ ledger: () => null, table: () => null, store: async () => undefined });
+
+export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHASE_STANDARD_RULES, world: PhaseWorld = NO_TABLE): Ruleset<PhaseFlow> {
+  // The duel with its plan line (a member the engine's RulesetDuel reads when it knows it: each fighter's weapon, manoeuvre and defense).
+  const duel = {
+    fighter: (json: unknown) => readPhaseFighter(json, rules()),
+    play: (a: PhaseDuelFighter, b: PhaseDuelFighter, roll: DiceSource, maxRounds: number) => playPhaseDuel(a, b, roll, maxRounds, rules()),
+    plan: (fighter: PhaseDuelFighter, opponent: PhaseDuelFighter) => phaseDuelPlan(fighter, opponent, rules()),
+  };
   return {
     manifest: PHASE_MANIFEST,
     workflow: phaseWorkflow(rules, world),
@@ -41,5 +54,7 @@ export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHA
       store: (ref, next) => world.store(ref.combat.id, next as PhaseLedger),
     },
     headless: { resolve: phaseHeadless.resolve, demo: () => phaseDemoScript().join("\n") },
+    odds: { attack: (query: PhaseOddsQuery) => phaseAttackOdds(query, rules()) },
+    duel,
   };
 }

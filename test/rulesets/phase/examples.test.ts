@@ -8,7 +8,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PHASE_ATTACK_SCENARIOS, PHASE_SEQUENCE_SCENARIOS, type PhaseAttackJson, phaseHeadless, type SequenceOutcomeJson } from "../../../src/rulesets/phase/rules/index.js";
+import { rulesCommand } from "../../../src/cli/rules.js";
+import { runCommand } from "../../cli/run.js";
+import { PHASE_ATTACK_SCENARIOS, PHASE_REFUSAL_SCENARIOS, PHASE_SEQUENCE_SCENARIOS, type PhaseAttackJson, phaseHeadless, type SequenceOutcomeJson } from "../../../src/rulesets/phase/rules/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "..", "examples", "phase");
 const SEQ = join(DIR, "sequences");
@@ -116,5 +118,52 @@ describe("examples/phase/sequences", () => {
     const o = sequence("cancel-target-and-fire");
     expect(o.phases[1]!.slots.map((s) => s.kind)).toEqual(["cancel", "declare"]);
     expect([o.fighters.earl!.weapons.pistol!.ammo, o.fighters.leroy!.wounds.flesh]).toEqual([11, 6]);
+  });
+});
+
+describe("examples/phase/sequences: the dice still owed (P9)", () => {
+  it("owed-dice-at-the-phase-end: the run stops at phase 1's end and lists Leroy's check (1d10) and Earl's damage (2d6), the field each goes in", () => {
+    const o = sequence("owed-dice-at-the-phase-end");
+    expect(o.phases).toEqual([]);
+    // Earl: 9 + 5 + 3 = 17 reaches the chest's raised TN 11: the hit is placed by the call, its damage owed.
+    expect(o.owed!.rolls.map((n) => `${n.actor} ${n.roll} ${n.dice}d${n.faces} ${n.field}`)).toEqual(["leroy check 1d10 phases[0].rolls.leroy.checks", "earl damage 2d6 phases[0].rolls.earl.damage"]);
+    expect([o.owed!.index, o.owed!.unplayed, o.state.phase, o.state.step]).toEqual([0, 1, 1, "declare"]);
+    expect(o.fighters.leroy!.wounds.flesh).toBe(0);
+  });
+});
+
+/** The rules command's answer to a scenario, in process: its exit code and outcome. */
+function command(args: string[], file: string): { status: number; outcome: unknown } {
+  const result = runCommand(rulesCommand, [...args, file]);
+  expect(result.stderr).toBe("");
+  return { status: result.status, outcome: JSON.parse(result.stdout) };
+}
+
+describe("examples/phase/refusals and sequences/refusals: a rule's refusal is an outcome (exit code 0)", () => {
+  const REFUSALS = join(DIR, "refusals");
+  const SEQ_REFUSALS = join(SEQ, "refusals");
+
+  it("hold every refusal scenario, verbatim, and nothing else", () => {
+    expect(json(REFUSALS).map((f) => f.replace(/\.json$/, "")).sort()).toEqual(Object.keys(PHASE_REFUSAL_SCENARIOS.attacks).sort());
+    expect(json(SEQ_REFUSALS).map((f) => f.replace(/\.json$/, "")).sort()).toEqual(Object.keys(PHASE_REFUSAL_SCENARIOS.sequences).sort());
+    for (const file of json(REFUSALS)) expect(JSON.parse(text(REFUSALS, file)), file).toEqual(PHASE_REFUSAL_SCENARIOS.attacks[file.replace(/\.json$/, "")]);
+    for (const file of json(SEQ_REFUSALS)) expect(JSON.parse(text(SEQ_REFUSALS, file)), file).toEqual(PHASE_REFUSAL_SCENARIOS.sequences[file.replace(/\.json$/, "")]);
+  });
+
+  it.each(json(REFUSALS))("rules --ruleset phase refusals/%s: its checked refusal, exit code 0", (file) => {
+    expect(command(["--ruleset", "phase"], join(REFUSALS, file))).toEqual({ status: 0, outcome: JSON.parse(text(join(REFUSALS, "outcomes"), file)) });
+  });
+
+  it.each(json(SEQ_REFUSALS))("rules --ruleset phase --sequence sequences/refusals/%s: its checked refusal, exit code 0", (file) => {
+    expect(command(["--ruleset", "phase", "--sequence"], join(SEQ_REFUSALS, file))).toEqual({ status: 0, outcome: JSON.parse(text(join(SEQ_REFUSALS, "outcomes"), file)) });
+  });
+
+  it("each refusal names its rule and the field that asked (P22, P39, P6, P3, P16)", () => {
+    const rule = (dir: string, name: string) => (JSON.parse(text(join(dir, "outcomes"), `${name}.json`)) as { refused: { rule: string; field: string } }).refused;
+    expect(rule(REFUSALS, "burst-needs-an-automatic")).toMatchObject({ rule: "P22", field: "weapon" });
+    expect(rule(REFUSALS, "fire-without-a-round")).toMatchObject({ rule: "P39", field: "weapon.ammo" });
+    expect(rule(SEQ_REFUSALS, "declare-while-busy")).toMatchObject({ rule: "P6", field: "phases[0].slots.leroy.declare" });
+    expect(rule(SEQ_REFUSALS, "free-action-while-surprised")).toMatchObject({ rule: "P3", field: "phases[0].initiative.bo" });
+    expect(rule(SEQ_REFUSALS, "aim-without-targeting")).toMatchObject({ rule: "P16", field: "phases[0].slots.earl.declare" });
   });
 });

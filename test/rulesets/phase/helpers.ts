@@ -3,6 +3,8 @@ import { expect } from "vitest";
 import {
   AREAS, type Area, type AttackInput, AWARE, type Fighter, type FighterWeapon, newPhaseCombat, PhaseError, type PhaseErrorCode, type PhaseState,
 } from "../../../src/rulesets/phase/rules/index.js";
+import { PhaseRefusal } from "../../../src/rulesets/phase/rules/refusal.js";
+import { RuleRefusal } from "../../../src/core/refusal.js";
 
 /** Run `fn`, require a PhaseError with `code` whose message holds every fragment; return it. */
 export function phaseError(fn: () => unknown, code: PhaseErrorCode, ...fragments: (string | number)[]): PhaseError {
@@ -25,6 +27,23 @@ export function fieldError(fn: () => unknown, field: string, ...fragments: (stri
   const error = phaseError(fn, "scenarioField", ...fragments);
   expect(error.params.field).toBe(field);
   expect(error.message.startsWith(`${field}: `)).toBe(true);
+  return error;
+}
+
+/** A rule's refusal (an outcome, exit code 0): its rule, the field that asked, and every fragment of its reason. */
+export function refusal(fn: () => unknown, rule: string, field: string, ...fragments: (string | number)[]): PhaseRefusal {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, "expected a PhaseRefusal").toBeInstanceOf(PhaseRefusal);
+  const error = caught as PhaseRefusal;
+  expect(error).toBeInstanceOf(RuleRefusal);
+  expect([error.rule, error.field]).toEqual([rule, field]);
+  for (const f of fragments) expect(error.message).toContain(String(f));
+  expect(error.toJSON()).toEqual({ refused: { rule, reason: error.message, field } });
   return error;
 }
 

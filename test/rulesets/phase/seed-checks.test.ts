@@ -70,10 +70,10 @@ describe("seed check 6 (P12): target and fire with a semi-automatic", () => {
   it("a semi-automatic is needed, and the two shots' rounds (P39)", () => {
     const f = fighters(fighter("earl", { weapons: { rifle: weapon("rifle", { semiAuto: false }) } }), fighter("leroy"));
     let s = closeInitiative(rollInitiativeFor(startPhase(combat(["earl", "leroy"]), f, {}), f, "earl", [5, 5]));
-    expect(() => declareAction(s, f, "earl", { action: "targetAndFire", weapon: "rifle", target: "leroy" })).toThrow(/semiAuto/);
+    expect(() => declareAction(s, f, "earl", { action: "targetAndFire", weapon: "rifle", target: "leroy" })).toThrow(/semi-automatic/);
     const low = fighters(fighter("earl", { weapons: { pistol: weapon("pistol", { ammo: 1 }) } }), fighter("leroy"));
     s = closeInitiative(rollInitiativeFor(startPhase(combat(["earl", "leroy"]), low, {}), low, "earl", [5, 5]));
-    expect(() => declareAction(s, low, "earl", { action: "targetAndFire", weapon: "pistol", target: "leroy" })).toThrow(/needs 2/);
+    expect(() => declareAction(s, low, "earl", { action: "targetAndFire", weapon: "pistol", target: "leroy" })).toThrow(/2 needed/);
   });
 });
 

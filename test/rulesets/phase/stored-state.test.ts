@@ -11,7 +11,8 @@ import { combat } from "./helpers.js";
 
 const SEQ = join(import.meta.dirname, "..", "..", "..", "examples", "phase", "sequences", "outcomes");
 const states = readdirSync(SEQ).map((f) => JSON.parse(readFileSync(join(SEQ, f), "utf8")).state as PhaseState);
-const earl = () => structuredClone(states.find((s) => s.combatants.some((c) => c.id === "earl" && c.action))!) as any;
+/** Seed check 15's end: Earl's full auto underway, between phases. */
+const earl = () => JSON.parse(readFileSync(join(SEQ, "seed-15-clock-phase-21.json"), "utf8")).state as any;
 
 describe("readStoredPhaseState", () => {
   it("every state a sequence example ends with reads back equal", () => {

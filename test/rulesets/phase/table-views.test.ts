@@ -18,7 +18,8 @@ import { checkDeclaration, declarationView, takeFree } from "../../../src/rulese
 import { declareChoices, freeChoices, readDeclareForm } from "../../../src/rulesets/phase/views/declare-dialog.js";
 import { phaseActorSheetView, phaseItemSheetView } from "../../../src/rulesets/phase/views/sheets.js";
 import { checkPhaseSubmission } from "../../../src/rulesets/phase/views/sheet-submit.js";
-import { phaseCardView } from "../../../src/rulesets/phase/workflow/card-view.js";
+import { NOBODY, phaseCardView } from "../../../src/rulesets/phase/workflow/card-view.js";
+import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 import { cardFlows, gmTrackerView, midDeclaration, playerTrackerView } from "../../../tools/preview/phase.js";
 import { derivedOf, leroy, mo } from "../../fixtures/phase-sheets.js";
 import { fighter, weapon } from "./helpers.js";
@@ -87,10 +88,22 @@ describe("the tracker view for each user", () => {
     expect(player.rows[2]!.controls.map((c) => c.action)).toEqual(["declare", "free", "pass"]);
     expect(player.buttons).toEqual([]);
     expect(JSON.stringify(player)).not.toContain("chest");
+    // The house row: the declaration once, short, in the row's one line; Earl's own controls in the row; none on the others'.
+    expect(player.rows.map((r) => r.row.figures.find((x) => x.id === "action")?.value ?? null)).toEqual(["Hidden", "Hidden", null]);
+    expect(player.rows[2]!.row.controls.map((c) => c.label)).toEqual(["Declare", "Free action", "Pass"]);
+    expect(player.rows[0]!.row.controls).toEqual([]);
+    expect(player.rows[2]!.current).toBe(true);
     const gm = gmTrackerView(localize);
     expect(gm.buttons.map((b) => b.action)).toEqual(["resolve"]);
-    expect(gm.rows[0]!.controls.map((c) => c.action)).toEqual(["markUnaware", "suppress"]);
-    expect(gm.due[0]!.items).toHaveLength(2);
+    // The GM's marks behind one compact control, apart from the owner's controls.
+    expect(gm.rows[0]!.marks.map((c) => c.action)).toEqual(["markUnaware", "suppress"]);
+    expect(gm.rows[0]!.controls).toEqual([]);
+    // Each declaration once: on its row (short; in full in its tooltip), never again in a due list or the log.
+    expect(gm.rows.map((r) => r.row.figures.find((x) => x.id === "action")?.value ?? null)).toEqual(["Targeting → Earl", "Fire → Mo", null]);
+    expect(gm.rows[1]!.action).toBe("Fire on Mo with Service pistol — phase, resolves at the end of phase 1 (due now)");
+    expect(gm.rows[1]!.row.figures.find((x) => x.id === "action")!.tone).toBe("shock");
+    expect(gm.log).toEqual([]);
+    expect(JSON.stringify(gm).match(/Fire on Mo/g)).toHaveLength(1);
   });
 
   it("P3: the surprised roll when their wait is over; unaware and surprised are shown; a missing record offers the GM a restart", () => {
@@ -98,7 +111,8 @@ describe("the tracker view for each user", () => {
     const view = declarationView(l.state, GM);
     const people: TrackerPerson[] = ["leroy", "earl", "mo"].map((id) => ({ id, name: id, img: "", out: [], canControl: true, weapons: {} }));
     const start = phaseTrackerView({ ...view, step: "start", rows: view.rows.map((r) => (r.id === "mo" ? { ...r, awareness: "surprised", surpriseLeft: 0, failedSurpriseRolls: 1 } : r)) }, people, { isGM: false, resolving: false, surpriseDue: ["mo"], surpriseRolled: [], problem: null });
-    expect(start.rows.find((r) => r.id === "mo")).toMatchObject({ status: "Surprised: rolls Reflexes each phase, +1 (P3)", controls: [{ action: "rollSurprise" }] });
+    expect(start.rows.find((r) => r.id === "mo")).toMatchObject({ controls: [{ action: "rollSurprise" }] });
+    expect(start.rows.find((r) => r.id === "mo")!.row.statuses).toContainEqual({ id: "awareness", label: "Surprised, rolls at +1 (P3)", tone: "shock" });
     expect(start.notice).toBe("Waiting for surprise rolls: mo.");
     expect(trackerProblemView("noRecord", true).buttons.map((b) => b.action)).toEqual(["restart"]);
     expect(trackerProblemView("unreadable", false).buttons).toEqual([]);
@@ -112,15 +126,48 @@ describe("the tracker view for each user", () => {
 describe("the card view for each user", () => {
   it("the roll button only for the attacker's owner or the GM; apply, undo and cancel only for the GM; undo only while the record has not moved on", () => {
     const { rolling, wild, applied } = cardFlows();
-    expect(phaseCardView(rolling, { isGM: false, owns: () => false }).owed.map((o) => o.button)).toEqual([null]);
-    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).owed[0]!.button).toMatchObject({ action: "roll", combatantId: "mo", roll: "check", formula: "1d10" });
+    expect(phaseCardView(rolling, { isGM: false, owns: () => false }).phase.owed.map((o) => o.button)).toEqual([null]);
+    expect(phaseCardView(rolling, { isGM: true, owns: () => false }).phase.owed[0]!.button).toEqual({ action: "roll", label: "Roll 1d10", data: [{ name: "combatant-id", value: "mo" }, { name: "roll", value: "check" }] });
     expect(phaseCardView(rolling, { isGM: true, owns: () => false }).buttons.map((b) => b.action)).toEqual(["modifiers", "cancel"]);
     expect(phaseCardView(wild, { isGM: false, owns: () => true }).buttons).toEqual([]);
     expect(phaseCardView(wild, { isGM: true, owns: () => true }).buttons.map((b) => b.action)).toEqual(["apply", "cancel"]);
     expect(phaseCardView(applied, { isGM: true, owns: () => true }).buttons.map((b) => b.label)).toEqual(["Undo"]);
     // 22.2: once the phase has moved on, undo still takes back the sheets (by their own deltas), and says so.
     expect(phaseCardView(applied, { isGM: true, owns: () => true, recordMovedOn: true }).buttons.map((b) => [b.action, b.label])).toEqual([["undo", "Undo on the sheets (the phase has moved on)"]]);
-    expect(phaseCardView(applied, { isGM: false, owns: () => true }).applied).toEqual(["Leroy: flesh +9, traumatic wound (chest).", "SMG: 3 round(s) spent."]);
+    expect(phaseCardView(applied, { isGM: false, owns: () => true }).phase.applied).toEqual(["Leroy: flesh +9, a traumatic wound (chest).", "SMG: 3 rounds spent."]);
+  });
+
+  it("the house anatomy (docs/style.md): one attack titles the card \"Mo attacks Leroy\"; the check's die and big total against its TN; each hit's damage dice; the headline says who takes what", () => {
+    const { rolling, wild, applied } = cardFlows();
+    const view = phaseCardView(applied, { isGM: true, owns: () => true });
+    expect([view.title, view.subtitle]).toEqual(["Mo attacks Leroy", "End of phase 1 · Round 1, turn 1, minute 1"]);
+    // Leroy defends (TN 12, P26); Mo's wild burst: 9 + 2 + 3 − 2 = 12, one hit on the chest, 6 + 6 + 1 = 13 less the vest's 4 = 9 (P29: traumatic).
+    expect(view.outcome).toEqual({ text: "Leroy takes 9 flesh: 6 → 15 of 20", tone: "hit", details: [{ text: "Traumatic wound to Leroy: chest", tone: "wound" }] });
+    const burst = view.phase.attacks[0]!;
+    expect(burst.title).toBeNull();
+    expect(burst.subtitle).toBe("SMG · Three-round burst · wild shot −2 · Defend +2 to the TN");
+    expect(burst.rolls.map((r) => [r.label, r.dice.map((d) => d.face), r.total, r.against, r.tone])).toEqual([
+      ["Burst 1", ["9"], "12", "TN 12", "good"],
+      ["Chest", ["6", "6"], "9", "13 less 4 armor", "wound"],
+    ]);
+    // Alone on the card: its outcome is the headline's.
+    expect(burst.outcome).toBeNull();
+    expect(view.phase.others).toEqual(["Leroy defends: +2 to the TN of every attack on them resolving this phase (P26)."]);
+    // The working, collapsed: every step with its rule ids, no "⌊ ⌋".
+    expect(view.working).toContain("The burst scores 1 hit: one, and one more for each full 3 points of margin, at most 3 (P22).");
+    expect(view.working.join("\n")).not.toMatch(/[⌊⌋]/);
+    expect(phaseCardView(rolling, { isGM: true, owns: () => true }).outcome).toEqual({ text: "Waiting for 1 roll", tone: "neutral" });
+    expect(phaseCardView(wild, NOBODY).phase.status).toBe("Resolved — the GM applies it");
+  });
+
+  it("every card's text passes the house narration sweep (issue 23.3)", () => {
+    const { rolling, wild, applied } = cardFlows();
+    const lines = [rolling, wild, applied].flatMap((flow) => {
+      const v = phaseCardView(flow, { isGM: true, owns: () => true });
+      return [v.title, v.subtitle ?? "", v.outcome?.text ?? "", ...(v.outcome?.details ?? []).map((d) => d.text), ...v.working, ...v.buttons.map((b) => b.label), v.phase.status,
+        ...v.phase.attacks.flatMap((a) => [a.title ?? "", a.subtitle, a.outcome?.text ?? "", ...a.rolls.map((r) => `${r.label} ${r.against ?? ""}`)]), ...v.phase.others, ...v.phase.waiting, ...v.phase.after.map((x) => x.text), ...v.phase.owed.map((o) => o.text), ...v.phase.applied];
+    });
+    expect(describeProblems(sweepNarration(lines.filter(Boolean)))).toEqual([]);
   });
 });
 
@@ -130,6 +177,13 @@ describe("sheets", () => {
     const v = phaseActorSheetView({ type: "phaseCharacter", name: "Leroy", img: "", system: leroy.system, derived: derivedOf(leroy), items: leroy.items, editable: true, enrichedText: "", localize });
     expect(v.body.find((b) => b.area === "chest")).toMatchObject({ natural: 0, worn: 4, total: 4, threshold: 7, calledModifier: 1 });
     expect(v.wounds).toMatchObject({ flesh: 6, penalty: -1, count: 1 });
+    // Flesh, stun and the traumatic wounds as tracks against their limits (P30), the penalty with a true minus.
+    expect(v.wounds.penaltyText).toBe("−1");
+    expect(v.wounds.tracks.flesh).toMatchObject({ value: 6, max: 20, percent: 30, tone: "shock", meterLabel: "Flesh 6 of 20: collapses at 20 (P30)" });
+    expect(v.wounds.tracks.stun).toMatchObject({ value: 0, percent: 0, tone: "good" });
+    expect(v.wounds.tracks.trauma).toMatchObject({ value: 1, max: 3, tone: "shock", pips: [{ filled: true }, { filled: false }, { filled: false }] });
+    const hurt = phaseActorSheetView({ type: "phaseCharacter", name: "Leroy", img: "", system: { ...leroy.system, flesh: 25, stun: 10, traumaLimit: 40 }, derived: derivedOf(leroy), items: leroy.items, editable: true, enrichedText: "", localize });
+    expect([hurt.wounds.tracks.flesh.percent, hurt.wounds.tracks.flesh.tone, hurt.wounds.tracks.stun.tone, hurt.wounds.tracks.trauma.pips]).toEqual([100, "wound", "wound", null]);
     expect(v.weapons[0]).toMatchObject({ checkBase: 6, chance: "70%", ammo: 9, ammoMax: 12, ready: true });
     expect(v.armors.map((a) => [a.name, a.equipped, a.covers])).toEqual([["Kevlar vest", true, "chest 4, abdomen 3"], ["Helmet", false, "head 3"]]);
     expect(v.initiative).toBe("2d10+4");
@@ -198,6 +252,7 @@ describe("strings of the table", () => {
     expect([...groups].filter((g) => typeof tree(g) !== "object")).toEqual([]);
     for (const m of readFileSync(join(ROOT, "src/rulesets/phase/combat/errors.ts"), "utf8").matchAll(/\| "(\w+)"/g)) keys.add(`CYCHOSYS.Phase.Table.${m[1]}`);
     expect(keys.size).toBeGreaterThan(80);
-    expect([...keys].filter((k) => englishString(k) === undefined)).toEqual([]);
+    // A key with plural forms (`<key>.one`, `<key>.other`, read with countKey) counts by its `other` form.
+    expect([...keys].filter((k) => englishString(k) === undefined && englishString(`${k}.other`) === undefined)).toEqual([]);
   });
 });

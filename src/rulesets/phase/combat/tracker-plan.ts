@@ -7,7 +7,7 @@
  * from the ledger and the sheets the GM holds. Pure: the tiebreak is drawn
  * by the caller (P5: once per phase), the faces are the requester's.
  */
-import { PhaseError } from "../rules/errors.js";
+import { namedError, PhaseError } from "../rules/errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
 import { closeInitiative, rollInitiativeFor, setAwareness, setSuppressed, surpriseRollers, witnessHostility } from "../rules/phase-start.js";
 import { cancelAction, declareAction, type Declaration, distract, type FreeDeclaration, passSlot, takeFree } from "../rules/slots.js";
@@ -59,6 +59,16 @@ export function planTrackerRequest(
   tiebreak: () => number,
   rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES,
 ): TrackerPlan {
+  try {
+    return plan(stored, request, user, fighters, tiebreak, rules);
+  } catch (error) {
+    // The requester reads the rule's reason with people's names, not the combatants' ids.
+    if (error instanceof PhaseError) throw namedError(error, (id) => (Object.hasOwn(fighters, id) ? fighters[id]!.name : undefined));
+    throw error;
+  }
+}
+
+function plan(stored: PhaseLedger | null, request: PhaseTrackerRequest, user: TableUser, fighters: Fighters, tiebreak: () => number, rules: Readonly<PhaseRules>): TrackerPlan {
   if (request.kind === "phaseRestart") {
     requireGM(user);
     const ids = Object.keys(fighters);

@@ -3,23 +3,43 @@
  * from the declarations that user may see (`declarationView` for the GM,
  * `viewFromProjection` for a player): the phase counter with round, turn and
  * minute (P1); the step and what it waits for; one row per combatant in
- * declaration order — initiative, slot, awareness and surprise (P3, P5),
- * the action underway or only that there is one, Targeting, Aim and Defend
- * for the owner and the GM (P13, P16, P26), the suppressed mark (P24), out
- * of action (P30) — with the controls this user may use now; the actions due
- * at the end of the phase by length (P9); the phase's log. Pure: texts come
- * through the localizer handed in.
+ * declaration order, in the house row's anatomy (docs/style.md): portrait,
+ * place, name and initiative (P5), then one line of essentials — the
+ * declaration once, short (in full in its tooltip, and in the tone of a
+ * passing thing when it resolves at this phase's end, P9), flesh and wounds
+ * where the user may know them (P30) — the statuses as chips (surprise P3,
+ * Targeting, Aim and Defend for the owner and the GM P13, P16, P26,
+ * suppressed P24, out of action P30), and the controls only for who may act;
+ * the GM's marks behind one compact control; the phase's log besides the
+ * declarations. Pure: texts come through the localizer handed in.
  */
 import type { Localize } from "../../../core/messages.js";
 import { english } from "../../../core/messages.js";
+import { type TrackerFigureView, type TrackerRowView, type TrackerStatusView, trackerRowView, type Tone } from "../../../core/views/house.js";
+import { listText, sentenceCase, signed } from "../../../core/views/text.js";
+import { actionLabel, countKey } from "../rules/words.js";
 import { phaseClock } from "../rules/clock.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
 import { actionDetails, explainEvent } from "../rules/sequence-explain.js";
 import type { DeclaredAction } from "../rules/state.js";
 import type { OutState } from "../rules/types.js";
-import type { ActionView, DeclarationRow, DeclarationView, EventView } from "../rules/view.js";
+import type { DeclarationRow, DeclarationView, EventView } from "../rules/view.js";
 
 export const PHASE_TRACKER_TEMPLATE = "systems/cychosys/templates/phase/combat/tracker.hbs";
+
+/** What a user may know of a combatant's wounds (its sheet: the GM, an owner or an observer), for the row's figures (P30). */
+export interface TrackerWounds {
+  flesh: number;
+  stun: number;
+  fleshMax: number;
+  traumas: number;
+  traumaLimit: number;
+}
+
+/** A sheet's derived wounds as the row shows them. */
+export const trackerWounds = (w: { flesh: number; stun: number; fleshMax: number; traumaticWounds: readonly unknown[]; traumaLimit: number }): TrackerWounds => ({
+  flesh: w.flesh, stun: w.stun, fleshMax: w.fleshMax, traumas: w.traumaticWounds.length, traumaLimit: w.traumaLimit,
+});
 
 /** A combatant as the tracker names it (the combat's combatant and its actor's sheet). */
 export interface TrackerPerson {
@@ -32,6 +52,8 @@ export interface TrackerPerson {
   canControl: boolean;
   /** Weapon item id → name (for the owner's and the GM's view of its actions). */
   weapons: Record<string, string>;
+  /** Its wounds, when this user may see its sheet; null otherwise. */
+  wounds?: TrackerWounds | null;
 }
 
 export interface TrackerContext {
@@ -60,11 +82,15 @@ export interface TrackerRow {
   slot: DeclarationRow["slot"];
   slotText: string;
   current: boolean;
-  status: string | null;
+  /** The declaration underway, in full (the figure's tooltip), or that there is one, hidden; null when none. */
   action: string | null;
   actionHidden: boolean;
-  marks: { key: string; text: string }[];
+  /** The house row (docs/style.md): one line of figures — the declaration once, short; flesh and wounds where this user may know them — the statuses as chips, the owner's controls. */
+  row: TrackerRowView;
+  /** The controls of the combatant's owner (or the GM): roll, declare, free action, cancel, pass. */
   controls: TrackerControl[];
+  /** The GM's marks (P2, P13, P24, P40), behind one compact control. */
+  marks: TrackerControl[];
 }
 
 export interface PhaseTrackerView {
@@ -75,7 +101,9 @@ export interface PhaseTrackerView {
   isGM: boolean;
   buttons: TrackerControl[];
   rows: TrackerRow[];
-  due: { label: string; items: string[] }[];
+  /** The accessible name of the GM's marks control. */
+  marksLabel: string;
+  /** The phase so far, besides the declarations (shown once, on their rows): surprise rolls, free actions, cancels, passes. */
   log: string[];
 }
 
@@ -86,7 +114,7 @@ const control = (action: string, icon: string, localize: Localize): TrackerContr
 export function trackerProblemView(problem: "noRecord" | "unreadable", isGM: boolean, localize: Localize = english): PhaseTrackerView {
   return {
     title: localize(`${K}title`), clock: "", step: "", notice: localize(`${K}Problem.${problem}`), isGM,
-    buttons: isGM ? [control("restart", "fa-solid fa-rotate-right", localize)] : [], rows: [], due: [], log: [],
+    buttons: isGM ? [control("restart", "fa-solid fa-rotate-right", localize)] : [], rows: [], marksLabel: localize(`${K}marks`), log: [],
   };
 }
 
@@ -95,16 +123,15 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
   const person = new Map(people.map((p) => [p.id, p]));
   const name = (id: string) => person.get(id)?.name ?? id;
   const weaponName = (actor: string, id: string | null) => (id ? (person.get(actor)?.weapons[id] ?? id) : "");
-  const actionName = (key: string) => {
-    const text = localize(`CYCHOSYS.Phase.Action.${key}`);
-    return text.startsWith("CYCHOSYS.") ? key : text;
-  };
+  const actionName = (key: string) => actionLabel(key, localize);
   const describe = (a: DeclaredAction) =>
     localize(`${K}action`, { action: actionName(a.action), details: actionDetails(a, name, weaponName, localize), length: localize(`CYCHOSYS.Phase.Length.${a.length}`), resolvesAt: a.resolvesAt });
   const clock = phaseClock(view.phase, rules);
   const step = context.resolving ? "resolving" : view.step;
   const surpriseDue = new Set(context.surpriseDue);
   const surpriseRolled = new Set(context.surpriseRolled);
+  // P9: what resolves at the end of this phase, as far as this user may know (a row says "due now").
+  const dueNow = new Set(view.due.flatMap((g) => g.actions.map((a) => a.id)));
 
   const rows = view.rows.map((r): TrackerRow => {
     const p = person.get(r.id);
@@ -113,7 +140,7 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
     const out = p?.out ?? [];
     if (canControl && !context.resolving && !out.length) {
       if (view.step === "start" && surpriseDue.has(r.id)) controls.push(control("rollSurprise", "fa-solid fa-dice", localize));
-      if (view.step === "initiative" && r.initiative === null && r.awareness === "aware") controls.push(control("rollInitiative", "fa-solid fa-dice", localize));
+      if (view.step === "initiative" && r.initiative === null && r.awareness === "aware") controls.push(control("rollInitiative", "fa-solid fa-dice-d20", localize));
       if (r.slot === "current") {
         if (!r.action) controls.push(control("declare", "fa-solid fa-bullhorn", localize));
         if (!r.freeUsed) controls.push(control("free", "fa-solid fa-bolt", localize));
@@ -121,28 +148,47 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
         controls.push(control("pass", "fa-solid fa-forward", localize));
       }
     }
+    const marks: TrackerControl[] = [];
     if (context.isGM && !context.resolving) {
-      controls.push(r.awareness === "aware" ? control("markUnaware", "fa-solid fa-eye-slash", localize) : control("markAware", "fa-solid fa-eye", localize));
-      if (r.awareness === "unaware") controls.push(control("witness", "fa-solid fa-bomb", localize));
-      if (r.targeting !== "hidden" && r.targeting !== null) controls.push(control("distract", "fa-solid fa-hand", localize));
-      controls.push(r.suppressed ? control("unsuppress", "fa-solid fa-shield", localize) : control("suppress", "fa-solid fa-person-rifle", localize));
+      marks.push(r.awareness === "aware" ? control("markUnaware", "fa-solid fa-eye-slash", localize) : control("markAware", "fa-solid fa-eye", localize));
+      if (r.awareness === "unaware") marks.push(control("witness", "fa-solid fa-bomb", localize));
+      if (r.targeting !== "hidden" && r.targeting !== null) marks.push(control("distract", "fa-solid fa-hand", localize));
+      marks.push(r.suppressed ? control("unsuppress", "fa-solid fa-shield", localize) : control("suppress", "fa-solid fa-person-rifle", localize));
     }
-    const marks: TrackerRow["marks"] = [];
-    if (out.length) marks.push({ key: "out", text: localize(`${K}Mark.out`, { states: out.map((s) => localize(`CYCHOSYS.Phase.State.${s}`)).join(", ") }) });
-    if (r.targeting && r.targeting !== "hidden") marks.push({ key: "targeting", text: localize(`${K}Mark.targeting`, { target: name(r.targeting.target), area: r.targeting.area ? localize("CYCHOSYS.Phase.Sequence.atArea", { area: localize(`CYCHOSYS.Phase.Area.${r.targeting.area}`) }) : "" }) });
-    if (typeof r.aim === "number" && r.aim > 0) marks.push({ key: "aim", text: localize(`${K}Mark.aim`, { bonus: r.aim }) });
-    if (r.defending === true) marks.push({ key: "defending", text: localize(`${K}Mark.defending`, { bonus: rules.defendBonus }) });
-    if (r.suppressed) marks.push({ key: "suppressed", text: localize(`${K}Mark.suppressed`) });
-    if (r.freeUsed) marks.push({ key: "free", text: localize(`${K}Mark.free`) });
-    if (view.step === "start" && surpriseRolled.has(r.id)) marks.push({ key: "surpriseRolled", text: localize(`${K}Mark.surpriseRolled`) });
-    const status =
-      r.awareness === "unaware" ? localize(`${K}Awareness.unaware`)
-      : r.awareness === "surprised" ? (r.surpriseLeft > 0 ? localize(`${K}Awareness.surprisedFor`, { left: r.surpriseLeft }) : localize(`${K}Awareness.surprisedRolling`, { bonus: r.failedSurpriseRolls * rules.surpriseBonusPerFailure }))
-      : null;
-    const action = r.action ? (r.action.hidden ? localize(`${K}hiddenAction`) : describe(r.action)) : null;
+
+    // One line of essentials: the declaration once (short; in full in its tooltip), flesh and wounds where this user may know them.
+    const figures: TrackerFigureView[] = [];
+    const a = r.action;
+    if (a) {
+      const short = a.hidden ? localize(`${K}hiddenShort`) : a.target ? localize(`${K}actionShort`, { action: actionName(a.action), target: name(a.target) }) : actionName(a.action);
+      figures.push({ id: "action", label: localize(`${K}Figure.action`), value: short, ...(a.hidden ? {} : dueNow.has(a.id) ? { tone: "shock" as const } : {}) });
+    }
+    const w = p?.wounds;
+    if (w) {
+      figures.push({ id: "flesh", label: localize(`${K}Figure.flesh`), value: `${w.flesh}/${w.fleshMax}`, ...(w.flesh >= w.fleshMax ? { tone: "hit" as const } : {}) });
+      if (w.stun) figures.push({ id: "stun", label: localize(`${K}Figure.stun`), value: `${w.stun}/${w.fleshMax}`, ...(w.stun >= w.fleshMax ? { tone: "hit" as const } : {}) });
+      if (w.traumas) figures.push({ id: "traumas", label: localize(`${K}Figure.traumas`), value: `${w.traumas}/${w.traumaLimit}`, tone: "wound" });
+    }
+
+    const statuses: TrackerStatusView[] = [];
+    const chip = (id: string, label: string, tone?: Tone) => statuses.push({ id, label, ...(tone && { tone }) });
+    // Whose slot it is shows by the row's edge and the head's notice; an action due now by its figure's tone and tooltip.
+    if (out.length) chip("out", listText(out.map((s) => localize(`CYCHOSYS.Phase.State.${s}`))), "hit");
+    if (r.awareness === "unaware") chip("awareness", localize(`${K}Awareness.unaware`), "shock");
+    else if (r.awareness === "surprised") chip("awareness", r.surpriseLeft > 0 ? localize(countKey(`${K}Awareness.surprisedFor`, r.surpriseLeft), { left: r.surpriseLeft }) : localize(`${K}Awareness.surprisedRolling`, { bonus: r.failedSurpriseRolls * rules.surpriseBonusPerFailure }), "shock");
+    if (r.targeting && r.targeting !== "hidden") chip("targeting", localize(`${K}Mark.targeting`, { target: name(r.targeting.target), area: r.targeting.area ? localize("CYCHOSYS.Phase.Sequence.atArea", { area: localize(`CYCHOSYS.Phase.Area.${r.targeting.area}`) }) : "" }));
+    if (typeof r.aim === "number" && r.aim > 0) chip("aim", localize(`${K}Mark.aim`, { bonus: r.aim }));
+    if (r.defending === true) chip("defending", localize(`${K}Mark.defending`, { bonus: rules.defendBonus }), "good");
+    if (r.suppressed) chip("suppressed", localize(`${K}Mark.suppressed`), "shock");
+    if (r.freeUsed) chip("free", localize(`${K}Mark.free`));
+    if (view.step === "start" && surpriseRolled.has(r.id)) chip("surpriseRolled", localize(`${K}Mark.surpriseRolled`));
+
+    const rowName = name(r.id);
+    const row = trackerRowView({ name: rowName, figures, statuses, controls: controls.map((c) => ({ action: c.action, label: c.label, icon: c.icon, data: [{ name: "phase-action", value: c.action }] })), mayAct: canControl }, localize);
+    const action = a ? (a.hidden ? localize(`${K}hiddenAction`) : dueNow.has(a.id) ? localize(`${K}dueNow`, { action: describe(a) }) : describe(a)) : null;
     return {
-      id: r.id, name: name(r.id), img: p?.img ?? "", position: r.position === null ? null : r.position + 1, initiative: r.initiative,
-      slot: r.slot, slotText: localize(`${K}Slot.${r.slot}`), current: r.slot === "current", status, action, actionHidden: r.action?.hidden === true, marks, controls,
+      id: r.id, name: rowName, img: p?.img ?? "", position: r.position === null ? null : r.position + 1, initiative: r.initiative,
+      slot: r.slot, slotText: localize(`${K}Slot.${r.slot}`), current: r.slot === "current", action, actionHidden: a?.hidden === true, row, controls, marks,
     };
   });
 
@@ -153,22 +199,19 @@ export function phaseTrackerView(view: DeclarationView, people: readonly Tracker
   }
   let notice: string | null = null;
   if (context.resolving) notice = localize(`${K}Notice.resolving`);
-  else if (view.step === "start" && context.surpriseDue.length) notice = localize(`${K}Notice.surprise`, { names: context.surpriseDue.map(name).join(", ") });
+  else if (view.step === "start" && context.surpriseDue.length) notice = localize(`${K}Notice.surprise`, { names: listText(context.surpriseDue.map(name)) });
   else if (view.step === "declare" && view.current) notice = localize(`${K}Notice.current`, { name: name(view.current) });
   else if (view.step === "declare") notice = localize(`${K}Notice.slotsDone`);
 
-  const due = view.due.map((g) => ({
-    label: localize(`${K}due`, { length: localize(`CYCHOSYS.Phase.Length.${g.length}`) }),
-    items: g.actions.filter((a): a is Extract<ActionView, { hidden: false }> => !a.hidden).map((a) => `${name(a.actor)}: ${describe(a)}`),
-  }));
   const log: string[] = [];
-  const say = (key: string, params: Record<string, string | number> = {}) => log.push(localize(`CYCHOSYS.Phase.Sequence.${key}`, params));
-  for (const e of view.events) logEvent(e, say, name, actionName, (a) => actionDetails(a, name, weaponName, localize), localize, log);
+  const say = (key: string, params: Record<string, string | number> = {}) => log.push(sentenceCase(localize(`CYCHOSYS.Phase.Sequence.${key}`, params)));
+  // The declarations are on their rows: the log keeps what happened besides them.
+  for (const e of view.events) if (e.kind !== "declare") logEvent(e, say, name, actionName, (x) => actionDetails(x, name, weaponName, localize), localize, log);
   return {
     title: localize(`${K}phase`, { phase: view.phase }),
     clock: localize(`${K}clock`, { round: clock.round, turn: clock.turn, minute: clock.minute, ofRound: clock.phaseOfRound, roundLength: rules.phasesPer.round }),
     step: localize(`${K}Step.${step}`),
-    notice, isGM: context.isGM, buttons, rows, due, log,
+    notice, isGM: context.isGM, buttons, rows, marksLabel: localize(`${K}marks`), log,
   };
 }
 
@@ -186,7 +229,7 @@ function logEvent(
     return;
   }
   if (e.kind === "surpriseRoll") {
-    say(e.success ? "surpriseSuccess" : "surpriseFailure", { name: name(e.actor), face: e.face, bonus: e.bonus >= 0 ? `+${e.bonus}` : `−${-e.bonus}`, total: e.total, tn: e.tn });
+    say(e.success ? "surpriseSuccess" : "surpriseFailure", { name: name(e.actor), face: e.face, bonus: signed(e.bonus, "+0"), total: e.total, tn: e.tn });
     return;
   }
   explainEvent(e, say, name, actionName, details, localize);

@@ -4,6 +4,7 @@
  * comes from the rules core; this file only stages the scenes.
  */
 import { english } from "../../../core/messages.js";
+import { sentenceCase } from "../../../core/views/text.js";
 import { phaseClock } from "./clock.js";
 import { explainPhaseAttack } from "./explain.js";
 import { driftPath } from "./location.js";
@@ -17,6 +18,7 @@ import { explainPhaseSequence } from "./sequence-explain.js";
 import { declareAction, takeFree } from "./slots.js";
 import { AREAS } from "./types.js";
 import { declarationView, type Viewer } from "./view.js";
+import { actionLabel } from "./words.js";
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Phase.Demo.${key}`, params);
 const area = (a: string) => english(`CYCHOSYS.Phase.Area.${a}`);
@@ -70,7 +72,7 @@ export function phaseDemoScript(rules: Readonly<PhaseRules> = PHASE_STANDARD_RUL
   }
 
   heading(t("pathsTitle"));
-  for (const a of AREAS) line(t("path", { area: area(a), path: driftPath(a, rules).map(area).join(" → ") }));
+  for (const a of AREAS) line(sentenceCase(t("path", { area: area(a), path: driftPath(a, rules).map(area).join(" → ") })));
   for (const name of ["seed-11-arm-path", "drift-into-cover"]) attack(name);
 
   heading(t("locationTitle"));
@@ -109,7 +111,7 @@ function viewScene(line: (text?: string) => void, rules: Readonly<PhaseRules>): 
     line(t("viewer", { who }));
     for (const row of declarationView(state, viewer, s.rules).rows) {
       const a = row.action;
-      const what = !a ? t("nothing") : a.hidden ? t("hidden") : `${english(`CYCHOSYS.Phase.Action.${a.action}`)}${a.target ? ` → ${s.names[a.target]}` : ""}${a.area ? ` (${area(a.area)})` : ""}`;
+      const what = !a ? t("nothing") : a.hidden ? t("hidden") : `${actionLabel(a.action)}${a.target ? ` → ${s.names[a.target]}` : ""}${a.area ? ` (${area(a.area)})` : ""}`;
       line(t("row", { name: s.names[row.id], initiative: row.initiative ?? "—", what }));
     }
   }

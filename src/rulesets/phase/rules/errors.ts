@@ -45,6 +45,7 @@ export type PhaseErrorCode =
   | "calledNotAllowed"
   | "outOfReach"
   | "needsSkill"
+  | "slotClosed"
   | "diceMissing"
   | "diceUnused"
   | "scenarioText"
@@ -59,6 +60,24 @@ export class PhaseError extends LocalizedError<PhaseErrorCode> {
     super(PHASE_ERROR_PREFIX, code, params);
     this.name = "PhaseError";
   }
+}
+
+/** The parameters that name a combatant by its id (who is busy, whose slot it is, who ties, the target). */
+const COMBATANT_PARAMS = ["id", "current", "a", "b", "target"] as const;
+
+/** The parameters with every combatant id replaced by its name (a message a player reads names people, not ids). */
+export function namedParams(params: Readonly<Record<string, string | number>>, name: (id: string) => string | undefined): Record<string, string | number> {
+  const out = { ...params };
+  for (const key of COMBATANT_PARAMS) {
+    const value = out[key];
+    if (typeof value === "string") out[key] = name(value) ?? value;
+  }
+  return out;
+}
+
+/** The same error naming combatants by name. */
+export function namedError(error: PhaseError, name: (id: string) => string | undefined): PhaseError {
+  return new PhaseError(error.code, namedParams(error.params, name));
 }
 
 /** Throw unless `value` is a whole number from min to max; `what` names it in the message. */

@@ -49,9 +49,11 @@ export * from "./sequence-scenario.js";
 export * from "./sequence.js";
 export * from "./sequence-outcome.js";
 export * from "./sequence-explain.js";
+export * from "./refusal.js";
+export * from "./odds.js";
 export { phaseDemoScript } from "./demo.js";
 export { benchPhaseAttacks, formatPhaseBench, phaseBenchAttacks, phaseBenchSetup, runBenchPhase, type PhaseBenchResult } from "./bench.js";
-export { PHASE_ATTACK_SCENARIOS, PHASE_SEQUENCE_SCENARIOS, type PhaseAttackScenarioName, type PhaseSequenceScenarioName } from "./seed-scenarios.js";
+export { PHASE_ATTACK_SCENARIOS, PHASE_REFUSAL_SCENARIOS, PHASE_SEQUENCE_SCENARIOS, type PhaseAttackScenarioName, type PhaseSequenceScenarioName } from "./seed-scenarios.js";
 
 /** The phase ruleset's headless entry points, for the `rules`, `demo` and `bench` commands. */
 export const phaseHeadless = Object.freeze({

@@ -8,7 +8,9 @@
 import { echoValue } from "../../../core/echo.js";
 import { english } from "../../../core/messages.js";
 import { FieldReader, joinField, type Json } from "../../../core/scenario-fields.js";
+import { LocalizedError } from "../../../core/errors.js";
 import { PhaseError } from "./errors.js";
+import { PhaseRefusal } from "./refusal.js";
 import { AREAS, type Area } from "./types.js";
 
 export type { Json };
@@ -38,6 +40,25 @@ export class PhaseFieldReader extends FieldReader {
     super((field, problem) => {
       throw new PhaseError("scenarioField", { field, problem });
     }, say);
+  }
+
+  /**
+   * Run a step of the rules core for `field`: a rule's refusal comes out as
+   * a PhaseRefusal naming the field (an outcome, docs/rules-command.md
+   * "Refusals"), any other problem as the field's error.
+   */
+  override at<T>(field: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof PhaseRefusal) throw error;
+      if (error instanceof PhaseError) {
+        const refusal = PhaseRefusal.of(error, field);
+        if (refusal) throw refusal;
+      }
+      if (error instanceof LocalizedError && error.code !== "scenarioField") this.fail(field, error.message);
+      throw error;
+    }
   }
 
   protected override listLength(_min: number, max: number, length: number): string {

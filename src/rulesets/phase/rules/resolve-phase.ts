@@ -7,12 +7,12 @@
  * Targeting, Aim and Defend and every action not yet resolved (P37). Then the
  * per-phase state clears and the counter advances.
  */
-import { type AttackDice, type AttackResolution, resolveAttack } from "./attack.js";
+import { type AttackDice, type AttackInput, type AttackResolution, resolveAttack } from "./attack.js";
 import { phaseClock, type PhaseClock } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { actionSpec, roundsNeeded } from "./slots.js";
-import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type PhaseState, statOf } from "./state.js";
+import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type FighterWeapon, type PhaseState, statOf } from "./state.js";
 import { surprise } from "./surprise.js";
 import { type Area, type OutState, TIMED_LENGTHS, type TimedLength } from "./types.js";
 import { condition, type HitDamage, outOfAction, takeHits } from "./wounds.js";
@@ -84,14 +84,66 @@ interface Due {
   length: TimedLength;
 }
 
+/**
+ * The dice a roll still owed is made with (P4, P20, P28): the check die, the
+ * target's chart die, or the weapon's damage dice — for a card's Roll button
+ * and a sequence's `owed` list.
+ */
+export function neededDice(need: AttackNeed, state: PhaseState, fighters: Fighters, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { dice: number; faces: number } {
+  if (need.roll === "check") return { dice: 1, faces: rules.checkDie };
+  const at = combatantIndex(state, need.actor);
+  const action = at < 0 ? null : state.combatants[at]!.action;
+  if (need.roll === "location") {
+    const target = action?.target && Object.hasOwn(fighters, action.target) ? fighters[action.target] : undefined;
+    const chart = target?.chart ?? "human";
+    return { dice: 1, faces: Object.hasOwn(rules.locationCharts, chart) ? rules.locationCharts[chart]!.die : rules.checkDie };
+  }
+  const weapon = action?.weapon && Object.hasOwn(fighters, need.actor) ? fighters[need.actor]!.weapons[action.weapon] : undefined;
+  return weapon ? { dice: weapon.damage.dice, faces: weapon.damage.faces } : { dice: 0, faces: 0 };
+}
+
+const NO_ROLLS: AttackRolls = Object.freeze({ checks: [], locations: [], damage: [] });
+
+/** The GM's figures for an attack (P17, P21, P35, P41): TN modifiers and the target's areas behind cover. */
+export type AttackModifiers = Pick<AttackRolls, "range" | "cover" | "other" | "coverAreas">;
+
+/**
+ * An attack as the end of a phase resolves it: the attacker's attribute and skill the weapon names
+ * (P32) and its wounds (P36), what it holds on the target (Targeting and Aim,
+ * P13, P16), the area called (P18), the GM's modifiers (P17, P35) and the
+ * target's body, armor and wounds (P20, P21, P28–P30), the target's Defend
+ * (P26) and the dice. The odds (odds.ts) price exactly this, before its dice.
+ */
+export function attackSetup(
+  attacker: Fighter,
+  weapon: FighterWeapon,
+  action: string,
+  target: Fighter,
+  held: { targeting: boolean; aim: number; called: Area | null },
+  mods: AttackModifiers = {},
+  phase = 1,
+  defending = false,
+  dice: AttackDice = NO_ROLLS,
+): AttackInput {
+  // Built key by key, one shape every time (a spread in this path slows every phase end).
+  return {
+    phase,
+    action,
+    attacker: { attribute: statOf(attacker.attributes, weapon.attribute), skill: statOf(attacker.skills, weapon.skill), traumaticWounds: attacker.wounds.traumas.length },
+    weapon, targeting: held.targeting, aim: held.aim, called: held.called,
+    range: mods.range ?? 0, cover: mods.cover ?? 0, other: mods.other ?? 0,
+    defending,
+    target: { chart: target.chart, obstacles: { cover: mods.coverAreas ?? [], missing: target.missing }, armor: target.armor, thresholds: target.thresholds, wounds: target.wounds },
+    dice,
+  };
+}
+
 /** A shallow copy of the fighters by id (key by key: quicker than a spread of a record of thousands). */
 function copyRecord(fighters: Fighters): Record<string, Fighter> {
   const out: Record<string, Fighter> = {};
   for (const id in fighters) if (Object.hasOwn(fighters, id)) out[id] = fighters[id]!;
   return out;
 }
-
-const NO_ROLLS: AttackRolls = Object.freeze({ checks: [], locations: [], damage: [] });
 
 /** The actions due at the end of this phase, grouped by the length they resolve with (P9, P12). */
 export function dueThisPhase(state: PhaseState, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { length: TimedLength; actions: { action: DeclaredAction; part: "targeting" | null }[] }[] {
@@ -244,17 +296,8 @@ function resolveEntry(
       const tc = people.get(a.target!);
       if (!tf || !tc) return { kind: "noTarget", target: a.target! };
       const r = Object.hasOwn(rolls, c.id) ? rolls[c.id]! : NO_ROLLS;
-      const attack = resolveAttack(
-        {
-          phase, action: a.action,
-          attacker: { attribute: statOf(f.attributes, w!.attribute), skill: statOf(f.skills, w!.skill), traumaticWounds: f.wounds.traumas.length },
-          weapon: w!, targeting: c.targeting?.target === a.target, aim: c.aim?.target === a.target ? c.aim.bonus : 0, called: a.area,
-          range: r.range ?? 0, cover: r.cover ?? 0, other: r.other ?? 0, defending: tc.defending,
-          target: { chart: tf.chart, obstacles: { cover: r.coverAreas ?? [], missing: tf.missing }, armor: tf.armor, thresholds: tf.thresholds, wounds: tf.wounds },
-          dice: r,
-        },
-        rules,
-      );
+      const held = { targeting: c.targeting?.target === a.target, aim: c.aim?.target === a.target ? c.aim.bonus : 0, called: a.area };
+      const attack = resolveAttack(attackSetup(f, w!, a.action, tf, held, r, phase, tc.defending, r), rules);
       if (attack.pending) needs.push({ actor: c.id, action: a.action, ...attack.pending });
       return { kind: "attack", attack };
     }

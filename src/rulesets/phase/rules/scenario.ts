@@ -13,7 +13,9 @@ import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { at, PhaseFieldReader, type Json, say } from "./reader.js";
 import { BODY_FIELDS, MAX_NAME, MAX_STAT, MAX_TN_MODIFIER, readBody, readOptions, readWeapon } from "./scenario-parts.js";
-import { roundsNeeded } from "./slots.js";
+import { PhaseRefusal } from "./refusal.js";
+import { roundsNeeded, weaponFits } from "./slots.js";
+import { actionLabel, weaponNeedsLabel } from "./words.js";
 import type { AttackDice } from "./attack.js";
 
 export const PHASE_SCENARIO_VERSION = 1;
@@ -70,10 +72,13 @@ export function readPhaseAttack(value: unknown, worldRules: Readonly<PhaseRules>
 
   const weapon = readWeapon(r, root.weapon, "weapon", rules, false);
   if (weapon.name !== "weapon") names.weapon = weapon.name;
-  const fits = spec.requires === "melee" ? weapon.kind === "melee" : spec.requires === "none" || (weapon.kind === "ranged" && (spec.requires !== "semiAuto" || weapon.semiAuto) && (spec.requires !== "auto" || weapon.auto));
-  if (!fits) r.fail("weapon", new PhaseError("weaponKind", { weapon: weapon.name, action, requires: spec.requires }).message);
+  // A rule refusing the attack (the weapon cannot make it, P12/P15/P22/P25; not the rounds, P39) is an outcome,
+  // answered once the whole scenario has read: a malformed field elsewhere is still the scenario's problem.
   const need = roundsNeeded(spec, weapon);
-  if (weapon.ammo < need) r.fail("weapon.ammo", new PhaseError("noAmmo", { weapon: weapon.name, need, left: weapon.ammo }).message);
+  const refusal =
+    !weaponFits(spec, weapon) ? PhaseRefusal.of(new PhaseError("weaponKind", { weapon: weapon.name, action: actionLabel(action), requires: spec.requires, needs: weaponNeedsLabel(spec.requires) }), "weapon")
+    : weapon.ammo < need ? PhaseRefusal.of(new PhaseError("noAmmo", { weapon: weapon.name, need, left: weapon.ammo }), "weapon.ammo")
+    : null;
 
   const t = r.object(root.target, "target", ["name", "defending", "coverAreas", ...BODY_FIELDS]);
   if (r.has(t, "name")) names.target = r.text(t.name, "target.name", MAX_NAME);
@@ -100,6 +105,7 @@ export function readPhaseAttack(value: unknown, worldRules: Readonly<PhaseRules>
     target: { chart: body.chart, obstacles: { cover: coverAreas, missing: body.missing }, armor: body.armor, thresholds: body.thresholds, wounds: body.wounds },
     dice: r.has(root, "dice") ? readDice(r, root.dice, "dice", rules) : { checks: [], locations: [], damage: [] },
   };
+  if (refusal) throw refusal;
   // Resolve once: the rules core names dice that do not fit (their count, their faces) as a field.
   try {
     resolveAttack(input, rules);

@@ -250,6 +250,69 @@ export const PHASE_SEQUENCE_SCENARIOS: Readonly<Record<string, Scenario>> = Obje
       },
     ],
   },
+  // P9, P11: the end of phase 1 lacks dice — Earl's called shot hit the chest but its damage is not rolled, Leroy's
+  // check is not rolled at all: the run stops there and lists both rolls owed, as the card asks for them.
+  "owed-dice-at-the-phase-end": {
+    version: 1,
+    combatants: [
+      fighter("leroy", "Leroy", 4, { skills: { pistol: 2 }, weapons: [gun()], targeting: { target: "earl" } }),
+      fighter("earl", "Earl", 5, { skills: { pistol: 3 }, weapons: [gun()], targeting: { target: "leroy" } }),
+    ],
+    phases: [
+      {
+        initiative: { leroy: { dice: [3, 4] }, earl: { dice: [6, 6] } },
+        slots: {
+          leroy: { declare: { action: "fire", weapon: "pistol", target: "earl" } },
+          earl: { declare: { action: "fire", weapon: "pistol", target: "leroy", area: "chest" } },
+        },
+        rolls: { earl: { checks: [9] } },
+      },
+      { initiative: { leroy: { dice: [5, 5] } } },
+    ],
+  },
+});
+
+/**
+ * Scenarios the rules refuse (issue 24.4): well-formed, and answered as
+ * `{ "refused": { "rule", "reason", "field" } }` with exit code 0 —
+ * examples/phase/refusals/ (attacks) and examples/phase/sequences/refusals/.
+ */
+export const PHASE_REFUSAL_SCENARIOS = Object.freeze({
+  attacks: Object.freeze({
+    // P22: a three-round burst needs a fully automatic weapon; the pistol is semi-automatic.
+    "burst-needs-an-automatic": { version: 1, action: "burst", attacker, weapon: pistol, target: { name: "Leroy" }, dice: { checks: [7] } },
+    // P39: no shot without the round it spends.
+    "fire-without-a-round": { version: 1, action: "fire", attacker, weapon: { ...pistol, ammo: 0 }, target: { name: "Leroy" }, dice: { checks: [7] } },
+  }) as Readonly<Record<string, Scenario>>,
+  sequences: Object.freeze({
+    // P6, P10: Leroy's full auto is underway (declared in phase 1, resolving at the end of phase 2): in phase 2's slot he
+    // may cancel it or take a free action, not declare Defend on top of it.
+    "declare-while-busy": {
+      version: 1,
+      phase: 2,
+      combatants: [
+        fighter("leroy", "Leroy", 4, { skills: { smg: 2 }, weapons: [{ id: "smg", ...smg }], action: { action: "fullAuto", declaredAt: 1, weapon: "smg", target: "earl" } }),
+        fighter("earl", "Earl", 5, { skills: { pistol: 3 }, weapons: [gun()] }),
+      ],
+      phases: [{ initiative: { leroy: { dice: [4, 4] } }, slots: { leroy: { declare: { action: "defend" } } } }],
+    },
+    // P3: Bo, surprised in phase 1, can do nothing in phases 1 and 2 — not even roll initiative for a free action.
+    "free-action-while-surprised": {
+      version: 1,
+      phase: 2,
+      combatants: [
+        fighter("ann", "Ann", 4, { skills: { pistol: 3 }, weapons: [gun()] }),
+        fighter("bo", "Bo", 3, { awareness: { state: "surprised", since: 1, rollFrom: 3 } }),
+      ],
+      phases: [{ initiative: { bo: { dice: [6, 6] } }, slots: { bo: { free: { action: "speak", label: "Who's there?" } } } }],
+    },
+    // P16: Aim only after Targeting on the same target.
+    "aim-without-targeting": {
+      version: 1,
+      combatants: [fighter("leroy", "Leroy", 4, { skills: { pistol: 2 }, weapons: [gun()] }), fighter("earl", "Earl", 5, { skills: { pistol: 3 }, weapons: [gun()] })],
+      phases: [{ initiative: { earl: { dice: [5, 5] } }, slots: { earl: { declare: { action: "aim", target: "leroy" } } } }],
+    },
+  }) as Readonly<Record<string, Scenario>>,
 });
 
 export type PhaseAttackScenarioName = keyof typeof PHASE_ATTACK_SCENARIOS;

@@ -3,41 +3,54 @@
  * order, each slot, and what resolved by length — every line citing its rule
  * ids, attacks explained by explainPhaseAttack (indented).
  */
-import { english, englishString, type ExplainLine, type Localize } from "../../../core/messages.js";
+import { english, type ExplainLine, type Localize } from "../../../core/messages.js";
+import { sentenceCase } from "../../../core/views/text.js";
 import { explainPhaseAttack, signed } from "./explain.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import type { ResolvedEntry } from "./resolve-phase.js";
 import type { SequenceRun } from "./sequence.js";
-import type { DeclaredAction, PhaseEvent } from "./state.js";
+import { combatantIndex, type DeclaredAction, type PhaseEvent, type PhaseState } from "./state.js";
+import { phaseClock } from "./clock.js";
 import { surpriseLeft } from "./surprise.js";
+import { actionLabel, countKey } from "./words.js";
 
 const K = "CYCHOSYS.Phase.Sequence.";
 
 export function explainPhaseSequence(run: SequenceRun, localize: Localize = english, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): ExplainLine[] {
   const lines: ExplainLine[] = [];
-  const say = (key: string, params: Record<string, string | number> = {}) => lines.push({ key: K + key, params, text: localize(K + key, params) });
+  // Every line a sentence; a count's key the form its plural takes.
+  const say = (key: string, params: Record<string, string | number> = {}, count?: number) => {
+    const full = count === undefined ? K + key : countKey(K + key, count);
+    lines.push({ key: full, params, text: sentenceCase(localize(full, params)) });
+  };
   const name = (id: string) => run.names[id] ?? id;
-  const actionName = (key: string) => (englishString(`CYCHOSYS.Phase.Action.${key}`) ? localize(`CYCHOSYS.Phase.Action.${key}`) : key);
+  const actionName = (key: string) => actionLabel(key, localize);
   const weaponName = (actor: string, id: string | null) => (id ? (run.fighters[actor]?.weapons[id]?.name ?? id) : "");
   const area = (a: string) => localize(`CYCHOSYS.Phase.Area.${a}`);
   const details = (a: DeclaredAction) => actionDetails(a, name, weaponName, localize);
 
-  for (const { declared, report } of run.phases) {
-    const c = report.clock;
+  /** A phase up to its end: the clock, surprise, initiative and the order, each slot. */
+  const slots = (declared: PhaseState) => {
+    const c = phaseClock(declared.phase, rules);
     say("phase", { phase: c.phase, round: c.round, turn: c.turn, minute: c.minute });
     for (const x of declared.combatants) {
-      if (x.awareness.state === "surprised" && surpriseLeft(x.awareness, c.phase) > 0) say("stillSurprised", { name: name(x.id), left: surpriseLeft(x.awareness, c.phase), from: x.awareness.rollFrom });
+      const left = x.awareness.state === "surprised" ? surpriseLeft(x.awareness, c.phase) : 0;
+      if (x.awareness.state === "surprised" && left > 0) say("stillSurprised", { name: name(x.id), left, from: x.awareness.rollFrom }, left);
     }
     for (const e of declared.events) if (e.kind === "surpriseRoll") say(e.success ? "surpriseSuccess" : "surpriseFailure", { name: name(e.actor), face: e.face, bonus: signed(e.bonus), total: e.total, tn: e.tn });
     const order = declared.order;
     for (const id of order) {
-      const i = declared.combatants.find((x) => x.id === id)!.initiative!;
+      const i = declared.combatants[combatantIndex(declared, id)]!.initiative!;
       say("initiative", { name: name(id), faces: i.faces.join(" + "), reflexes: i.reflexes, total: i.total });
     }
     if (order.length) say("order", { order: order.map((id) => name(id)).join(", ") });
     else say("noSlots");
     for (const e of declared.events) explainEvent(e, say, name, actionName, details, localize);
+  };
 
+  for (const { declared, report } of run.phases) {
+    const c = report.clock;
+    slots(declared);
     for (const g of report.groups) {
       say("resolveGroup", { phase: c.phase, length: localize(`CYCHOSYS.Phase.Length.${g.length}`) });
       for (const e of g.entries) explainEntry(e, say, lines, name, actionName, area, (actor, id) => weaponName(actor, id), localize, rules);
@@ -46,6 +59,14 @@ export function explainPhaseSequence(run: SequenceRun, localize: Localize = engl
     for (const o of report.outOfAction) say("outOfAction", { name: name(o.id), states: o.states.map((s) => localize(`CYCHOSYS.Phase.State.${s}`)).join(", ") });
     for (const l of report.lost) say("lost", { name: name(l.action.actor), action: actionName(l.action.action) });
     for (const id of report.surprised) say("surprised", { name: name(id), phase: c.phase });
+  }
+  const owed = run.owed;
+  if (owed) {
+    // P9: the run stops at a phase's end still owing dice, as the table's card waits for them.
+    slots(owed.declared);
+    say("owedHead", { phase: owed.declared.phase });
+    for (const n of owed.rolls) say(`owed.${n.roll}`, { name: name(n.actor), action: actionName(n.action), check: n.check + 1, hit: n.hit + 1, formula: `${n.dice}d${n.faces}`, field: n.field });
+    if (owed.unplayed) say("unplayed", { count: owed.unplayed }, owed.unplayed);
   }
   return lines;
 }

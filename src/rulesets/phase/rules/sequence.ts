@@ -5,11 +5,10 @@
  * or pass), then the end of the phase. Any refusal of the rules core is named
  * as the scenario field that asked for it.
  */
-import { englishString } from "../../../core/messages.js";
-import { PhaseError } from "./errors.js";
 import { closeInitiative, rollInitiativeFor, setAwareness, startPhase, witnessHostility } from "./phase-start.js";
-import { at, PhaseFieldReader, say } from "./reader.js";
-import { type PhaseReport, resolvePhase } from "./resolve-phase.js";
+import { at, PhaseFieldReader } from "./reader.js";
+import { PhaseRefusal } from "./refusal.js";
+import { type AttackNeed, neededDice, type PhaseReport, resolvePhase } from "./resolve-phase.js";
 import type { PhaseSequenceScenario } from "./sequence-scenario.js";
 import { cancelAction, declareAction, distract, passSlot, takeFree } from "./slots.js";
 import type { Fighter, PhaseEvent, PhaseState } from "./state.js";
@@ -20,20 +19,59 @@ export interface PhaseRecord {
   report: PhaseReport;
 }
 
+/** A roll the end of a phase still waits for, with the dice it takes and the scenario field its faces go in. */
+export interface OwedRoll extends AttackNeed {
+  dice: number;
+  faces: number;
+  field: string;
+}
+
+/**
+ * A phase whose end lacks dice: the run stops there, as the table waits for
+ * its card's rolls (P9, P11 step 4), and says what is owed instead of
+ * refusing the scenario.
+ */
+export interface SequenceOwed {
+  /** The scenario's index of the phase (`phases[index]`). */
+  index: number;
+  /** Its slots done, its end not yet resolved. */
+  declared: PhaseState;
+  rolls: OwedRoll[];
+  /** Phases of the scenario after it, not played. */
+  unplayed: number;
+}
+
 export interface SequenceRun {
   phases: PhaseRecord[];
+  /** The tracker state after the last phase played — at a phase's end still owing dice when `owed` is set. */
   state: PhaseState;
   fighters: Record<string, Fighter>;
   names: Record<string, string>;
+  owed: SequenceOwed | null;
 }
 
+/** The field a roll's faces go in (`phases[1].rolls.earl.locations`). */
+const ROLL_FIELDS = { check: "checks", location: "locations", damage: "damage" } as const;
+
 export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
+  try {
+    return playPhases(scenario);
+  } catch (error) {
+    // A refusal names the scenario's people by their names.
+    if (error instanceof PhaseRefusal) throw error.named((id) => (Object.hasOwn(scenario.names, id) ? scenario.names[id] : undefined));
+    throw error;
+  }
+}
+
+function playPhases(scenario: PhaseSequenceScenario): SequenceRun {
   const r = new PhaseFieldReader();
   const rules = scenario.rules;
   let state = scenario.state;
   let fighters: Record<string, Fighter> = { ...scenario.fighters };
   const phases: PhaseRecord[] = [];
-  scenario.phases.forEach((script, i) => {
+  let owed: SequenceOwed | null = null;
+  for (let i = 0; i < scenario.phases.length; i++) {
+    const script = scenario.phases[i]!;
     const field = at("phases", i);
     const gm = script.gm;
     for (const id of gm.aware) state = setAwareness(state, id, true);
@@ -45,7 +83,9 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
       state = r.at(at(at(field, "initiative"), roll.id), () => rollInitiativeFor(state, fighters, roll.id, roll.dice, roll.tiebreak, rules));
     }
     state = r.at(at(field, "initiative"), () => closeInitiative(state));
-    for (const id of Object.keys(script.slots)) if (!state.order.includes(id)) r.fail(at(at(field, "slots"), id), new PhaseError("noSlot", { id }).message);
+    // P5: a slot is for those who rolled initiative this phase.
+    const slotted = new Set(state.order);
+    for (const id of Object.keys(script.slots)) if (!slotted.has(id)) throw new PhaseRefusal("P5", "noSlot", { id }, at(at(field, "slots"), id));
     for (const id of [...state.order]) {
       const slot = script.slots[id];
       const where = at(at(field, "slots"), id);
@@ -58,7 +98,7 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
       }
       const open = state.order[state.cursor] === id;
       if (slot?.declare) {
-        if (!open) r.fail(at(where, "declare"), say("slotClosed"));
+        if (!open) throw new PhaseRefusal("P7", "slotClosed", { id }, at(where, "declare"));
         const declaration = slot.declare;
         state = r.at(at(where, "declare"), () => declareAction(state, fighters, id, declaration, rules));
       } else if (open) state = passSlot(state, id);
@@ -66,15 +106,16 @@ export function runPhaseSequence(scenario: PhaseSequenceScenario): SequenceRun {
     const declared = state;
     const result = r.at(at(field, "rolls"), () => resolvePhase(state, fighters, script.rolls, rules));
     if (result.status === "pending") {
-      const need = result.needs[0]!;
-      const action = englishString(`CYCHOSYS.Phase.Action.${need.action}`) ?? need.action;
-      return r.fail(at(at(field, "rolls"), need.actor), say(`needs.${need.roll}`, { check: need.check + 1, hit: need.hit + 1, action }));
+      // P9: the end of this phase waits for these rolls; the run stops here and says so.
+      const rolls = result.needs.map((need) => ({ ...need, ...neededDice(need, declared, fighters, rules), field: at(at(at(field, "rolls"), need.actor), ROLL_FIELDS[need.roll]) }));
+      owed = { index: i, declared, rolls, unplayed: scenario.phases.length - i - 1 };
+      break;
     }
     state = result.state;
     fighters = result.fighters;
     phases.push({ declared, report: result.report });
-  });
-  return { phases, state, fighters, names: scenario.names };
+  }
+  return { phases, state, fighters, names: scenario.names, owed };
 }
 
 export type { PhaseEvent };

@@ -12,6 +12,7 @@ import { PhaseError } from "./errors.js";
 import { type ActionSpec, PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { changedCombatant, type CombatantPhase, combatantOf, type DeclaredAction, type Fighter, type FighterWeapon, fighterOf, type Fighters, type PhaseState, statOf, withCombatant } from "./state.js";
 import type { Area } from "./types.js";
+import { actionLabel, weaponNeedsLabel } from "./words.js";
 
 /** What a character declares in its slot (P8). */
 export interface Declaration {
@@ -79,12 +80,12 @@ const TAKES_TARGET = new Set(["targeting", "aim", "shoot", "melee"]);
 /** The weapon an action names, checked against what the action does (P8, P15, P22–P25, P39). */
 function checkWeapon(spec: ActionSpec, d: Declaration, f: Fighter): FighterWeapon | null {
   if (!USES_WEAPON.has(spec.kind) && spec.requires === "none") return null;
-  if (!d.weapon) throw new PhaseError("needsWeapon", { action: d.action });
+  if (!d.weapon) throw new PhaseError("needsWeapon", { action: actionLabel(d.action) });
   const w = Object.hasOwn(f.weapons, d.weapon) ? f.weapons[d.weapon] : undefined;
   if (!w) throw new PhaseError("unknownWeapon", { weapon: d.weapon, id: f.id });
   if (spec.kind === "draw" && w.ready) throw new PhaseError("weaponAlreadyReady", { weapon: w.name });
   if (spec.kind !== "draw" && !w.ready) throw new PhaseError("weaponNotReady", { weapon: w.name });
-  if (!weaponFits(spec, w)) throw new PhaseError("weaponKind", { weapon: w.name, action: d.action, requires: spec.requires });
+  if (!weaponFits(spec, w)) throw new PhaseError("weaponKind", { weapon: w.name, action: actionLabel(d.action), requires: spec.requires, needs: weaponNeedsLabel(spec.requires) });
   const need = roundsNeeded(spec, w);
   if (w.ammo < need) throw new PhaseError("noAmmo", { weapon: w.name, need, left: w.ammo });
   return w;
@@ -93,19 +94,19 @@ function checkWeapon(spec: ActionSpec, d: Declaration, f: Fighter): FighterWeapo
 /** Check a declaration against the rules and the character's state; the action it makes. */
 export function checkDeclaration(state: PhaseState, c: CombatantPhase, f: Fighter, d: Declaration, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): DeclaredAction {
   const spec = actionSpec(d.action, rules);
-  if (spec.length === "free") throw new PhaseError("freeActionLength", { action: d.action });
+  if (spec.length === "free") throw new PhaseError("freeActionLength", { action: actionLabel(d.action) });
   const weapon = checkWeapon(spec, d, f);
   let target: string | null = null;
   if (TAKES_TARGET.has(spec.kind)) {
-    if (!d.target) throw new PhaseError("needsTarget", { action: d.action });
+    if (!d.target) throw new PhaseError("needsTarget", { action: actionLabel(d.action) });
     combatantOf(state, d.target);
-    if (d.target === c.id) throw new PhaseError("targetSelf", { action: d.action });
+    if (d.target === c.id) throw new PhaseError("targetSelf", { action: actionLabel(d.action) });
     target = d.target;
   }
   // P16: Aim only after Targeting on the same target.
   if (spec.kind === "aim" && c.targeting?.target !== target) throw new PhaseError("noTargeting", { target: target ?? "" });
   if (d.area !== undefined) {
-    if (spec.kind !== "targeting" && spec.kind !== "shoot" && spec.kind !== "melee") throw new PhaseError("calledNotAllowed", { action: d.action });
+    if (spec.kind !== "targeting" && spec.kind !== "shoot" && spec.kind !== "melee") throw new PhaseError("calledNotAllowed", { action: actionLabel(d.action) });
     // P14: no called shot without Targeting (a combined action brings its own, P12).
     if (spec.kind === "shoot" && c.targeting?.target !== target && !spec.targetingPart) throw new PhaseError("wildCalled", { target: target ?? "" });
   }
@@ -138,7 +139,7 @@ function onDeclare(c: CombatantPhase, action: DeclaredAction, spec: ActionSpec):
 /** P6/P8: declare a new action in the slot (not while waiting on one); the slot closes. */
 export function declareAction(state: PhaseState, fighters: Fighters, id: string, d: Declaration, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseState {
   const c = slotOf(state, id);
-  if (c.action) throw new PhaseError("busy", { id, action: c.action.action, resolvesAt: c.action.resolvesAt });
+  if (c.action) throw new PhaseError("busy", { id, action: actionLabel(c.action.action), resolvesAt: c.action.resolvesAt });
   const action = checkDeclaration(state, c, fighterOf(fighters, id), d, rules);
   const next = onDeclare(c, action, actionSpec(d.action, rules));
   return withCombatant(state, next, { cursor: state.cursor + 1 }, [{ kind: "declare", actor: id, action, fromFailedFree: false }]);
@@ -154,7 +155,7 @@ export function passSlot(state: PhaseState, id: string): PhaseState {
 export function cancelAction(state: PhaseState, id: string): PhaseState {
   const c = slotOf(state, id);
   if (!c.action) throw new PhaseError("nothingToCancel", { id });
-  if (!c.action.cancellable) throw new PhaseError("notCancellable", { action: c.action.action });
+  if (!c.action.cancellable) throw new PhaseError("notCancellable", { action: actionLabel(c.action.action) });
   return withCombatant(state, { ...c, action: null }, {}, [{ kind: "cancel", actor: id, action: c.action }]);
 }
 
@@ -187,9 +188,9 @@ export function takeFree(state: PhaseState, fighters: Fighters, id: string, free
     fighter,
   });
   if (spec.length === "free") return done({ ...c, freeUsed: true }, f, null, null);
-  if (!spec.freeWith) throw new PhaseError("notFree", { action: free.action });
+  if (!spec.freeWith) throw new PhaseError("notFree", { action: actionLabel(free.action) });
   const skill = Object.hasOwn(f.skills, spec.freeWith.skill) ? f.skills[spec.freeWith.skill] : undefined;
-  if (skill === undefined) throw new PhaseError("needsSkill", { skill: spec.freeWith.skill, action: free.action });
+  if (skill === undefined) throw new PhaseError("needsSkill", { skill: spec.freeWith.skill, action: actionLabel(free.action) });
   // The action must be one the character could declare (its weapon, its target).
   const d: Declaration = { action: free.action, ...(free.weapon !== undefined && { weapon: free.weapon }), ...(free.label !== undefined && { label: free.label }) };
   const action = checkDeclaration(state, c, f, d, rules);

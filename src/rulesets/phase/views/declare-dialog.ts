@@ -14,6 +14,8 @@ import { type ActionSpec, PHASE_STANDARD_RULES, type PhaseRules } from "../rules
 import { roundsNeeded, weaponFits } from "../rules/slots.js";
 import type { CombatantPhase, Fighter } from "../rules/state.js";
 import { AREAS, type Area } from "../rules/types.js";
+import type { OddsLineView } from "../../../core/views/odds.js";
+import { type DeclareOddsContext, declareOddsLines, incomingOdds, type IncomingOddsView } from "./declare-odds.js";
 
 export const PHASE_DECLARE_TEMPLATE = "systems/cychosys/templates/phase/dialog/declare.hbs";
 
@@ -37,17 +39,34 @@ export interface DeclareChoice {
   text: boolean;
   /** P7/P33: a check makes it free (the d10 is rolled when it is taken). */
   check: string | null;
+  /** The choice the dialog opens on. */
+  selected?: boolean;
+}
+
+/** Which of the dialog's fields the choice it opens on asks for (the dialog shows the others' as the choice changes). */
+export interface DeclareFieldsShown {
+  target: boolean;
+  area: boolean;
+  distance: boolean;
+  targets: boolean;
+  text: boolean;
+  areatargeting: boolean;
 }
 
 export interface DeclareDialogView {
   name: string;
   free: boolean;
+  /** P26: the attacks due on this combatant at the end of this phase, each answer's odds (the defense panel); empty when none or odds are off. */
+  incoming: IncomingOddsView[];
+  /** The chosen attack's odds (redrawn as the choice, the target and the area change); null when odds are off. */
+  odds: { lines: OddsLineView[]; note: string } | null;
   choices: DeclareChoice[];
   others: { id: string; name: string }[];
   areas: { value: Area; label: string }[];
   /** Who the combatant holds Targeting on (for the area's "only at your Targeting" note). */
   targeting: string | null;
   empty: string | null;
+  shown: DeclareFieldsShown;
 }
 
 const USES_WEAPON = new Set(["draw", "holster", "shoot", "melee", "suppress"]);
@@ -126,14 +145,37 @@ export function declareDialogView(
   free: boolean,
   rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES,
   localize: Localize = english,
+  odds: DeclareOddsContext | null = null,
 ): DeclareDialogView {
-  const choices = free ? freeChoices(f, me, rules, localize) : declareChoices(f, me, rules, localize);
+  const listed = free ? freeChoices(f, me, rules, localize) : declareChoices(f, me, rules, localize);
+  // With Targeting held (P13), the dialog opens on the first shot at that target; else on the first choice.
+  const shot = me.targeting ? listed.findIndex((c) => c.weapon && rules.actions[c.action]?.kind === "shoot") : -1;
+  const opening = Math.max(0, shot);
+  const choices = listed.map((c, i) => (i === opening ? { ...c, selected: true } : c));
+  const first = others.find((o) => o.id !== me.id);
+  const initialTarget = me.targeting?.target ?? first?.id ?? null;
   return {
     name, free, choices,
+    incoming: odds && !free ? incomingOdds(odds, rules, localize) : [],
+    // The odds of the choice it opens on (the dialog redraws them on each change).
+    odds: odds && !free ? { lines: declareOddsLines(odds, choices[opening], initialTarget, null, rules, localize), note: localize("CYCHOSYS.Phase.Odds.linesNote") } : null,
     others: others.filter((o) => o.id !== me.id).map((o) => ({ ...o })),
     areas: AREAS.map((a) => ({ value: a, label: localize(`CYCHOSYS.Phase.Area.${a}`) })),
     targeting: me.targeting?.target ?? null,
     empty: choices.length ? null : localize(free ? "CYCHOSYS.Phase.Dialog.noFree" : "CYCHOSYS.Phase.Dialog.noActions"),
+    shown: fieldsShown(choices[opening]),
+  };
+}
+
+/** The fields a choice asks for (the same rule as the dialog's script, `data-needs`). */
+export function fieldsShown(c: DeclareChoice | undefined): DeclareFieldsShown {
+  return {
+    target: !!c?.target && !c.fixedTarget,
+    area: !!c && c.area !== "none",
+    distance: !!c?.distance,
+    targets: !!c?.targets,
+    text: !!c?.text,
+    areatargeting: c?.area === "targeting",
   };
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Localize } from "../../../core/messages.js";
 import { type PartSpec, tabsView, templatePath } from "../../../core/views/templates.js";
+import { signed } from "../../../core/views/text.js";
 import { actorTextView, bySort, descriptionView, itemSheetParts, num, rec, type SheetItem, str } from "../../../core/views/sheet.js";
 import type { PhaseDerived, PhaseProblem } from "../data/derived.js";
 import type { PhaseActorType, PhaseItemType } from "../data/schema.js";
@@ -152,13 +153,42 @@ function armorRows(input: PhaseActorSheetInput) {
     });
 }
 
-/** P28–P30, P36, P37: flesh and stun against their limit, the penalty, each traumatic wound, the states. */
+/** A wound track's tone: the bar fills with what was taken — none, short of half-way, from half-way to the limit (P30). */
+function trackTone(value: number, max: number): "good" | "shock" | "wound" {
+  if (value <= 0) return "good";
+  return value * 2 < max ? "shock" : "wound";
+}
+
+/** One wound track (docs/style.md: tracks drawn as tracks): how full, its tone, what a screen reader says. */
+function track(value: number, max: number, meter: string, localize: Localize) {
+  const limit = Math.max(1, max);
+  return { value, max, percent: Math.round(Math.min(1, Math.max(0, value) / limit) * 100), tone: trackTone(value, limit), meterLabel: localize(meter, { value, max }) };
+}
+
+/** Traumatic wounds drawn as boxes up to their limit (a limit past a dozen as a bar). */
+const MAX_PIPS = 12;
+
+/** P28–P30, P36, P37: flesh and stun as tracks against the collapse limit, the traumatic wounds against theirs, the penalty, each wound, the states. */
 function woundsView(input: PhaseActorSheetInput) {
   const w = input.derived?.wounds;
   const stored = Array.isArray(input.system.traumaticWounds) ? (input.system.traumaticWounds as unknown[]) : [];
+  const localize = input.localize;
+  const flesh = num(input.system.flesh);
+  const stun = num(input.system.stun);
+  const fleshMax = num(input.system.fleshMax, 20);
+  const traumaLimit = num(input.system.traumaLimit, 3);
+  const penalty = w?.penalty ?? 0;
+  const trauma = track(stored.length, traumaLimit, "CYCHOSYS.Phase.Sheet.TraumaMeter", localize);
+  // A box per wound up to the limit, and one for each the GM wrote past it.
+  const boxes = Math.max(traumaLimit, stored.length);
   return {
-    flesh: num(input.system.flesh), stun: num(input.system.stun), fleshMax: num(input.system.fleshMax, 20), traumaLimit: num(input.system.traumaLimit, 3),
-    penalty: w?.penalty ?? 0,
+    flesh, stun, fleshMax, traumaLimit,
+    penalty, penaltyText: signed(penalty),
+    tracks: {
+      flesh: track(flesh, fleshMax, "CYCHOSYS.Phase.Sheet.FleshMeter", localize),
+      stun: track(stun, fleshMax, "CYCHOSYS.Phase.Sheet.StunMeter", localize),
+      trauma: { ...trauma, pips: boxes <= MAX_PIPS ? Array.from({ length: boxes }, (_, i) => ({ filled: i < stored.length })) : null },
+    },
     states: (w?.states ?? []).map((s) => `CYCHOSYS.Phase.State.${s}`),
     traumas: stored.map((entry, i) => {
       const e = rec(entry);

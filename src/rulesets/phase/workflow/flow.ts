@@ -22,7 +22,7 @@ import type { PhaseRoundOperation } from "../combat/ledger.js";
 import { PhaseTableError } from "../combat/errors.js";
 import { phaseClock, type PhaseClock } from "../rules/clock.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "../rules/options.js";
-import { type AttackNeed, type AttackRolls, dueThisPhase, type PhaseReport, type PhaseResolution, type ResolvedEntry } from "../rules/resolve-phase.js";
+import { type AttackNeed, type AttackRolls, dueThisPhase, neededDice, type PhaseReport, type PhaseResolution, type ResolvedEntry } from "../rules/resolve-phase.js";
 import type { DeclaredAction, Fighters, PhaseState } from "../rules/state.js";
 import type { TimedLength } from "../rules/types.js";
 import type { TraumaticWound } from "../rules/wounds.js";
@@ -87,14 +87,7 @@ export const personOf = (flow: Pick<PhaseFlow, "people">, combatantId: string): 
 
 /** The dice a need is rolled with: the check die, the target's chart die (P20), the weapon's damage dice (P28). */
 export function needDice(need: AttackNeed, state: PhaseState, fighters: Fighters, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseNeed {
-  const action = state.combatants.find((c) => c.id === need.actor)?.action;
-  if (need.roll === "check") return { ...need, dice: 1, faces: rules.checkDie };
-  if (need.roll === "location") {
-    const chart = (action?.target && fighters[action.target]?.chart) || "human";
-    return { ...need, dice: 1, faces: rules.locationCharts[chart]?.die ?? rules.checkDie };
-  }
-  const damage = (action?.weapon && fighters[need.actor]?.weapons[action.weapon]?.damage) || { dice: 0, faces: 0 };
-  return { ...need, dice: damage.dice, faces: damage.faces };
+  return { ...need, ...neededDice(need, state, fighters, rules) };
 }
 
 /** The resolution as the card keeps it: what resolved so far (or all of it), what is lost, what is owed. */

@@ -106,7 +106,36 @@ async function actorsOf(env: WorkflowEnv, people: readonly PhasePerson[]): Promi
   return out;
 }
 
-function step(flow: PhaseFlow, request: PhaseStepRequest, user: FlowUser, actors: ReadonlyMap<string, ActorLike>, rules: Readonly<PhaseRules>, world: PhaseWorld): StepResult<PhaseFlow> {
+/** An actor as the NPC setting reads it: Foundry's `Actor#hasPlayerOwner`. */
+type PhaseActor = ActorLike & { hasPlayerOwner?: boolean };
+
+/**
+ * The world's NPC setting (`autoApplyNpc`, the same one the other rulesets
+ * read): once the phase end is settled — every roll owed is in — the GM
+ * applies it at once when every combatant it wounds (flesh, stun or a
+ * traumatic wound, P29–P31) is one no player owns. A phase end that hurts a
+ * player's combatant waits for the GM's Apply as before, and so does one
+ * whose sheets the GM cannot read. The same apply as the GM's button, as
+ * the GM.
+ */
+function autoApply(ctx: StepContext, flow: PhaseFlow, next: PhaseFlow, actors: ReadonlyMap<string, ActorLike>, world: PhaseWorld, rules: Readonly<PhaseRules>): StepResult<PhaseFlow> {
+  const kept = { flow: next, commands: [] };
+  if (!ctx.env.autoApplyNpc() || next.status !== "resolved" || flow.status === "resolved") return kept;
+  const ledger = liveLedger(world, next);
+  const table = tableOf(world, next.combatId);
+  const resolution = resolvePhase(ledger.state, table.fighters, next.rolls, rules);
+  if (resolution.status === "pending") return kept;
+  for (const person of next.people) {
+    const before = table.fighters[person.combatantId]?.wounds;
+    const after = resolution.fighters[person.combatantId]?.wounds;
+    if (!before || !after) continue;
+    const wounded = after.flesh !== before.flesh || after.stun !== before.stun || after.traumas.length !== before.traumas.length;
+    if (wounded && (actors.get(person.actorUuid) as PhaseActor | undefined)?.hasPlayerOwner !== false) return kept;
+  }
+  return applyPhaseEnd(next, table.fighters, resolution.fighters, (uuid) => storedWounds(actors.get(uuid)), ctx.gm.id);
+}
+
+function step(ctx: StepContext, flow: PhaseFlow, request: PhaseStepRequest, user: FlowUser, actors: ReadonlyMap<string, ActorLike>, rules: Readonly<PhaseRules>, world: PhaseWorld): StepResult<PhaseFlow> {
   const stored = (uuid: string) => storedWounds(actors.get(uuid));
   switch (request.step) {
     case "roll": {
@@ -118,14 +147,14 @@ function step(flow: PhaseFlow, request: PhaseStepRequest, user: FlowUser, actors
       // What is owed now (a sheet the GM changed since may owe other dice).
       const now = withRolls(flow, flow.rolls, resolvePhase(ledger.state, table.fighters, flow.rolls, rules), ledger.state, table.fighters, rules);
       const rolls = addRoll(now, request.combatantId, request.roll, request.faces);
-      return { flow: withRolls(flow, rolls, resolvePhase(ledger.state, table.fighters, rolls, rules), ledger.state, table.fighters, rules), commands: [] };
+      return autoApply(ctx, flow, withRolls(flow, rolls, resolvePhase(ledger.state, table.fighters, rolls, rules), ledger.state, table.fighters, rules), actors, world, rules);
     }
     case "modifiers": {
       requireGM(user);
       const ledger = liveLedger(world, flow);
       const table = tableOf(world, flow.combatId);
       const rolls = setModifiers(flow, request.combatantId, { ...request, coverAreas: request.coverAreas.filter((a): a is Area => isMember(AREAS, a)) }, rules);
-      return { flow: withRolls(flow, rolls, resolvePhase(ledger.state, table.fighters, rolls, rules), ledger.state, table.fighters, rules), commands: [] };
+      return autoApply(ctx, flow, withRolls(flow, rolls, resolvePhase(ledger.state, table.fighters, rolls, rules), ledger.state, table.fighters, rules), actors, world, rules);
     }
     case "apply": {
       requireGM(user);
@@ -164,7 +193,7 @@ export function phaseWorkflow(rules: () => Readonly<PhaseRules>, world: PhaseWor
     parseRequest: (value): { ok: true; parsed: ParsedRequest<PhaseDeclareRequest, PhaseStepRequest> } | { ok: false; problem: RequestProblem } => parsePhaseCardRequest(value),
     gmOnlyFields: PHASE_CARD_GM_ONLY,
     declare: (ctx, request, author) => declare(ctx, request, author, rules(), world),
-    step: async (_ctx, flow, request, user, actors) => step(flow, request, user, actors, rules(), world),
+    step: async (ctx, flow, request, user, actors) => step(ctx, flow, request, user, actors, rules(), world),
     scope: scopeOf,
   };
 }

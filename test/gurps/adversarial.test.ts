@@ -194,7 +194,7 @@ describe("unmetered attacker: an attack on a fighter in a started combat goes th
 });
 
 /**
- * A card made straight from the core's input (the dialog offers no slam yet):
+ * A card made straight from the core's input (every die chosen, the foe's slam damage given):
  * the GM posts it, then each side's owner answers on it as on any card.
  */
 function postedCard(w: World, build: (input: ReturnType<typeof attackInputOf>) => ReturnType<typeof attackInputOf>): Card {

@@ -28,7 +28,7 @@ type Env = ReturnType<typeof makeEnvironment>;
 
 export const GURPS_CARD_PAGES = [
   "gurps-card-defend-owner", "gurps-card-defend-onlooker", "gurps-card-major-wound-owed", "gurps-card-applied", "gurps-card-applied-light", "gurps-card-critical-empty-table",
-  "gurps-dialog-combat", "gurps-dialog-pistol",
+  "gurps-dialog-combat", "gurps-dialog-pistol", "gurps-dialog-slam", "gurps-dialog-slam-light",
 ] as const;
 
 /** A critical hit (3, 1, 2 → hit at 15), its table roll 4 made; the compendium's table is empty. */
@@ -63,16 +63,21 @@ export function buildGurpsCardPages(env: Env, systemCss: string, frameCss: strin
   card("gurps-card-critical-empty-table", criticalFlow(), GM, "as the GM", { tables: { hit: { name: "Critical Hit Table", results: [] } } });
 
   const fighter = (d: ReturnType<typeof louisData>, round: ReturnType<typeof newFighterRound> | null) => ({ uuid: d.uuid, name: d.name, derived: deriveGurpsActor(d.source, d.items), round });
-  const dialog = (id: string, view: ReturnType<typeof gurpsAttackDialogView>) => {
+  const dialog = (id: string, view: ReturnType<typeof gurpsAttackDialogView>, theme: "dark" | "light" = "dark") => {
     const body = `<header class="window-header"><h1 class="window-title">${Handlebars.Utils.escapeExpression(view.title)}</h1></header>
 <form class="dialog-form"><div class="dialog-body">${env.render(GURPS_ATTACK_DIALOG_TEMPLATE, view)}</div>
 <footer class="form-footer"><button type="button">${Handlebars.Utils.escapeExpression(localize("CYCHOSYS.Gurps.Card.rollAttack"))}</button></footer></form>`;
-    write(id, view.title, 460, body);
+    write(id, view.title, 460, body, theme);
   };
   const aoa = { ...chooseManeuver(startTurn(newFighterRound(), { hp: 11, currentHp: 11, ht: 11 }).state, { id: "allOutAttack", aoaOption: "determined" }, {}), shock: 2 };
   const inCombat = fighter(louisData(), aoa);
   dialog("gurps-dialog-combat", gurpsAttackDialogView({ attacker: inCombat, weapon: inCombat.derived.weapons[0]!, target: fighter(pierreData(), null), myTurn: true, measured: 1, gm: false, localize }));
   const outside = fighter(louisData(), null);
   dialog("gurps-dialog-pistol", gurpsAttackDialogView({ attacker: outside, weapon: outside.derived.weapons[1]!, target: fighter(pierreData(), null), myTurn: null, measured: 12, gm: true, localize }));
+  // G48, G49: Pierre (small shield ready) on a Move and Attack: the slams offered instead of the shortsword's lines, each with its effective skill.
+  const charging = fighter(pierreData(), chooseManeuver(startTurn(newFighterRound(), { hp: 10, currentHp: 10, ht: 11 }).state, { id: "moveAndAttack" }, {}));
+  for (const theme of ["dark", "light"] as const) {
+    dialog(`gurps-dialog-slam${theme === "light" ? "-light" : ""}`, gurpsAttackDialogView({ attacker: charging, weapon: charging.derived.weapons[0]!, target: fighter(louisData(), null), myTurn: true, measured: 1, gm: false, slam: theme === "dark" ? "slam" : "shieldRush", localize }), theme);
+  }
   return out;
 }

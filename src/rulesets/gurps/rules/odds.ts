@@ -9,8 +9,10 @@
  * one hit (rapid fire's extra hits are not counted). Pure.
  */
 import type { AttackOdds, DefenseOdds } from "../../../core/ruleset.js";
-import { divideDr, injuryFrom, basicDamage, woundingModifier } from "./damage.js";
-import { type DamageSpec, type RollPurpose, successRoll } from "./dice.js";
+import { divideDr, effectiveDr, injuryFrom, basicDamage, woundingModifier } from "./damage.js";
+import { type DamageSpec, resolveDamage, type RollPurpose, successRoll } from "./dice.js";
+import type { GurpsAttackInput, GurpsResolution } from "./resolve-types.js";
+import { isRanged } from "./types.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { DamageType, WoundingClass } from "./types.js";
 
@@ -82,4 +84,26 @@ export function gurpsAttackOdds(q: GurpsOddsQuery, rules: Readonly<GurpsRules> =
     return { defense, struck, injury: struck * perHit, attackerStruck: 0, attackerInjury: 0, outcomes: { ...outcomes, defended: defendable * defended } };
   };
   return { unit: "hp", defenses: [entry("none", 0), ...q.defenses.map((d) => entry(d.id, successOdds(d.effective, "defense", null, rules).success))] };
+}
+
+/**
+ * The odds query of an attack as the core resolved it so far: its effective
+ * skill and the defenses `legalDefenses` offers (each at its score, with the
+ * retreat when `retreat` and it is open, G67), the line's damage resolved
+ * from thrust and swing, and the DR where the blow lands (G71). Null when
+ * the attack has no effective skill yet or does no rolled damage (a grab, a
+ * grapple, a slam).
+ */
+export function gurpsOddsQueryOf(input: GurpsAttackInput, r: GurpsResolution, o: { retreat?: boolean } = {}, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsOddsQuery | null {
+  const w = input.weapon;
+  if (!r.skill || !w.damage) return null;
+  const spec = resolveDamage(w.damage, input.attacker.thrust ?? null, input.attacker.swing ?? null);
+  const type = w.type ?? "cr";
+  const location = input.location ?? "torso";
+  const dr = effectiveDr(input.defender, rules.hitLocations[location].drKey, type, 1, input.coverDr ?? 0).total;
+  const defenses = (r.legal?.options ?? []).map((d) => ({ id: d.id, effective: d.score + (o.retreat && d.retreat !== null ? d.retreat : 0) }));
+  return {
+    attack: { effective: r.skill.effective, purpose: isRanged(w.kind) ? "rangedAttack" : "meleeAttack", rolled: r.attack?.roll ?? null },
+    defenses, damage: { spec, type, divisor: w.divisor ?? 1 }, defender: { dr, woundingClass: input.defender.woundingClass ?? "living" },
+  };
 }

@@ -85,7 +85,7 @@ function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?
   const interrupt = scene === "waitFired" ? { by: "guard", of: "louis" } : null;
   const order = [...FIGHTERS].sort(compareEntries);
   const rows = order.map((f, index) => {
-    const fig = FIGURES[f.id]!;
+    const fig = scene === "zeroHp" && f.id === "louis" ? { hp: [-3, 12] as [number, number], fp: FIGURES.louis!.fp } : FIGURES[f.id]!;
     const view = gurpsTrackerRowView({
       round: rounds[f.id]!, name: f.name, id: f.id, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: viewer === "gm" || f.id === "louis", isGM: viewer === "gm", started: true,
       hp: { value: fig.hp[0], max: fig.hp[1] }, fp: { value: fig.fp[0], max: fig.fp[1] }, moveNow: 6, place: { index, count: order.length }, interrupt, localize,

@@ -149,7 +149,7 @@ export function gurpsTrackerRowView(input: TrackerRowInput): TrackerRowView & { 
   }];
   if (input.hp) figures.push({ id: "hp", label: localize(T("hp")), value: `${figure(input.hp.value)}/${figure(input.hp.max)}`, ...(hpTone(input.hp) && { tone: hpTone(input.hp)! }) });
   if (input.fp) figures.push({ id: "fp", label: localize(T("fp")), value: `${figure(input.fp.value)}/${figure(input.fp.max)}`, ...(3 * input.fp.value < input.fp.max && { tone: "shock" as const }) });
-  if (movement && (movement.allowance.yards > 0 || r.yardsMoved > 0)) figures.push({ id: "moved", label: localize(T("movedLabel")), value: localize(T("movedValue"), { moved: r.yardsMoved, allowed: movement.allowance.yards }) });
+  if (movement && (movement.allowance.yards > 0 || r.yardsMoved > 0)) figures.push({ id: "moved", label: localize(T("movedLabel")), value: localize(T("movedValue"), { moved: r.yardsMoved, allowed: movement.allowance.yards }), hint: localize(T("Hint.moved"), { allowed: movement.allowance.yards, rule: "G12" }) });
 
   const actions: GurpsRowAction[] = [];
   if (rollConsciousness) actions.push("consciousness");

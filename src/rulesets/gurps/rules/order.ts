@@ -24,9 +24,14 @@ export interface OrderEntry {
  * by his key, `placeByKey`), so the order stays total.
  */
 export function compareTurnOrder(a: OrderEntry, b: OrderEntry): number {
-  const ranked = (a.rank === undefined ? 1 : 0) - (b.rank === undefined ? 1 : 0);
-  if (ranked !== 0) return ranked;
-  if (a.rank !== undefined && b.rank !== undefined && a.rank !== b.rank) return a.rank - b.rank;
+  const ar = a.rank;
+  const br = b.rank;
+  // Equal (both unplaced, the common case): one comparison, then the keys.
+  if (ar !== br) {
+    if (ar === undefined) return 1;
+    if (br === undefined) return -1;
+    return ar - br;
+  }
   return b.basicSpeed - a.basicSpeed || b.dx - a.dx || b.draw - a.draw;
 }
 

@@ -230,6 +230,19 @@ describe("G31: a Wait's trigger fired out of turn (gurpsWaitFire, gurpsWaitDone)
     void combat;
   });
 
+  it("G31: a Wait the attack card triggered (no interrupt noted) also ends with Done; a replay is refused", async () => {
+    const { round, setRound, combat } = await waiting();
+    await setRound("louis", { maneuver: { id: "attack" }, waitTriggered: true });
+    const message = requestFrom(player, done());
+    await deliver(message);
+    await deliver(message);
+    expect(round("louis")).toMatchObject({ maneuver: { id: "attack" }, waitTriggered: false });
+    expect(replies("alice")).toEqual([]);
+    await send(player, done());
+    expect(replies("alice")[0]).toContain("not acting on a Wait");
+    expect(readGurpsOrder(combat.flags).interrupt).toBeNull();
+  });
+
   it("G31: 'done' only by the one acting; the next turn ends an interrupt left open", async () => {
     const { combat, nextTurn, round } = await waiting();
     await send(player, done());

@@ -161,6 +161,7 @@ export async function setCrouch(combat: GurpsCombatDoc, request: Extract<GurpsCo
   const round = roundOf(combat, combatant);
   if (request.crouching) {
     if (currentOf(combat)?.id !== combatant.id) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.notTurn", { name: combatant.name }));
+    notInterrupted(combat, combatant);
     if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
     const step = combatant.actor?.system.derived?.step ?? 1;
     const may = mayCrouch({ posture: round.posture, atTurnStart: round.chosenTurn !== round.turn, yardsMoved: round.yardsMoved, step, sprinting: round.sprintStreak > 1 });
@@ -270,10 +271,12 @@ export async function endGurpsWait(combat: GurpsCombatDoc, request: Extract<Gurp
   const combatant = controlled(combat, request.combatantId, user);
   const order = readGurpsOrder(combat.flags);
   const round = roundOf(combat, combatant);
-  if (order.interrupt?.by !== combatant.id) throw actRefusal(combatant.name, { reason: "notActing", rule: "G31" });
+  // Acting on his Wait: fired from the tracker (the interrupt names him), or by an attack out of turn (the card converts it, G31).
+  const interrupting = order.interrupt?.by === combatant.id;
+  if (!interrupting && !(round.waitTriggered && currentOf(combat)?.id !== combatant.id)) throw actRefusal(combatant.name, { reason: "notActing", rule: "G31" });
   if (request.turn !== round.turn) throw new Refusal(format("CYCHOSYS.Gurps.Tracker.staleTurn", { name: combatant.name }));
   const next = round.waitTriggered ? endWaitAction(round) : round;
-  await combat.update({ ...gurpsRoundUpdate(refOf(combat, combatant), next), ...gurpsOrderUpdate({ ...order, interrupt: null }, order) });
+  await combat.update({ ...gurpsRoundUpdate(refOf(combat, combatant), next), ...(interrupting && gurpsOrderUpdate({ ...order, interrupt: null }, order)) });
 }
 
 /**

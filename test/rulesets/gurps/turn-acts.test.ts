@@ -11,6 +11,10 @@ import {
   stepPosture, stepPostureRefusal, taskRefusal, chooseManeuver, type ManeuverChoice, recordMove, recordDefense, NO_DEFENSE_USE,
 } from "../../../src/rulesets/gurps/rules/index.js";
 import { moveLeft, readGurpsOrder, reorderUpdate, withKeys, type GurpsOrderState } from "../../../src/rulesets/gurps/combat/tracker-plan.js";
+import { gurpsTaskDialogView, gurpsTrackerRowView } from "../../../src/rulesets/gurps/combat/tracker-view.js";
+import { english } from "../../../src/core/messages.js";
+import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
+import { TURN_ACT_REASONS } from "../../../src/rulesets/gurps/rules/index.js";
 
 const FIGURES = { hp: 12, currentHp: 12, ht: 11 };
 /** A fighter whose turn `n` has begun, in `posture`, having chosen `choice` (none: still to choose). */
@@ -177,5 +181,29 @@ describe("G9 [fixed]: the GM's hand on the order", () => {
     expect(Object.entries(withKeys(swapped, [{ id: "c", basicSpeed: 6, dx: 10 }], () => 0.5).keys).map(([id, k]) => [id, k.rank])).toEqual([["a", 1], ["b", 2], ["c", 0]]);
     expect(readGurpsOrder({ cychosys: { gurpsOrder: { keys: { a: { basicSpeed: 5, dx: 10, draw: 0.5, rank: -1 } } } } }).keys.a).toEqual({ basicSpeed: 5, dx: 10, draw: 0.5 });
     expect(readGurpsOrder({ cychosys: { gurpsOrder: { keys: {}, interrupt: { by: "a.b", of: "c" } } } }).interrupt).toBeNull();
+  });
+});
+
+describe("the tracker's words read like a GM wrote them (the narration sweep)", () => {
+  it("every refusal of these acts, the chat note of a Wait's trigger, the controls' names, the rows' chips and figures, the task dialog", () => {
+    const lines: string[] = [];
+    for (const reason of TURN_ACT_REASONS) lines.push(english("CYCHOSYS.Gurps.Tracker.refusedAct", { name: "Louis", reason: english(`CYCHOSYS.Gurps.Tracker.Act.${reason}`), rule: "G15" }));
+    lines.push(english("CYCHOSYS.Gurps.Tracker.waitFired", { name: "Guard", trigger: "Louis comes within 5 yards", maneuver: "Attack", other: "Louis" }));
+    for (const key of ["isInterrupted", "interruptOpen", "gmOrders"]) lines.push(english(`CYCHOSYS.Gurps.Tracker.${key}`, { name: "Louis", by: "Guard" }));
+    const waiting = onTurn({ id: "wait", wait: { trigger: "he comes", response: "attack" } });
+    const rounds = [
+      { ...beginTask(onTurn(null, "kneeling"), { name: "Reload", needed: 3, interruptible: true, kind: "ready" }, {}), shock: 3, stun: null },
+      fireWait(waiting, { myTurn: false }), waiting, { ...onTurn({ id: "attack" }), crouching: true, unconscious: true },
+    ];
+    for (const round of rounds) {
+      for (const viewer of [{ canControl: true, isGM: true }, { canControl: false }]) {
+        const view = gurpsTrackerRowView({ round, name: "Louis", id: "louis", nameOf: (id) => id, current: round !== rounds[1], started: true, hp: { value: -3, max: 12 }, fp: { value: 2, max: 10 }, moveNow: 5, place: { index: 1, count: 3 }, interrupt: null, localize: english, ...viewer });
+        lines.push(...view.figures.map((f) => `${f.label} ${f.value}`.trim()), ...view.statuses.flatMap((x) => [x.label, x.hint ?? ""]), ...view.controls.map((c) => c.label));
+      }
+    }
+    const dialog = gurpsTaskDialogView(onTurn(null), english);
+    lines.push(dialog.note, ...Object.values(dialog.labels), ...dialog.kinds.map((k) => k.label), ...dialog.times.map((t) => `${t.label}: ${t.seconds}`));
+    expect(lines.length).toBeGreaterThan(60);
+    expect(describeProblems(sweepNarration(lines.filter((l) => l !== "")))).toEqual([]);
   });
 });

@@ -13,11 +13,13 @@ import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import { canAct, chooseManeuver, type GurpsFighterRound, setPosture, taskDone, triggerWait } from "./round.js";
 import type { Posture } from "./types.js";
 
-/** Why a tracker act is refused (lang `CYCHOSYS.Gurps.Tracker.Act.<reason>`) and the rule that says so. */
-export type TurnActRefusalReason =
-  | "cannotAct" | "stunned" | "chooseFirst" | "kneelStandOnly" | "noStep" | "stepSpent"
-  | "taskBegun" | "taskManeuver" | "readySpent" | "taskName" | "taskSeconds" | "maneuverRefused"
-  | "notWaiting" | "ownTurn" | "notActing";
+/** Why a tracker act is refused (lang `CYCHOSYS.Gurps.Tracker.Act.<reason>`). */
+export const TURN_ACT_REASONS = [
+  "cannotAct", "stunned", "chooseFirst", "kneelStandOnly", "noStep", "stepSpent",
+  "taskBegun", "taskManeuver", "readySpent", "taskName", "taskSeconds", "maneuverRefused",
+  "notWaiting", "ownTurn", "notActing",
+] as const;
+export type TurnActRefusalReason = (typeof TURN_ACT_REASONS)[number];
 export interface TurnActRefusal {
   readonly reason: TurnActRefusalReason;
   readonly rule: string;

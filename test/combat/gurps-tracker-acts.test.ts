@@ -13,6 +13,7 @@ import { readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
 import { readGurpsOrder } from "../../src/rulesets/gurps/combat/tracker-plan.js";
 import { parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { beginGurpsTurn } from "../../src/foundry/gurps/combat.js";
+import { gurpsTrackerRowView } from "../../src/rulesets/gurps/combat/tracker-view.js";
 import { capturingErrors } from "../fixtures/console.js";
 
 useGurpsCombatWorld();
@@ -241,6 +242,18 @@ describe("G31: a Wait's trigger fired out of turn (gurpsWaitFire, gurpsWaitDone)
     await send(player, done());
     expect(replies("alice")[0]).toContain("not acting on a Wait");
     expect(readGurpsOrder(combat.flags).interrupt).toBeNull();
+  });
+
+  it("G31: a waiter knocked out while acting: his row still offers Done (to the GM), and Done lets the interrupted turn resume", async () => {
+    const { round, setRound, combat } = await waiting();
+    await send(player, fire());
+    await setRound("louis", { unconscious: true });
+    const view = gurpsTrackerRowView({ round: round("louis"), name: "Louis", id: "louis", nameOf: (id) => id, current: false, canControl: true, isGM: true, started: true, interrupt: readGurpsOrder(combat.flags).interrupt, localize: (k) => k });
+    expect(view.actions).toContain("waitDone");
+    await send(gm, done());
+    expect(readGurpsOrder(combat.flags).interrupt).toBeNull();
+    await send(gm, maneuver("pierre", 1, { id: "attack" }));
+    expect(round("pierre").maneuver).toEqual({ id: "attack" });
   });
 
   it("G31: 'done' only by the one acting; the next turn ends an interrupt left open", async () => {

@@ -169,7 +169,8 @@ export function gurpsTrackerRowView(input: TrackerRowInput): TrackerRowView & { 
     && (!chosenNow || r.maneuver.id === "concentrate" || (r.maneuver.id === "ready" && r.actions === 0))) actions.push("task");
   // G31: the trigger fires before his next turn (his owner or the GM); his action out of turn ends with "Done".
   if (own && input.started && !input.current && !input.interrupt && !fireWaitRefusal(r, { myTurn: false })) actions.push("fireWait");
-  if (own && ((input.interrupt && input.id && input.interrupt.by === input.id) || (actingNow && !input.interrupt))) actions.push("waitDone");
+  // Done is offered even to a waiter knocked out while acting, so the turn he interrupted can resume.
+  if (input.started && input.canControl && ((input.interrupt && input.id && input.interrupt.by === input.id) || (actingNow && !input.interrupt))) actions.push("waitDone");
   // G9: the GM's hand on the order.
   if (input.isGM && input.started && input.place && input.place.count > 1) {
     if (input.place.index > 0) actions.push("orderUp");

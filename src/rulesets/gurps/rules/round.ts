@@ -60,6 +60,8 @@ export interface GurpsFighterRound {
   readonly majorWound?: boolean;
   /** G10: the turn his maneuver was chosen on (one choice a turn; absent in rounds stored before it existed: none yet). */
   readonly chosenTurn?: number;
+  /** G11, G15: the turn whose step he spent on kneeling ↔ standing (absent: none). */
+  readonly postureStepTurn?: number;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -70,8 +72,8 @@ export interface GurpsFighterRound {
   /** G61–G68: defenses used since his last turn. */
   readonly used: DefenseUse;
   readonly defendedSinceLastTurn: boolean;
-  /** G29, G89: a Concentrate task or a long action in progress. */
-  readonly task: { readonly name: string; readonly done: number; readonly needed: number; readonly interruptible: boolean } | null;
+  /** G29, G89: a Concentrate task or a long action in progress (`startedTurn`: the turn it began on; absent on tasks kept before it existed). */
+  readonly task: { readonly name: string; readonly done: number; readonly needed: number; readonly interruptible: boolean; readonly startedTurn?: number } | null;
   /** G31: defended while waiting (the Wait may then become only an Attack). */
   readonly waitDefended: boolean;
   /** G47: choked — 1 FP per turn until he escapes. */
@@ -169,9 +171,9 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
     const same = evaluate && evaluate.targetId === choice.targetId;
     evaluate = { targetId: choice.targetId ?? "", bonus: Math.min(rules.evaluateMax, same ? evaluate!.bonus + rules.evaluatePerTurn : rules.evaluatePerTurn), turn: s.turn };
   }
-  // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest.
+  // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest; a finished task is over.
   const advances = choice.id === "concentrate" || choice.id === "ready";
-  const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
+  const task = !s.task || taskDone(s) ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
   return {
     ...s, maneuver: choice, chosenTurn: s.turn, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0,
     crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching, actions: 0, waitTriggered: false,

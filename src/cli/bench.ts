@@ -28,7 +28,7 @@ import { phaseBenchSetup, runBenchPhase } from "../rulesets/phase/rules/index.js
 import { cychosysScenarios, LEGACY_FIXED, parseSet } from "./bench-legacy.js";
 import * as odds from "./bench-odds.js";
 import { benchRuleset, DEFAULT_BENCH_OPTIONS, timeRate, verdict } from "./bench-timing.js";
-import { BENCH_DUELLISTS, DUEL_RULESETS } from "./duel-rulesets.js";
+import { BENCH_DUELLISTS, DEFAULT_DUEL_TARGET, DUEL_RULESETS, DUEL_TARGETS } from "./duel-rulesets.js";
 import { type CommandIo, errorLine, projectRoot, wantsHelp } from "./io.js";
 
 const t = (key: string, params: Record<string, unknown> = {}) => english(`CYCHOSYS.Bench.${key}`, params);
@@ -140,12 +140,13 @@ function oddsAndDuels(root: string, print: (line: string) => void): void {
     const pair = BENCH_DUELLISTS[ruleset];
     if (!pair) throw new Error(`npm run bench: no duellists for the ${ruleset} duel (BENCH_DUELLISTS in src/cli/duel-rulesets.ts)`);
     const duel = odds.duels(make(), [actor(pair[0]), actor(pair[1])]);
+    const target = DUEL_TARGETS[ruleset] ?? DEFAULT_DUEL_TARGET;
     // The first duels work out the policy's decisions, then remember them.
     const start = performance.now();
     for (let i = 0; i < FIRST_DUELS; i++) duel.play();
     const first = FIRST_DUELS / ((performance.now() - start) / 1000);
     const steady = timeRate({ size: 1, describe: "", run: () => duel.play() });
-    print(say("duels", { ruleset: english(`CYCHOSYS.Ruleset.${ruleset}.name`), names: duel.names, runs: steady.runs, count: whole(steady.count), firstCount: whole(FIRST_DUELS), first: whole(first), rate: whole(steady.perSecond), verdict: verdict(steady.perSecond >= 10_000) }));
+    print(say("duels", { ruleset: english(`CYCHOSYS.Ruleset.${ruleset}.name`), names: duel.names, runs: steady.runs, count: whole(steady.count), firstCount: whole(FIRST_DUELS), first: whole(first), rate: whole(steady.perSecond), target: whole(target), verdict: verdict(steady.perSecond >= target) }));
   }
 }
 

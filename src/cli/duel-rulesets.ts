@@ -7,12 +7,14 @@ import type { Ruleset } from "../core/ruleset.js";
 import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
 import { createCwnRuleset } from "../rulesets/cwn/ruleset.js";
 import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
 import { createPhaseRuleset } from "../rulesets/phase/ruleset.js";
 
 export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
   cychosys: () => createCychosysRuleset() as unknown as Ruleset,
   d6: () => createD6Ruleset() as unknown as Ruleset,
   cwn: () => createCwnRuleset() as unknown as Ruleset,
+  gurps: () => createGurpsRuleset(),
   phase: () => createPhaseRuleset() as unknown as Ruleset,
 };
 
@@ -25,5 +27,15 @@ export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>
   cychosys: ["cast/parker.json", "foes/thorton.json"],
   d6: ["d6-characters/characters/kira.json", "d6-characters/characters/dax-morrow.json"],
   cwn: ["cwn-foes/foes/on-the-street/club-bouncer.json", "cwn-foes/foes/on-the-street/sable-gang-lieutenant.json"],
+  gurps: ["gurps-characters/louis-leblanc.json", "gurps-characters/jenny-atkins.json"],
   phase: ["phase-foes/foes/earl.json", "phase-foes/foes/leroy.json"],
 };
+
+/**
+ * Duels per second each ruleset's duel must reach in `npm run bench` (10,000
+ * unless named): GURPS plays whole turns through the table's pieces (the
+ * maneuver checked, every owed roll, the card's writes), so its target is
+ * the wave's 10,000 duels in under 10 s.
+ */
+export const DUEL_TARGETS: Readonly<Record<string, number>> = { gurps: 1_000 };
+export const DEFAULT_DUEL_TARGET = 10_000;

@@ -69,6 +69,20 @@ describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
     await pistol.close();
   });
 
+  it("G48, G49: Pierre on a Move and Attack is offered the slams instead of the line, each at its effective skill (no −4, no cap of 9), the shield rush with his small shield", async () => {
+    const slam = await open("gurps-dialog-slam");
+    const options = await texts(slam, "select[name=attackForm] option");
+    expect(options).toEqual([
+      "The weapon's line",
+      expect.stringMatching(/^Slam \(G48\) — DX 10, effective skill 10$/),
+      expect.stringMatching(/^Flying tackle \(G49\) — DX 10, effective skill 14$/),
+      expect.stringMatching(/^Shield rush \(G49\) — small shield 12, effective skill 12$/),
+    ]);
+    expect(await slam.inputValue("select[name=attackForm]")).toBe("slam");
+    expect(await slam.getAttribute("input[name=velocity]", "min")).toBe("1");
+    await slam.close();
+  });
+
   it("docs/odds.md: Pierre's owner sees each answer's chance of being struck and expected HP, the retreating dodge marked best, the note under it; the dialog's line against his best answer", async () => {
     for (const id of ["gurps-card-defend-odds", "gurps-card-defend-odds-light"]) {
       const card = await open(id);

@@ -85,8 +85,7 @@ describe("duel command", { timeout: 120_000 }, () => {
     [[cast("parker"), "nope.json"], "cannot read nope.json: ENOENT"],
     [["--ruleset", "cychosys", cast("parker"), d6("kira")], 'kira.json: type "d6Character" is not a combatant of these rules (expected character, npc)'],
     [[cast("parker"), d6("kira")], 'parker.json is an actor of the Cychosys rules (type "character") and packs/_source/d6-characters/characters/kira.json of the OpenD6 rules (type "d6Character")'],
-    // The list of rules with a duel grows as each gets one: only its start is checked.
-    [["--ruleset", "gurps", cast("parker"), cast("thorton")], "the GURPS 4e rules have no duel simulator yet (rules with one: cychosys, d6"],
+    [["--ruleset", "gurps", cast("parker"), cast("thorton")], 'parker.json: type "character" is not a combatant of these rules (expected gurpsCharacter)'],
     [["--ruleset", "d6", d6("kira"), cast("parker")], 'parker.json: type "character" is not a combatant of these rules (expected d6Character, d6Creature)'],
   ])("bad input %j is one line naming the problem, exit code 2", (args, message) => {
     const result = duel(...(args as string[]));
@@ -120,6 +119,19 @@ describe("duel command", { timeout: 120_000 }, () => {
     expect(result.stdout).toContain("Kira vs Dax Morrow — OpenD6 rules, 50 duels");
   });
 
+  it("GURPS read from the actors' types: each fighter's plan above the figures (issue 24.2)", () => {
+    const gurps = (folder: string, name: string) => join("packs", "_source", folder, `${name}.json`);
+    const result = duel(gurps("gurps-characters", "louis-leblanc"), gurps("gurps-foes", "filthy-pierre"), "--duels", "100", "--seed", "3");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("Louis LeBlanc vs Filthy Pierre — GURPS 4e rules, 100 duels (seed 3, at most 100 rounds each)");
+    expect(lines[1]).toMatch(/^Plan: Louis LeBlanc: Attack with the shortsword \(swing, 1d\+1 cut\) at effective skill \d+/);
+    expect(lines[2]).toMatch(/^Plan: Filthy Pierre: Attack with the shortsword/);
+    const counts = lines.slice(3, 6).map((l) => Number(/\((\d[\d,]*)\)$/.exec(l)![1]!.replace(/,/g, "")));
+    expect(counts.reduce((s, x) => s + x, 0)).toBe(100);
+  });
+
   it("--help prints the usage on standard output, exit code 0", () => {
     const result = duel("--help");
     expect(result).toMatchObject({ status: 0, stderr: "" });
@@ -142,7 +154,7 @@ describe("which rules a duel is fought under", () => {
   });
 
   it("a type of no ruleset, or two rulesets, is refused naming the files and types", () => {
-    expect(() => duelRuleset([{ file: "a.json", json: actor("dragon") }, { file: "b.json", json: actor("npc") }])).toThrow(/a\.json: type "dragon" is the actor type of no ruleset; the rules with a duel and their actor types: cychosys \(character, npc, object\); d6 \(d6Character, d6Creature\)/);
+    expect(() => duelRuleset([{ file: "a.json", json: actor("dragon") }, { file: "b.json", json: actor("npc") }])).toThrow(/a\.json: type "dragon" is the actor type of no ruleset; the rules with a duel and their actor types: cychosys \(character, npc, object\); d6 \(d6Character, d6Creature\); cwn \(cwnCharacter, cwnNpc\); phase \(phaseCharacter, phaseCreature\); gurps \(gurpsCharacter\)/);
     expect(() => duelRuleset([{ file: "a.json", json: actor("npc") }, { file: "b.json", json: actor("cwnCharacter") }])).toThrow(/a\.json is an actor of the Cychosys rules \(type "npc"\) and b\.json of the Cities Without Number rules/);
   });
 });

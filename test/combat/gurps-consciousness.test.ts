@@ -108,15 +108,17 @@ describe("G81: the HT roll to stay conscious at the start of his turn", () => {
   it("the row: the owner on his turn sees the roll (and no maneuver while it is owed whatever he does); another player sees that it is owed", async () => {
     const { round } = await atZeroHp();
     const localize = (key: string) => key;
-    const base = { round: round(), nameOf: (id: string) => id, current: true, started: true, key: null, localize };
+    const base = { round: round(), name: "Louis", nameOf: (id: string) => id, current: true, started: true, localize };
     const own = gurpsTrackerRowView({ ...base, canControl: true });
-    expect(own.controls).toMatchObject({ consciousness: true, choose: false });
-    expect(own.labels.consciousness).toBe("CYCHOSYS.Gurps.Tracker.rollConsciousness");
-    expect(own.badges.map((b) => b.id)).not.toContain("consciousness");
+    expect(own.actions).toContain("consciousness");
+    expect(own.actions).not.toContain("maneuver");
+    expect(own.controls.find((c) => c.action === "consciousness")).toMatchObject({ label: "CYCHOSYS.Gurps.Tracker.Control.consciousness", icon: "fa-solid fa-heart-pulse" });
+    expect(own.statuses.map((b) => b.id)).not.toContain("consciousness");
     const other = gurpsTrackerRowView({ ...base, canControl: false });
-    expect(other.controls.consciousness).toBe(false);
-    expect(other.badges.map((b) => b.id)).toContain("consciousness");
+    expect(other.actions).not.toContain("consciousness");
+    expect(other.controls).toEqual([]);
+    expect(other.statuses.map((b) => b.id)).toContain("consciousness");
     const excusable = gurpsTrackerRowView({ ...base, round: { ...round(), consciousness: "unlessDoNothing" }, canControl: true });
-    expect(excusable.controls).toMatchObject({ consciousness: true, choose: true });
+    expect(excusable.actions).toEqual(expect.arrayContaining(["consciousness", "maneuver"]));
   });
 });

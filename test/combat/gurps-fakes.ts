@@ -12,14 +12,14 @@ import { defineCombatDocuments } from "../../src/foundry/combat.js";
 import { gurpsCombatRules } from "../../src/foundry/gurps/combat.js";
 import { registerGurpsTrackerHandlers } from "../../src/foundry/gurps/combat-actions.js";
 import { registerRequestParser } from "../../src/foundry/requests.js";
-import { parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
+import { GURPS_TRACKER_GM_ONLY_FIELDS, parseGurpsCombatRequest } from "../../src/rulesets/gurps/combat/request-schema.js";
 import { createGurpsRuleset } from "../../src/rulesets/gurps/ruleset.js";
 import { deriveGurpsActor, type GurpsItemInput } from "../../src/rulesets/gurps/data/derive.js";
 import { GURPS_ACTOR_SCHEMAS, GURPS_ITEM_SCHEMAS } from "../../src/rulesets/gurps/data/schema.js";
 import { gurpsDefaults, gurpsLine } from "../fixtures/gurps-sheets.js";
 
 setActiveAdapter({ ruleset: createGurpsRuleset(), register: () => undefined, cardContent: async () => "", renderCard: () => undefined, combat: gurpsCombatRules });
-registerRequestParser(parseGurpsCombatRequest);
+registerRequestParser(parseGurpsCombatRequest, GURPS_TRACKER_GM_ONLY_FIELDS);
 registerGurpsTrackerHandlers();
 export const { SystemCombat: GurpsCombat } = defineCombatDocuments();
 

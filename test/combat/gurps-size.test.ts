@@ -11,7 +11,8 @@ import { FakeCombatant, world } from "./fakes.js";
 import { GurpsCombat, GurpsFakeActor, type GurpsTestCombat, useGurpsCombatWorld } from "./gurps-fakes.js";
 import { beginGurpsTurn, gurpsCombatRules, skipTarget } from "../../src/foundry/gurps/combat.js";
 import { gurpsRoundUpdate, MAX_ITEMS, readGurpsRound } from "../../src/rulesets/gurps/combat/round-state.js";
-import { readGurpsOrder, sortGurpsTurns } from "../../src/rulesets/gurps/combat/tracker-plan.js";
+import { type OrderFigures, readGurpsOrder, reorderUpdate, sortGurpsTurns } from "../../src/rulesets/gurps/combat/tracker-plan.js";
+import { orderFiguresOf } from "../../src/foundry/gurps/combat-actions.js";
 import { freshItem, GurpsError, newFighterRound } from "../../src/rulesets/gurps/rules/index.js";
 import { expectLinearGrowth } from "../helpers/growth.js";
 
@@ -107,6 +108,33 @@ describe("the GURPS tracker at 1,000 combatants", () => {
       prepare: (size) => {
         const combat = fights.get(size)!;
         return () => combat.list.slice().sort(gurpsCombatRules.prepareSort!(combat) as never);
+      },
+    });
+  });
+
+  it("G9: with the GM's places kept (every fighter ranked), the sort and one hand move of the order still grow linearly: 100 → 1,000 combatants", async () => {
+    const fights = new Map<number, { combat: GurpsTestCombat; figures: OrderFigures[] }>();
+    for (const size of [100, 1000]) {
+      const combat = await bigFight(size);
+      const figures = combat.turns.map(orderFiguresOf as never) as OrderFigures[];
+      // The GM moves the last fighter to the top: every fighter is given his place (one write).
+      await combat.update(reorderUpdate(readGurpsOrder(combat.flags), figures, { round: combat.round, turn: combat.turn }, figures.at(-1)!.id, 0)!);
+      expect(combat.turns[0]!.id).toBe(figures.at(-1)!.id);
+      fights.set(size, { combat, figures });
+    }
+    expectLinearGrowth({
+      kind: "trackerSort",
+      prepare: (size) => {
+        const { combat } = fights.get(size)!;
+        return () => combat.list.slice().sort(gurpsCombatRules.prepareSort!(combat) as never);
+      },
+    });
+    expectLinearGrowth({
+      kind: "trackerSort",
+      prepare: (size) => {
+        const { combat, figures } = fights.get(size)!;
+        const order = readGurpsOrder(combat.flags);
+        return () => reorderUpdate(order, figures, { round: combat.round, turn: combat.turn }, figures[1]!.id, size - 1);
       },
     });
   });

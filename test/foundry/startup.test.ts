@@ -233,7 +233,7 @@ describe.each(Object.entries(ORDERS))("a world's start-up, %s", (_name, order) =
 });
 
 describe("Dice So Nice", () => {
-  it.each(["cychosys", "d6"] as const)("%s: configured on init when it is already ready, on its hook otherwise (registered before it fires)", async (ruleset) => {
+  it.each(["cychosys", "d6", "gurps"] as const)("%s: configured on init when it is already ready, on its hook otherwise (registered before it fires)", async (ruleset) => {
     const ready = await startWorld(ruleset, ORDERS["v13 as documented (documents prepared, then setup)"], { diceSoNiceReady: true });
     expect(ready.dice3d.calls).toContain("addDicePreset");
     expect(ready.hooks.registered("diceSoNiceReady")).toBe(0);

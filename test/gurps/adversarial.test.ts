@@ -72,9 +72,9 @@ describe("forged GM field: every field only a GM may set, sent by a player, is r
     expect(w.whispers.map((m) => m.user)).toEqual(GURPS_GM_ONLY_FIELDS.declare.map(() => p1.id));
   });
 
-  it("the tracker's requests: every kind is declared, none with a GM-only field (each is the fighter's own choice or roll on his turn)", () => {
+  it("the tracker's requests: every kind is declared; only the GM's place in the order (G9, gurpsReorder.to) is GM-only — the rest are the fighter's own choice or roll", () => {
     expect(Object.keys(GURPS_TRACKER_GM_ONLY_FIELDS).sort()).toEqual([...GURPS_REQUEST_KINDS].sort());
-    for (const fields of Object.values(GURPS_TRACKER_GM_ONLY_FIELDS)) expect(fields).toEqual([]);
+    for (const [kind, fields] of Object.entries(GURPS_TRACKER_GM_ONLY_FIELDS)) expect(fields).toEqual(kind === "gurpsReorder" ? ["to"] : []);
   });
 
   it("the same fields from a GM are taken: the shield's DB left out from behind (G59), the GM's bonus counted (G3)", async () => {
@@ -194,7 +194,7 @@ describe("unmetered attacker: an attack on a fighter in a started combat goes th
 });
 
 /**
- * A card made straight from the core's input (the dialog offers no slam yet):
+ * A card made straight from the core's input (every die chosen, the foe's slam damage given):
  * the GM posts it, then each side's owner answers on it as on any card.
  */
 function postedCard(w: World, build: (input: ReturnType<typeof attackInputOf>) => ReturnType<typeof attackInputOf>): Card {

@@ -10,7 +10,9 @@ import { findCriticalTables, forgetPackTables } from "../../src/foundry/gurps/ta
 import { deriveGurpsActor } from "../../src/rulesets/gurps/data/derive.js";
 import { chooseManeuver, newFighterRound, startTurn } from "../../src/rulesets/gurps/rules/index.js";
 import { gurpsAttackCardView } from "../../src/rulesets/gurps/views/attack-card.js";
-import { gurpsAttackDialogView } from "../../src/rulesets/gurps/views/attack-dialog.js";
+import { gurpsAttackDialogView, readGurpsAttackForm } from "../../src/rulesets/gurps/views/attack-dialog.js";
+import { slamSkillOf, slamVelocityCap } from "../../src/rulesets/gurps/workflow/slam-input.js";
+import { character, item } from "../fixtures/gurps-actors.js";
 import { yardsOf } from "../../src/rulesets/gurps/workflow/attack-input.js";
 import { louisData, pierreData } from "../fixtures/gurps-actors.js";
 import { declaredSwing, GM, LOUIS_PLAYER } from "../fixtures/gurps-cards.js";
@@ -18,6 +20,49 @@ import { rollOwed } from "../../src/rulesets/gurps/workflow/flow.js";
 
 const fighter = (d: ReturnType<typeof louisData>, round: ReturnType<typeof newFighterRound> | null = null) => ({ uuid: d.uuid, name: d.name, derived: deriveGurpsActor(d.source, d.items), round });
 const figures = { hp: 11, currentHp: 11, ht: 11 };
+
+describe("the GURPS attack dialog: slams (G48, G49)", () => {
+  it("offered instead of the line, each at its effective skill; a shield rush closed without a ready shield; none once the target stands beyond 1 yard", () => {
+    const round = chooseManeuver(startTurn(newFighterRound(), figures).state, { id: "moveAndAttack" }, {});
+    const louis = fighter(louisData(), round);
+    const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: true, measured: 1, gm: false });
+    expect(view.slams).toEqual([
+      { value: "slam", label: "Slam (G48) — DX 13, effective skill 13", disabled: false, selected: false },
+      { value: "flyingTackle", label: "Flying tackle (G49) — DX 13, effective skill 17", disabled: false, selected: false },
+      { value: "shieldRush", label: "Shield rush (G49) — a shield rush needs a ready shield (G49)", disabled: true, selected: false },
+    ]);
+    // Move and Attack: his Move 5 and Pierre's 5 (G34, G48).
+    expect(view.velocity).toEqual({ value: 1, max: 10 });
+    expect(gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[1]!, target: fighter(pierreData()), myTurn: true, measured: 12, gm: false }).slams).toBeNull();
+  });
+
+  it("the skill: the best of DX, Brawling and Sumo; Jumping for a flying tackle only; Shield with the best ready shield for a rush", () => {
+    const d = deriveGurpsActor(character({ attributes: { st: 10, dx: 11, iq: 10, ht: 10 } }), [
+      item("gurpsSkill", "sk1", "Brawling", { base: "dx", relativeLevel: 1, unarmed: "brawling" }),
+      item("gurpsSkill", "sk2", "Jumping", { base: "dx", relativeLevel: 3 }),
+      item("gurpsSkill", "sk3", "Shield", { base: "dx", relativeLevel: 2 }),
+      item("gurpsShield", "sh1", "small shield", { db: 1, skill: "Shield" }),
+    ]);
+    expect(slamSkillOf(d, null, "slam")).toMatchObject({ level: 12, skillName: "Brawling", shield: null });
+    expect(slamSkillOf(d, null, "flyingTackle")).toMatchObject({ level: 14, skillName: "Jumping" });
+    expect(slamSkillOf(d, null, "shieldRush")).toMatchObject({ level: 13, shield: { id: "sh1", db: 1 } });
+    const dropped = { ...newFighterRound(), items: { sh1: { ...newFighterRound().items, ready: false } as never } };
+    expect(slamSkillOf(d, dropped, "shieldRush")).toBeNull();
+  });
+
+  it("G34, G48: the yards a slam may claim — a step under Attack, half Move under All-Out Attack, full Move under Move and Attack — plus the foe's Move", () => {
+    const [l, p] = [fighter(louisData()).derived, fighter(pierreData()).derived];
+    expect(["attack", "allOutAttack", "moveAndAttack"].map((m) => slamVelocityCap(m as never, l, null, p))).toEqual([6, 8, 10]);
+  });
+
+  it("the form read back: the slam and its yards, no Rapid Strike, shots or location with it; yards out of bounds refused by name", () => {
+    const form = { line: "0", attackForm: "flyingTackle", velocity: "4", rapidStrike: "on", shots: "3", location: "skull", deceptive: "1" };
+    expect(readGurpsAttackForm(form, { gm: false, inCombat: true })).toEqual({ line: 0, deceptive: 1, slam: { form: "flyingTackle", velocity: 4 } });
+    expect(readGurpsAttackForm({ ...form, attackForm: "line" }, { gm: false, inCombat: true })).toMatchObject({ rapidStrike: true, location: "skull" });
+    expect(readGurpsAttackForm({ ...form, attackForm: "pounce" }, { gm: false, inCombat: true })).not.toHaveProperty("slam");
+    expect(() => readGurpsAttackForm({ ...form, velocity: "0" }, { gm: false, inCombat: true })).toThrow(/Yards moved into the foe \(G48\) must be a whole number from 1 to 1000/);
+  });
+});
 
 describe("the GURPS attack dialog", () => {
   it("G24, G36: outside a combat each line shows its effective skill against Pierre; the maneuvers and All-Out Attack's options are offered; melee choices, no range", () => {

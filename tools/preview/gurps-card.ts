@@ -30,7 +30,7 @@ type Env = ReturnType<typeof makeEnvironment>;
 
 export const GURPS_CARD_PAGES = [
   "gurps-card-defend-owner", "gurps-card-defend-onlooker", "gurps-card-major-wound-owed", "gurps-card-applied", "gurps-card-applied-light", "gurps-card-critical-empty-table",
-  "gurps-dialog-combat", "gurps-dialog-pistol",
+  "gurps-dialog-combat", "gurps-dialog-pistol", "gurps-dialog-slam", "gurps-dialog-slam-light",
   "gurps-card-defend-odds", "gurps-card-defend-odds-light", "gurps-dialog-odds", "gurps-dialog-odds-light",
 ] as const;
 
@@ -77,6 +77,11 @@ export function buildGurpsCardPages(env: Env, systemCss: string, frameCss: strin
   dialog("gurps-dialog-combat", gurpsAttackDialogView({ attacker: inCombat, weapon: inCombat.derived.weapons[0]!, target: fighter(pierreData(), null), myTurn: true, measured: 1, gm: false, localize }));
   const outside = fighter(louisData(), null);
   dialog("gurps-dialog-pistol", gurpsAttackDialogView({ attacker: outside, weapon: outside.derived.weapons[1]!, target: fighter(pierreData(), null), myTurn: null, measured: 12, gm: true, localize }));
+  // G48, G49: Pierre (small shield ready) on a Move and Attack: the slams offered instead of the shortsword's lines, each with its effective skill.
+  const charging = fighter(pierreData(), chooseManeuver(startTurn(newFighterRound(), { hp: 10, currentHp: 10, ht: 11 }).state, { id: "moveAndAttack" }, {}));
+  for (const theme of ["dark", "light"] as const) {
+    dialog(`gurps-dialog-slam${theme === "light" ? "-light" : ""}`, gurpsAttackDialogView({ attacker: charging, weapon: charging.derived.weapons[0]!, target: fighter(louisData(), null), myTurn: true, measured: 1, gm: false, slam: theme === "dark" ? "slam" : "shieldRush", localize }), theme);
+  }
   // docs/odds.md: the odds for who may know them (the world's setting on; Pierre's owner, and a player who sees Pierre's sheet).
   card("gurps-card-defend-odds", flows.defend, PIERRE_PLAYER, "as Pierre's player, odds shown", { odds: true });
   card("gurps-card-defend-odds-light", flows.defend, PIERRE_PLAYER, "as Pierre's player, odds shown", { odds: true }, "light");

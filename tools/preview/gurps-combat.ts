@@ -1,10 +1,14 @@
 /**
- * Preview pages of the GURPS tracker: a duel in Foundry's combat sidebar —
- * the order kept (G9: Basic Speed, DX), Louis on his turn with All-Out
- * Attack (Determined) chosen, Pierre who parried twice and retreated from
- * him, shocked and kneeling, a guard Waiting with his trigger and an Aim
- * built up, a knocked-out bandit skipped (G8) — and the maneuver dialog for
- * a grappled fighter (the maneuvers he may not take greyed with why).
+ * Preview pages of the GURPS tracker: a duel in Foundry's combat sidebar,
+ * each row in the house style (one line: maneuver, HP, FP, yards moved;
+ * marks as chips; icon controls for who may act) — the order kept (G9),
+ * Louis on his turn with All-Out Attack (Determined) chosen, Pierre who
+ * parried twice and retreated from him, shocked and kneeling, a guard
+ * Waiting with his trigger, a knocked-out bandit skipped (G8); seen by
+ * Louis's player and by the GM (who also moves fighters in the order); a
+ * Wait triggered out of turn (G31), a task begun (G29, G89), standing as the
+ * step (G15) — the task dialog, and the maneuver dialog for a grappled
+ * fighter (the maneuvers he may not take greyed with why).
  * Built with the same pure functions the Foundry code calls (order, round
  * operations, views), in dark and light.
  */
@@ -12,9 +16,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import { compareEntries, gurpsManeuverFacts } from "../../src/rulesets/gurps/combat/tracker-plan.js";
-import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE, gurpsManeuverDialogView, gurpsTrackerRowView } from "../../src/rulesets/gurps/combat/tracker-view.js";
+import { GURPS_MANEUVER_TEMPLATE, GURPS_TASK_TEMPLATE, gurpsManeuverDialogView, gurpsTaskDialogView, gurpsTrackerRowView } from "../../src/rulesets/gurps/combat/tracker-view.js";
+import { HOUSE_PARTIALS } from "../../src/core/views/house.js";
 import { applyGurpsRoundOperation } from "../../src/rulesets/gurps/combat/round-state.js";
-import { type GurpsFighterRound, newFighterRound, NO_DEFENSE_USE, freshItem } from "../../src/rulesets/gurps/rules/index.js";
+import { beginTask, fireWait, type GurpsFighterRound, newFighterRound, NO_DEFENSE_USE, freshItem } from "../../src/rulesets/gurps/rules/index.js";
 import { makeI18n } from "./helpers.js";
 import { type makeEnvironment, readLang, ROOT } from "./render.js";
 import { combatCss, page, svgFace as face, TRACKER_CSS } from "./combat.js";
@@ -55,18 +60,39 @@ export function gurpsDuelRounds(): Record<string, GurpsFighterRound> {
   return { louis, pierre, guard, bandit };
 }
 
-function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string, choosing: false | "choosing" | "zeroHp" = false): string {
+/** HP and FP now and full per fighter (Pierre hurt, the bandit down). */
+const FIGURES: Record<string, { hp: [number, number]; fp: [number, number] }> = {
+  louis: { hp: [12, 12], fp: [11, 11] }, pierre: { hp: [6, 12], fp: [10, 10] }, guard: { hp: [11, 11], fp: [11, 11] }, bandit: { hp: [-2, 10], fp: [10, 10] },
+};
+
+type TrackerScene = false | "choosing" | "zeroHp" | "waitFired" | "task" | "kneeling";
+
+function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string, scene: TrackerScene = false, viewer: "player" | "gm" = "player"): string {
   const rounds = gurpsDuelRounds();
   // Louis's turn has just begun: he has still to choose (G10).
-  if (choosing === "choosing") rounds.louis = start(op(rounds.louis!, { kind: "endTurn", recovery: null }));
+  if (scene === "choosing") rounds.louis = start(op(rounds.louis!, { kind: "endTurn", recovery: null }));
   // Louis's turn begins at −3 HP: the HT roll to stay conscious is owed before any maneuver but Do Nothing (G81).
-  if (choosing === "zeroHp") rounds.louis = op(op(rounds.louis!, { kind: "endTurn", recovery: null }), { kind: "startTurn", hp: 12, currentHp: -3, ht: 11 });
+  if (scene === "zeroHp") rounds.louis = op(op(rounds.louis!, { kind: "endTurn", recovery: null }), { kind: "startTurn", hp: 12, currentHp: -3, ht: 11 });
+  // G31: Louis steps in; the guard's trigger fires on Louis's turn: the guard acts now, Louis waits to resume.
+  if (scene === "waitFired") rounds.guard = fireWait(rounds.guard!, { myTurn: false });
+  // G29, G89: Louis, at his turn's start, begins reloading (a long action under Ready): 1 of 3 seconds.
+  if (scene === "task") rounds.louis = beginTask(start(op(rounds.louis!, { kind: "endTurn", recovery: null })), { name: "Reload the crossbow", needed: 3, interruptible: true, kind: "ready" }, {});
+  // G15: Louis, kneeling, takes Attack: he may stand as his step.
+  if (scene === "kneeling") {
+    const turnStart = { ...start(op(rounds.louis!, { kind: "endTurn", recovery: null })), posture: "kneeling" as const };
+    rounds.louis = op(turnStart, { kind: "maneuver", choice: { id: "attack" }, facts: {} });
+  }
+  const interrupt = scene === "waitFired" ? { by: "guard", of: "louis" } : null;
   const order = [...FIGHTERS].sort(compareEntries);
   const rows = order.map((f, index) => {
-    const view = gurpsTrackerRowView({ round: rounds[f.id]!, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: f.id === "louis", started: true, key: { basicSpeed: f.basicSpeed, dx: f.dx }, moveNow: 6, localize });
+    const fig = scene === "zeroHp" && f.id === "louis" ? { hp: [-3, 12] as [number, number], fp: FIGURES.louis!.fp } : FIGURES[f.id]!;
+    const view = gurpsTrackerRowView({
+      round: rounds[f.id]!, name: f.name, id: f.id, nameOf: (id) => NAMES[id] ?? id, current: index === 0, canControl: viewer === "gm" || f.id === "louis", isGM: viewer === "gm", started: true,
+      hp: { value: fig.hp[0], max: fig.hp[1] }, fp: { value: fig.fp[0], max: fig.fp[1] }, moveNow: 6, place: { index, count: order.length }, interrupt, localize,
+    });
     return `<li class="combatant${index === 0 ? " active" : ""}${f.id === "bandit" ? " defeated" : ""}" data-combatant-id="${f.id}">
   <img class="token-image" src="${face(["#b9b2a6", "#d39b6a", "#8fa39a", "#a39ad3"][index % 4]!)}" alt="">
-  <div class="token-name"><strong class="name">${escape(f.name)}</strong>${env.render(GURPS_TRACKER_ROW_TEMPLATE, view)}</div>
+  <div class="token-name"><strong class="name">${escape(f.name)}</strong><div class="cy-gurps-row" data-combatant-id="${f.id}">${env.render(HOUSE_PARTIALS.trackerRow, view)}</div></div>
   <div class="token-initiative"><span class="initiative">${f.basicSpeed}</span></div>
 </li>`;
   }).join("\n");
@@ -76,6 +102,17 @@ function trackerBody(env: Env, theme: "dark" | "light", localize: (k: string, p?
 ${rows}
   </ol>
 </section>`;
+}
+
+function taskBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string): string {
+  const round = start(newFighterRound());
+  return `<form id="{{id}}" class="application themed theme-${theme} dialog" style="width: 420px;" data-preview-sheet="gurps-task">
+  <header class="window-header"><h1 class="window-title">${escape(localize("CYCHOSYS.Gurps.Tracker.taskTitle", { name: "Louis" }))}</h1></header>
+  <section class="window-content" style="padding: 10px 12px; gap: 10px;">
+    ${env.render(GURPS_TASK_TEMPLATE, gurpsTaskDialogView(round, localize))}
+    <button type="button">${escape(localize("CYCHOSYS.Gurps.Tracker.taskConfirm"))}</button>
+  </section>
+</form>`;
 }
 
 function dialogBody(env: Env, theme: "dark" | "light", localize: (k: string, p?: Record<string, unknown>) => string): string {
@@ -104,9 +141,14 @@ export function buildGurpsCombatPages(env: Env, css: string, frameCss: string, o
     const suffix = theme === "light" ? "-light" : "";
     for (const [id, title, body] of [
       [`gurps-tracker${suffix}`, "GURPS tracker", trackerBody(env, theme, localize)],
+      [`gurps-tracker-gm${suffix}`, "GURPS tracker, the GM's view", trackerBody(env, theme, localize, false, "gm")],
       [`gurps-maneuver${suffix}`, "GURPS maneuver dialog", dialogBody(env, theme, localize)],
       [`gurps-tracker-choosing${suffix}`, "GURPS tracker, a turn beginning", trackerBody(env, theme, localize, "choosing")],
       [`gurps-tracker-zero-hp${suffix}`, "GURPS tracker, a turn beginning below 0 HP", trackerBody(env, theme, localize, "zeroHp")],
+      [`gurps-tracker-wait${suffix}`, "GURPS tracker, a Wait triggered (GM)", trackerBody(env, theme, localize, "waitFired", "gm")],
+      [`gurps-tracker-task${suffix}`, "GURPS tracker, a task begun", trackerBody(env, theme, localize, "task")],
+      [`gurps-tracker-kneeling${suffix}`, "GURPS tracker, standing as the step", trackerBody(env, theme, localize, "kneeling")],
+      [`gurps-task${suffix}`, "GURPS task dialog", taskBody(env, theme, localize)],
     ] as const) {
       const file = join(outDir, `${id}.html`);
       writeFileSync(file, page(title, id, body, all, frameCss, theme, [TRACKER_CSS, DIALOG_CSS]));

@@ -115,6 +115,8 @@ export interface TrackerFigureView {
   label: string;
   value: string;
   tone?: Tone;
+  /** More than the row has room for (the tooltip): what a maneuver permits. */
+  hint?: string;
 }
 
 /** A status shown as a short chip: "Stunned", "Waiting". */
@@ -122,6 +124,8 @@ export interface TrackerStatusView {
   id: string;
   label: string;
   tone?: Tone;
+  /** More than the chip has room for (the tooltip): a Wait's trigger in full, the rule. */
+  hint?: string;
 }
 
 /** An icon button on the row, drawn only when the viewer may act (accessible name = label). */

@@ -19,19 +19,15 @@ import {
   compareEntries, gurpsOrderUpdate, gurpsSortKeys, nextGurpsTurn, type OrderFigures, orderMayHaveChanged, readGurpsOrder, storedGetsTurns, turnChange, withKeys,
 } from "../../rulesets/gurps/combat/tracker-plan.js";
 import { FLAG_SCOPE } from "../../rulesets/gurps/combat/round-state.js";
-import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE } from "../../rulesets/gurps/combat/tracker-view.js";
+import { GURPS_MANEUVER_TEMPLATE, GURPS_TASK_TEMPLATE } from "../../rulesets/gurps/combat/tracker-view.js";
 import type { OrderEntry, TurnStartDue } from "../../rulesets/gurps/rules/index.js";
-import { type GurpsCombatantDoc, type GurpsCombatDoc, refOf, registerGurpsTrackerHandlers } from "./combat-actions.js";
+import { type GurpsCombatantDoc, type GurpsCombatDoc, orderFiguresOf, refOf, registerGurpsTrackerHandlers } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { decorateGurpsTracker } from "./tracker.js";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** G9: what the order reads of a fighter now (before it is kept). */
-function figuresOf(c: GurpsCombatantDoc): OrderFigures {
-  const d = c.actor?.system.derived;
-  return { id: c.id, basicSpeed: d?.basicSpeed ?? 0, dx: d?.attributes.dx ?? 0 };
-}
+const figuresOf = orderFiguresOf;
 
 const random = () => (CONFIG as unknown as { Dice: { randomUniform(): number } }).Dice.randomUniform();
 
@@ -172,5 +168,5 @@ export function registerGurpsCombat(): void {
     const combat = combatant.combat;
     if (combat?.started && isActiveGM()) void enqueue(() => keepOrder(combat)).catch((error) => console.error("Cychosys | GURPS: keeping the order failed", error));
   }) as never);
-  void foundry.applications.handlebars.loadTemplates([GURPS_TRACKER_ROW_TEMPLATE, GURPS_MANEUVER_TEMPLATE]);
+  void foundry.applications.handlebars.loadTemplates([GURPS_MANEUVER_TEMPLATE, GURPS_TASK_TEMPLATE]);
 }

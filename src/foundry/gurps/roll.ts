@@ -17,6 +17,7 @@ import { damageDiceFormula, GURPS_DAMAGE_CARD_TEMPLATE, GURPS_DAMAGE_DIALOG_TEMP
 import { formValues, promptForm } from "../dialogs.js";
 import { format } from "../i18n.js";
 import { gurpsRules } from "./rules-source.js";
+import { dressGurpsDice } from "./dice.js";
 import { gurpsRoundOf } from "./status.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
@@ -66,6 +67,7 @@ export async function rollGurpsSuccess(actor: GurpsRollActor, key: string, extra
     const rollable = rollableOf(actor, key);
     const modifiers = [...roundModifiers(rollable, gurpsRoundOf(actor), rules), ...extra];
     const roll = new Roll(`${rules.successDice}d6`);
+    dressGurpsDice(roll, "success");
     await roll.evaluate();
     const result = readGurpsRoll(rollable, modifiers, facesOf(roll as never), rules);
     const content = await render(GURPS_ROLL_CARD_TEMPLATE, gurpsRollCardContext({ actorName: actor.name, roll: result, localize }));
@@ -100,6 +102,7 @@ export async function rollGurpsDamage(actor: GurpsRollActor, key: string, choice
     const plan = gurpsDamagePlan(derivedOf(actor), key, rules);
     if (!plan) throw new LocalizedError("CYCHOSYS.Gurps.Roll", "Refused", { name: actor.name });
     const roll = new Roll(damageDiceFormula(plan));
+    dressGurpsDice(roll, "damage");
     await roll.evaluate();
     const result = readGurpsDamage(plan, facesOf(roll as never), choice, rules);
     const content = await render(GURPS_DAMAGE_CARD_TEMPLATE, gurpsDamageCardContext({ actorName: actor.name, roll: result, localize }));

@@ -1,9 +1,11 @@
 /**
  * The GURPS tracker's additions to Foundry's combat tracker
- * (`renderCombatTracker`): under each fighter his row (tracker-view.ts: the
- * maneuver and what it permits, marks, defenses used since his last turn)
- * and the controls this user may use; the maneuver dialog (G10) and the
- * stun recovery roll (G19, G79). Every control is a request to the active GM
+ * (`renderCombatTracker`): under each fighter his row in the house style
+ * (tracker-view.ts: the maneuver and what it permits, HP, FP, marks, the
+ * defenses used since his last turn) and the controls this user may use now;
+ * the maneuver dialog (G10), the task dialog (G29, G89), the stun recovery
+ * roll (G19, G79), the step's kneel ↔ stand (G15), a Wait's trigger (G31)
+ * and the GM's hand on the order (G9). Every control is a request to the active GM
  * (the GM's own click too, through the same queue); dice are rolled here
  * with Foundry's Roll and only their faces travel.
  */
@@ -12,7 +14,10 @@ import { escapeHtml } from "../../core/html.js";
 import { submitRequest } from "../requests.js";
 import { formValues, promptForm } from "../dialogs.js";
 import { gurpsManeuverFacts, readGurpsOrder } from "../../rulesets/gurps/combat/tracker-plan.js";
-import { GURPS_MANEUVER_TEMPLATE, GURPS_TRACKER_ROW_TEMPLATE, gurpsManeuverDialogView, gurpsTrackerRowView, readManeuverForm } from "../../rulesets/gurps/combat/tracker-view.js";
+import {
+  GURPS_MANEUVER_TEMPLATE, GURPS_TASK_TEMPLATE, type GurpsRowAction, gurpsManeuverDialogView, gurpsTaskDialogView, gurpsTrackerRowView, readManeuverForm, readTaskForm,
+} from "../../rulesets/gurps/combat/tracker-view.js";
+import { HOUSE_PARTIALS } from "../../core/views/house.js";
 import { type GurpsCombatantDoc, type GurpsCombatDoc, currentOf, grapplerStOf, mayControl, roundOf } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
 import { claimDecoration } from "../tracker-decoration.js";
@@ -79,34 +84,63 @@ const stop = (element: HTMLElement) => {
   for (const type of ["click", "dblclick", "pointerdown", "mousedown", "contextmenu"]) element.addEventListener(type, (event) => event.stopPropagation());
 };
 
-/** `renderCombatTracker`: each row's maneuver, marks and controls. */
+/** G29, G89: the task dialog; the task goes to the GM, who checks it and starts it with its maneuver. */
+async function promptTask(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {
+  const round = roundOf(combat, combatant);
+  const form = await promptForm(localize("CYCHOSYS.Gurps.Tracker.taskTitle", { name: combatant.name }), await render(GURPS_TASK_TEMPLATE, gurpsTaskDialogView(round, localize, gurpsRules())), localize("CYCHOSYS.Gurps.Tracker.taskConfirm"), formValues);
+  if (!form) return;
+  await submitRequest({ kind: "gurpsTask", combatId: combat.id, combatantId: combatant.id, turn: round.turn, ...readTaskForm(form) });
+}
+
+/** What a row's control does: a dialog, a roll, or a request to the GM. */
+function onControl(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc, action: GurpsRowAction, place: number): void {
+  const base = { combatId: combat.id, combatantId: combatant.id };
+  const turn = () => roundOf(combat, combatant).turn;
+  switch (action) {
+    case "maneuver": return void promptManeuver(combat, combatant);
+    case "recover": return void rollRecovery(combat, combatant);
+    case "consciousness": return void rollToStayConscious(combat, combatant);
+    case "move": return void promptMove(combat, combatant);
+    case "task": return void promptTask(combat, combatant);
+    case "crouch": case "rise": return void submitRequest({ kind: "gurpsCrouch", ...base, turn: turn(), crouching: action === "crouch" });
+    case "kneel": case "stand": return void submitRequest({ kind: "gurpsStepPosture", ...base, turn: turn(), posture: action === "kneel" ? "kneeling" : "standing" });
+    case "fireWait": return void submitRequest({ kind: "gurpsWaitFire", ...base, turn: turn() });
+    case "waitDone": return void submitRequest({ kind: "gurpsWaitDone", ...base, turn: turn() });
+    case "orderUp": case "orderDown": return void submitRequest({ kind: "gurpsReorder", ...base, to: Math.max(0, place + (action === "orderUp" ? -1 : 1)) });
+  }
+}
+
+/** `renderCombatTracker`: each row in the house style (docs/style.md) — one line of essentials, the marks, the controls this viewer may use now. */
 export async function decorateGurpsTracker(app: { viewed?: GurpsCombatDoc | null }, html: HTMLElement): Promise<void> {
   const combat = app.viewed;
   if (!combat) return;
   const user = me();
   const current = currentOf(combat);
   const order = readGurpsOrder(combat.flags);
+  const turns = combat.turns ?? [];
+  const placeOf = new Map(turns.map((t, index) => [t.id, index] as const));
   for (const row of html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")) {
     const combatant = combat.combatants.get(row.dataset.combatantId!);
     if (!combatant) continue;
     const put = claimDecoration(row, ".cy-gurps-row");
+    const derived = combatant.actor?.system.derived;
+    const index = placeOf.get(combatant.id);
     const view = gurpsTrackerRowView({
-      round: roundOf(combat, combatant), nameOf: namer(combat, combatant), current: current?.id === combatant.id, canControl: mayControl(user, combatant),
-      started: combat.started, key: order.keys[combatant.id] ?? null, moveNow: combatant.actor?.system.derived?.moveNow ?? null, localize, rules: gurpsRules(),
+      round: roundOf(combat, combatant), nameOf: namer(combat, combatant), name: combatant.name, id: combatant.id, current: current?.id === combatant.id,
+      canControl: mayControl(user, combatant), isGM: user.isGM, started: combat.started, hp: derived?.hp ?? null, fp: derived?.fp ?? null,
+      moveNow: derived?.moveNow ?? null, place: index === undefined ? null : { index, count: turns.length }, interrupt: order.interrupt, localize, rules: gurpsRules(),
     });
-    const holder = document.createElement("div");
-    holder.innerHTML = await render(GURPS_TRACKER_ROW_TEMPLATE, view);
-    const element = holder.firstElementChild as HTMLElement;
+    // The house row (templates/partials/tracker-row.hbs) in a holder of our own, so a redraw finds and replaces it.
+    const element = document.createElement("div");
+    element.className = "cy-gurps-row";
+    element.dataset.combatantId = combatant.id;
+    element.innerHTML = await render(HOUSE_PARTIALS.trackerRow, view);
     stop(element);
     element.addEventListener("click", (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-cychosys-action]");
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>(".cy-tracker-control[data-action]");
       if (!button || button.disabled) return;
-      if (button.dataset.cychosysAction === "maneuver") void promptManeuver(combat, combatant);
-      if (button.dataset.cychosysAction === "recover") void rollRecovery(combat, combatant);
-      if (button.dataset.cychosysAction === "consciousness") void rollToStayConscious(combat, combatant);
-      if (button.dataset.cychosysAction === "move") void promptMove(combat, combatant);
-      const crouch = button.dataset.cychosysAction === "crouch" ? true : button.dataset.cychosysAction === "rise" ? false : null;
-      if (crouch !== null) void submitRequest({ kind: "gurpsCrouch", combatId: combat.id, combatantId: combatant.id, turn: roundOf(combat, combatant).turn, crouching: crouch });
+      const action = button.dataset.action as GurpsRowAction;
+      if (view.actions.includes(action)) onControl(combat, combatant, action, index ?? 0);
     });
     put(() => (row.querySelector(".token-name") ?? row).append(element));
   }

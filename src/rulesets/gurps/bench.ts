@@ -58,6 +58,7 @@ import type { GurpsDerived } from "./data/derived.js";
 import {
   AOA_OPTIONS, type AoaOption, type AttackManeuver, DAMAGE_TYPES, type DefenseChoice, type DiceRoll, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsFighterRound, HIT_LOCATIONS,
   newFighterRound, readRoll, resolveGurpsAttack,
+  withOwedRoll,
 } from "./rules/index.js";
 import { gurpsBenchInputs } from "./rules/bench.js";
 import { gurpsActorSheetView } from "./views/sheet-actor.js";
@@ -164,22 +165,6 @@ function candidate(r: Random, n: number): GurpsAttackInput {
   );
 }
 
-/** Set the value at an owed `rolls.…` id (`rolls.majorWound[1]`, `rolls.attacker.knockback`). */
-function withRoll(input: GurpsAttackInput, id: string, value: DiceRoll | number): GurpsAttackInput {
-  const rolls = structuredClone(input.rolls ?? {}) as Record<string, unknown>;
-  let node = rolls;
-  const parts = id.split(".").slice(1);
-  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-  const last = parts.at(-1)!;
-  const indexed = /^([A-Za-z]+)\[(\d)\]$/.exec(last);
-  if (indexed) {
-    const list = ((node[indexed[1]!] as unknown[] | undefined) ?? []).slice();
-    list[Number(indexed[2])] = value;
-    node[indexed[1]!] = list;
-  } else node[last] = value;
-  return { ...input, rolls: rolls as GurpsAttackInput["rolls"] };
-}
-
 /**
  * Give the attack every die the core asks for, one owed roll after another
  * (as the card asks each side): the defense among the legal ones (or none),
@@ -213,7 +198,7 @@ function complete(r: Random, start: GurpsAttackInput): GurpsAttackInput | null {
       const dice = Array.from({ length: owed.hits ?? 1 }, () => faces(r, owed.dice ?? 1));
       input = owed.id === "slam.foeDamage" ? { ...input, slam: { velocity: input.slam?.velocity ?? 0, foeDamage: dice[0]! } } : { ...input, [owed.id]: dice };
     } else if (owed.id.startsWith("rolls.")) {
-      input = withRoll(input, owed.id, owed.roll === "1d" ? r.int(1, 6) : readRoll(owed.roll === "table" ? faces(r, 3) : roll3(r), owed.id));
+      input = withOwedRoll(input, owed.id, owed.roll === "1d" ? r.int(1, 6) : readRoll(owed.roll === "table" ? faces(r, 3) : roll3(r), owed.id));
     } else {
       return null;
     }

@@ -5,13 +5,21 @@
  * once the Foundry side hands one in. Pure: the world's GURPS rules
  * (settings) are handed in as a function.
  */
-import type { Ruleset, RulesetWorkflow } from "../../core/ruleset.js";
+import type { Ruleset, RulesetDuel, RulesetWorkflow } from "../../core/ruleset.js";
+import { type GurpsFighter, readGurpsFighter } from "./duel/fighter.js";
+import { gurpsDuelPlan, playGurpsDuel } from "./duel/play.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyGurpsRoundOperation, type GurpsRoundOperation, gurpsRoundUpdate, readGurpsRound } from "./combat/round-state.js";
 import { GURPS_MANIFEST } from "./manifest.js";
 import { GURPS_STANDARD_RULES, GurpsError, type GurpsFighterRound, type GurpsOddsQuery, type GurpsRules, gurpsAttackOdds, gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "./rules/index.js";
 
 export function createGurpsRuleset(rules: () => Readonly<GurpsRules> = () => GURPS_STANDARD_RULES, workflow?: RulesetWorkflow): Ruleset {
+  // The duel of `npm run duel` (docs/odds.md), with each fighter's plan in a sentence (`plan`, printed above the figures).
+  const duel: RulesetDuel<GurpsFighter> = {
+    fighter: (json) => readGurpsFighter(json, rules()),
+    play: (a, b, roll, maxRounds) => playGurpsDuel(a, b, roll, maxRounds, rules()),
+    plan: (fighter, opponent) => gurpsDuelPlan(fighter, opponent, rules()),
+  };
   return {
     manifest: GURPS_MANIFEST,
     workflow: workflow ?? refusingWorkflow,
@@ -21,6 +29,7 @@ export function createGurpsRuleset(rules: () => Readonly<GurpsRules> = () => GUR
       update: (ref, next) => gurpsRoundUpdate(ref, next as GurpsFighterRound),
     },
     odds: { attack: (query: GurpsOddsQuery) => gurpsAttackOdds(query, rules()) },
+    duel,
     headless: {
       resolve: (text) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text, rules()))),
       demo: () => gurpsDemoScript(rules()).join("\n"),

@@ -10,7 +10,8 @@
 import { z } from "zod/mini";
 import { format } from "../../../core/i18n.js";
 import { isPlainObject } from "../../../core/kinded-request.js";
-import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, POSTURES, WAIT_RESPONSES, type ManeuverChoice } from "../rules/index.js";
+import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, MAX_TASK_NAME, MAX_TASK_SECONDS, POSTURES, TASK_KINDS, type TaskKind, WAIT_RESPONSES, type ManeuverChoice, type Posture } from "../rules/index.js";
+import { MAX_RANK } from "./tracker-plan.js";
 
 const id = z.string().check(z.regex(/^[A-Za-z0-9]{1,64}$/));
 const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
@@ -44,6 +45,19 @@ const REQUESTS = {
   gurpsRecover: z.strictObject({ kind: z.literal("gurpsRecover"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
   /** G81: the HT roll to stay conscious at the start of his turn at 0 HP or below (3d6 faces). */
   gurpsConsciousness: z.strictObject({ kind: z.literal("gurpsConsciousness"), combatId: id, combatantId: id, turn: int(1, 100_000), faces: z.array(int(1, 6)).check(z.minLength(3), z.maxLength(3)) }),
+  /** G11, G15: kneeling ↔ standing as the step of this turn's maneuver. */
+  gurpsStepPosture: z.strictObject({ kind: z.literal("gurpsStepPosture"), combatId: id, combatantId: id, turn: int(1, 100_000), posture: oneOf(POSTURES) }),
+  /** G29, G89: a task begun under Concentrate or Ready, its seconds needed, whether it may be interrupted. */
+  gurpsTask: z.strictObject({
+    kind: z.literal("gurpsTask"), combatId: id, combatantId: id, turn: int(1, 100_000), maneuver: oneOf(TASK_KINDS),
+    name: z.string().check(z.minLength(1), z.maxLength(MAX_TASK_NAME)), seconds: int(1, MAX_TASK_SECONDS), interruptible: z.boolean(),
+  }),
+  /** G31: his Wait's trigger fired before his next turn (`turn`: the waiter's turn the Wait was chosen on). */
+  gurpsWaitFire: z.strictObject({ kind: z.literal("gurpsWaitFire"), combatId: id, combatantId: id, turn: int(1, 100_000) }),
+  /** G31: his action out of turn is over; the interrupted fighter resumes. */
+  gurpsWaitDone: z.strictObject({ kind: z.literal("gurpsWaitDone"), combatId: id, combatantId: id, turn: int(1, 100_000) }),
+  /** G9 [fixed]: the GM moves a fighter to a place in the order (0 first). */
+  gurpsReorder: z.strictObject({ kind: z.literal("gurpsReorder"), combatId: id, combatantId: id, to: int(0, MAX_RANK) }),
 } as const;
 
 export type GurpsCombatRequest =
@@ -51,18 +65,27 @@ export type GurpsCombatRequest =
   | { kind: "gurpsRecover"; combatId: string; combatantId: string; turn: number; faces: number[] }
   | { kind: "gurpsConsciousness"; combatId: string; combatantId: string; turn: number; faces: number[] }
   | { kind: "gurpsCrouch"; combatId: string; combatantId: string; turn: number; crouching: boolean }
-  | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number };
+  | { kind: "gurpsMove"; combatId: string; combatantId: string; turn: number; yards: number }
+  | { kind: "gurpsStepPosture"; combatId: string; combatantId: string; turn: number; posture: Posture }
+  | { kind: "gurpsTask"; combatId: string; combatantId: string; turn: number; maneuver: TaskKind; name: string; seconds: number; interruptible: boolean }
+  | { kind: "gurpsWaitFire"; combatId: string; combatantId: string; turn: number }
+  | { kind: "gurpsWaitDone"; combatId: string; combatantId: string; turn: number }
+  | { kind: "gurpsReorder"; combatId: string; combatantId: string; to: number };
 export type GurpsCombatRequestKind = GurpsCombatRequest["kind"];
 
 /**
- * The tracker's GM-only fields (src/core/gm-only.ts): none. Every tracker
- * request is a fighter's own choice or roll on his own turn — his maneuver
- * (G10), crouch (G16), movement (G12), the stun recovery (G19) and the 0-HP
- * roll (G81) — and names nothing the GM decides; the GM's handlers check who
- * may make it and when against the GM's own round state.
+ * The tracker's GM-only fields (src/core/gm-only.ts): the place a GM gives a
+ * fighter in the order (G9, `gurpsReorder.to`) — a player's request naming
+ * one is refused before any handler runs. Every other tracker request is a
+ * fighter's own choice or roll — his maneuver (G10), crouch (G16), step
+ * posture (G15), task (G29), movement (G12), the Wait's trigger and its end
+ * (G31), the stun recovery (G19) and the 0-HP roll (G81) — and names nothing
+ * the GM decides; the GM's handlers check who may make it and when against
+ * the GM's own round state.
  */
 export const GURPS_TRACKER_GM_ONLY_FIELDS: Readonly<Record<GurpsCombatRequestKind, readonly string[]>> = {
   gurpsManeuver: [], gurpsCrouch: [], gurpsMove: [], gurpsRecover: [], gurpsConsciousness: [],
+  gurpsStepPosture: [], gurpsTask: [], gurpsWaitFire: [], gurpsWaitDone: [], gurpsReorder: ["to"],
 };
 export const GURPS_REQUEST_KINDS = Object.keys(REQUESTS) as GurpsCombatRequestKind[];
 

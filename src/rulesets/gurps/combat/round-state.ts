@@ -54,7 +54,7 @@ const item = z.strictObject({
 const INJURY_MARK_KEY = /^(posture|crouching|stun|stunDefense|unconscious|mortallyWounded|dead|aim|task|majorWound|ready\.[A-Za-z0-9_-]{1,64})$/;
 
 const aimShape = z.strictObject({ itemId: z.string().check(z.maxLength(64)), targetId: z.string().check(z.maxLength(64)), seconds: int(1, 100_000), braced: z.boolean(), sight: int(0, 99) });
-const taskShape = z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean() });
+const taskShape = z.strictObject({ name: z.string().check(z.maxLength(100)), done: int(0, 100_000), needed: int(0, 100_000), interruptible: z.boolean(), startedTurn: z.optional(int(0, 100_000)) });
 const postureShape = z.enum(POSTURES as unknown as [string, ...string[]]);
 const stunShape = nullable(z.enum(STUN_KINDS as unknown as [string, ...string[]]));
 /** The shape of a marked field's value before an injury (rules/injury-marks.ts). */
@@ -89,6 +89,7 @@ export const gurpsRoundSchema = z.strictObject({
   deathChecksRolled: int(0, 20),
   majorWound: z.optional(z.boolean()),
   chosenTurn: z.optional(int(0, 100_000)),
+  postureStepTurn: z.optional(int(0, 100_000)),
   grappling: z.array(hold).check(z.maxLength(MAX_HOLDS)),
   grappledBy: z.array(hold).check(z.maxLength(MAX_HOLDS)),
   pinnedBy: nullable(id),

@@ -11,7 +11,7 @@
 import { type CombatantRef } from "../../../core/transport/ports.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  canAct, compareTurnOrder, consciousnessModifier, nextTurn, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
+  canAct, compareTurnOrder, consciousnessModifier, moveInOrder, placeByKey, nextTurn, movementAllowance, type MovementAllowance, endTurn, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, type OrderEntry,
   startTurn, successRoll, sumFaces, type SuccessRoll, type TurnStartDue,
 } from "../rules/index.js";
 import { diffUpdate } from "../../../core/update-diff.js";
@@ -19,27 +19,36 @@ import { FLAG_SCOPE, gurpsRoundUpdate, isGurpsRound, readGurpsRound } from "./ro
 
 /** `flags.cychosys.gurpsOrder`: the kept keys (G9) and whose turn began last (so his end is applied once). */
 export interface GurpsOrderState {
-  keys: Record<string, { basicSpeed: number; dx: number; draw: number }>;
+  /** G9: Basic Speed, DX and draw kept at the start; `rank`: the place the GM gave by hand (every fighter has one once he reorders). */
+  keys: Record<string, { basicSpeed: number; dx: number; draw: number; rank?: number }>;
   /** The combatant whose turn began last, and whether his end was already applied (a recovery roll ends it early). */
   acting: string | null;
   ended: boolean;
   /** `round.turn` of the combat when his turn began: the same turn seen again changes nothing. */
   at: string | null;
+  /** G31: a Wait's trigger fired during `of`'s turn: `by` acts now; `of` resumes when he is done (or at the next turn). */
+  interrupt: { by: string; of: string } | null;
 }
 const ORDER = "gurpsOrder";
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const finite = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
 const ID = /^[A-Za-z0-9]{1,64}$/;
+/** G9: the highest place a GM's order stores (a fight of more fighters than this is not placed by hand). */
+export const MAX_RANK = 100_000;
 
 /** The stored order, every malformed entry dropped (it then sorts by its live figures, draw 0). */
 export function readGurpsOrder(flags: unknown): GurpsOrderState {
   const raw = isRecord(flags) && isRecord(flags[FLAG_SCOPE]) ? (flags[FLAG_SCOPE] as Record<string, unknown>)[ORDER] : undefined;
-  const out: GurpsOrderState = { keys: {}, acting: null, ended: false, at: null };
+  const out: GurpsOrderState = { keys: {}, acting: null, ended: false, at: null, interrupt: null };
   if (!isRecord(raw)) return out;
   if (isRecord(raw.keys)) {
     for (const [id, k] of Object.entries(raw.keys)) {
-      if (ID.test(id) && isRecord(k) && finite(k.basicSpeed, 0, 100) && finite(k.dx, 0, 99) && finite(k.draw, 0, 1)) out.keys[id] = { basicSpeed: k.basicSpeed, dx: k.dx, draw: k.draw };
+      if (!ID.test(id) || !isRecord(k) || !finite(k.basicSpeed, 0, 100) || !finite(k.dx, 0, 99) || !finite(k.draw, 0, 1)) continue;
+      out.keys[id] = { basicSpeed: k.basicSpeed, dx: k.dx, draw: k.draw, ...(Number.isInteger(k.rank) && finite(k.rank, 0, MAX_RANK) && { rank: k.rank }) };
     }
+  }
+  if (isRecord(raw.interrupt) && typeof raw.interrupt.by === "string" && ID.test(raw.interrupt.by) && typeof raw.interrupt.of === "string" && ID.test(raw.interrupt.of)) {
+    out.interrupt = { by: raw.interrupt.by, of: raw.interrupt.of };
   }
   if (typeof raw.acting === "string" && ID.test(raw.acting)) out.acting = raw.acting;
   out.ended = raw.ended === true;
@@ -141,11 +150,60 @@ export function nextGurpsTurn(state: { turn: number | null; round: number; ids: 
  */
 export function withKeys(order: GurpsOrderState, fighters: readonly OrderFigures[], random: () => number): GurpsOrderState {
   const keys = { ...order.keys };
+  const joined: string[] = [];
   for (const f of fighters) {
     if (keys[f.id]) continue;
     const draw = random();
     keys[f.id] = { basicSpeed: f.basicSpeed, dx: f.dx, draw: Number.isFinite(draw) ? Math.min(Math.max(draw, 0), 0.999999) : 0 };
+    joined.push(f.id);
   }
+  // G9 [fixed]: into an order the GM placed by hand, a joiner is slotted by the same key.
+  if (joined.length === 0 || !Object.values(order.keys).some((k) => k.rank !== undefined)) return { ...order, keys };
+  const entry = (id: string): OrderEntry => ({ id, ...keys[id]! });
+  const placed = Object.keys(order.keys).map(entry).sort(compareEntries);
+  return { ...order, keys: ranksOf(keys, placeByKey(placed, joined.map(entry))) };
+}
+
+/**
+ * G9 [fixed]: the combat update of the GM's move of `id` to place `to`: the
+ * kept keys with every place, and — when the fighter whose turn it is moves
+ * in the list — the turn index that keeps it his, with the turn's mark
+ * (`at`) moved along, so his turn is not started again. Null: nothing moves.
+ */
+export function reorderUpdate(
+  order: GurpsOrderState, turns: readonly OrderFigures[], now: { round: number; turn: number | null }, id: string, to: number,
+): Record<string, unknown> | null {
+  const next = reorderedKeys(order, turns, id, to);
+  if (!next) return null;
+  const before = turns.map((live) => orderEntry(order, live)).sort(compareEntries).map((e) => e.id);
+  const currentId = now.turn === null ? undefined : before[now.turn];
+  const after = turns.map((live) => orderEntry(next, live)).sort(compareEntries).map((e) => e.id);
+  const turn = currentId === undefined ? now.turn : after.indexOf(currentId);
+  const marked = currentId !== undefined && order.acting === currentId && order.at === `${now.round}.${now.turn}`;
+  const kept = marked && turn !== now.turn ? { ...next, at: `${now.round}.${turn}` } : next;
+  return { ...gurpsOrderUpdate(kept, order), ...(turn !== now.turn && { turn }) };
+}
+
+/** The keys with each entry's place (`rank`) set from `ordered`. */
+function ranksOf(keys: GurpsOrderState["keys"], ordered: readonly OrderEntry[]): GurpsOrderState["keys"] {
+  const out: GurpsOrderState["keys"] = { ...keys };
+  for (const e of ordered) if (out[e.id]) out[e.id] = { ...out[e.id]!, rank: e.rank! };
+  return out;
+}
+
+/**
+ * G9 [fixed]: the GM moves a fighter to place `to` (0 first) of the order as
+ * it stands (`turns`: the combat's turns, each with his figures now): every
+ * fighter is given his place, in one change of the kept keys. Null when he is
+ * there already (nothing to write). `turns` is read once.
+ */
+export function reorderedKeys(order: GurpsOrderState, turns: readonly OrderFigures[], id: string, to: number): GurpsOrderState | null {
+  const entries = turns.map((live) => orderEntry(order, live)).sort(compareEntries);
+  if (!entries.some((e) => e.id === id)) return null;
+  const moved = moveInOrder(entries, id, Math.min(to, MAX_RANK));
+  if (moved.every((e, i) => e.id === entries[i]!.id && order.keys[e.id]?.rank === i)) return null;
+  const keys: GurpsOrderState["keys"] = { ...order.keys };
+  for (const e of moved) keys[e.id] = { basicSpeed: e.basicSpeed, dx: e.dx, draw: e.draw, rank: e.rank! };
   return { ...order, keys };
 }
 
@@ -228,7 +286,8 @@ export function turnChange(
     const state = started.due.forcedDoNothing ? { ...started.state, maneuver: { id: "doNothing" as const } } : started.state;
     Object.assign(update, gurpsRoundUpdate(next, state));
   }
-  Object.assign(update, gurpsOrderUpdate({ ...order, acting: nextId, ended: false, at }, order));
+  // G31: an interrupt ends with the turn it interrupted.
+  Object.assign(update, gurpsOrderUpdate({ ...order, acting: nextId, ended: false, at, interrupt: null }, order));
   return { update, due };
 }
 
@@ -286,5 +345,7 @@ export function moveLeft(round: GurpsFighterRound, moveNow: number, rules: Reado
     posture: round.posture, crouching: round.crouching, aodOption: m.aodOption ?? null, bracedTwoHanded: m.id === "aim" && m.braced === true,
     sprintStreak: m.id === "move" ? Math.max(0, round.sprintStreak - 1) : 0,
   }, rules);
+  // G15: a step spent on kneeling ↔ standing leaves no step to move.
+  if (allowance.isStep && round.postureStepTurn === round.turn) return { allowance, left: 0 };
   return { allowance, left: Math.max(0, allowance.yards - round.yardsMoved) };
 }

@@ -10,16 +10,17 @@
  * what it permits, the options, the Wait's trigger, a target and an item.
  */
 import { templatePath } from "../../../core/views/templates.js";
-import { sentenceCase } from "../../../core/views/text.js";
+import { figure, sentenceCase } from "../../../core/views/text.js";
+import { type TrackerControlView, type TrackerFigureView, type TrackerRowView, trackerRowView, type TrackerStatusView, type Tone } from "../../../core/views/house.js";
 import {
   AOA_OPTIONS, AOD_OPTIONS, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, type ManeuverChoice, type ManeuverFacts, maneuverPermits, maneuverRefusal, MANEUVERS,
-  type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES,
+  type ManeuverId, type Posture, postureChange, POSTURES, WAIT_RESPONSES, fireWaitRefusal, MAX_TASK_NAME, MAX_TASK_SECONDS, stepPostureRefusal, TASK_KINDS, type TaskKind, taskProgress,
 } from "../rules/index.js";
 import { MAX_TRIGGER } from "./request-schema.js";
 import { consciousnessBars, consciousnessOwed, moveLeft } from "./tracker-plan.js";
 
-export const GURPS_TRACKER_ROW_TEMPLATE = templatePath("gurps/combat/tracker-row.hbs");
 export const GURPS_MANEUVER_TEMPLATE = templatePath("gurps/combat/maneuver.hbs");
+export const GURPS_TASK_TEMPLATE = templatePath("gurps/combat/task.hbs");
 
 type Localize = (key: string, params?: Record<string, unknown>) => string;
 const T = (key: string) => `CYCHOSYS.Gurps.Tracker.${key}`;
@@ -46,75 +47,144 @@ export interface TrackerRowInput {
   round: GurpsFighterRound;
   /** Names of the fight's combatants and the fighter's items, by id. */
   nameOf: (id: string) => string;
+  /** His row's name (the accessible names of its figures and controls). */
+  name: string;
   current: boolean;
+  /** The viewer owns the combatant (or is the GM): he may act for him. */
   canControl: boolean;
+  /** The viewer is a GM (the order is his to change, G9). */
+  isGM?: boolean;
   started: boolean;
-  /** G9: the kept Basic Speed and DX. */
-  key: { basicSpeed: number; dx: number } | null;
+  /** HP and FP now and full (G94: fractions of full HP). */
+  hp?: { value: number; max: number } | null;
+  fp?: { value: number; max: number } | null;
   /** His Move now (derived), for what his maneuver lets him move; null when nothing derived it. */
   moveNow?: number | null;
+  /** G9: his place in the turns and how many there are (the GM's up / down controls). */
+  place?: { index: number; count: number } | null;
+  /** G31: a Wait's trigger fired: who acts now out of turn, and whose turn he interrupted. */
+  interrupt?: { by: string; of: string } | null;
+  /** His combatant id (matched against the interrupt). */
+  id?: string;
   localize: Localize;
   rules?: Readonly<GurpsRules>;
 }
 
-export function gurpsTrackerRowView(input: TrackerRowInput) {
+/** The row's controls (tracker.ts acts on `action`), each a Font Awesome 6 Free solid icon. */
+export const GURPS_ROW_CONTROLS = {
+  consciousness: "fa-solid fa-heart-pulse",
+  maneuver: "fa-solid fa-list-check",
+  recover: "fa-solid fa-dice",
+  move: "fa-solid fa-person-walking",
+  kneel: "fa-solid fa-person-praying",
+  stand: "fa-solid fa-person",
+  crouch: "fa-solid fa-person-arrow-down-to-line",
+  rise: "fa-solid fa-person-arrow-up-from-line",
+  task: "fa-solid fa-hourglass-start",
+  fireWait: "fa-solid fa-bolt",
+  waitDone: "fa-solid fa-check",
+  orderUp: "fa-solid fa-arrow-up",
+  orderDown: "fa-solid fa-arrow-down",
+} as const;
+export type GurpsRowAction = keyof typeof GURPS_ROW_CONTROLS;
+
+/**
+ * A GURPS fighter's row in the house style (docs/style.md, the shared
+ * templates/partials/tracker-row.hbs): one line of essentials — his maneuver
+ * (G10; what it permits, G34, in its tooltip), HP and FP, the yards moved of
+ * what it allows (G12) — his marks as chips (posture G14, shock G77, stun
+ * G79, aim G22, evaluate G23, feint G25, grapples G43–G50, a task G29/G89,
+ * the Wait and its trigger G31, the defenses used since his last turn
+ * G61–G68, the 0-HP roll owed G81), and as icon buttons only what this viewer
+ * may do for him now.
+ */
+export function gurpsTrackerRowView(input: TrackerRowInput): TrackerRowView & { actions: GurpsRowAction[] } {
   const { round: r, nameOf, localize } = input;
   const rules = input.rules ?? GURPS_STANDARD_RULES;
-  const badges: { id: string; text: string; hint: string; alert?: boolean }[] = [];
-  const badge = (id: string, text: string, rule: string, alert = false) => badges.push({ id, text, hint: localize(T(`Hint.${id}`), { rule }), ...(alert && { alert: true }) });
-  if (r.posture !== "standing" || r.crouching) badge("posture", localize(`CYCHOSYS.Gurps.Posture.${r.posture === "standing" ? "crouching" : r.posture}`), "G14");
-  if (r.shock > 0) badge("shock", localize(T("shock"), { value: r.shock }), "G77", true);
-  if (r.stun) badge("stun", localize(`CYCHOSYS.Gurps.Status.${r.stun === "mental" ? "mentallyStunned" : "stunned"}`), "G79", true);
-  if (r.aim) badge("aim", localize(T("aim"), { seconds: r.aim.seconds, target: nameOf(r.aim.targetId) }), "G22");
-  if (r.evaluate) badge("evaluate", localize(T("evaluate"), { bonus: r.evaluate.bonus, target: nameOf(r.evaluate.targetId) }), "G23");
-  if (r.feint) badge("feint", localize(T("feint"), { penalty: r.feint.penalty, target: nameOf(r.feint.targetId) }), "G25");
-  for (const g of r.grappling) badge("holding", localize(T(g.pinned ? "pinning" : "holding"), { target: nameOf(g.with) }), "G43");
-  for (const g of r.grappledBy) badge("heldBy", localize(T("heldBy"), { target: nameOf(g.with) }), "G50", true);
-  if (r.task) badge("task", localize(T("task"), { name: r.task.name, done: r.task.done, needed: r.task.needed }), "G29");
-  if (r.unconscious) badge("unconscious", localize("CYCHOSYS.Gurps.Status.unconscious"), "G81", true);
-  if (r.dead) badge("dead", localize("CYCHOSYS.Gurps.Status.dead"), "G81", true);
-
+  const statuses: TrackerStatusView[] = [];
+  const chip = (id: string, label: string, rule: string, tone?: Tone, hint?: string) =>
+    statuses.push({ id, label, hint: hint ?? localize(T(`Hint.${id}`), { rule }), ...(tone && { tone }) });
+  const interruptedBy = input.interrupt && input.id && input.interrupt.of === input.id ? input.interrupt.by : null;
+  const actingNow = r.waitTriggered && !input.current;
+  if (actingNow) chip("actingNow", localize(T("actingNow")), "G31", "good");
+  if (interruptedBy) chip("interrupted", localize(T("interrupted"), { name: nameOf(interruptedBy) }), "G31", "shock");
+  if (r.maneuver.id === "wait" && r.maneuver.wait && r.turn > 0) {
+    const response = localize(T(`WaitResponse.${r.maneuver.wait.response}`));
+    chip("wait", localize(T("waitChip"), { response }), "G31", undefined, localize(T("waitTrigger"), { response, trigger: r.maneuver.wait.trigger }));
+  }
+  if (r.posture !== "standing" || r.crouching) chip("posture", sentenceCase(localize(`CYCHOSYS.Gurps.Posture.${r.posture === "standing" ? "crouching" : r.posture}`)), "G14");
+  if (r.shock > 0) chip("shock", localize(T("shock"), { value: r.shock }), "G77", "shock");
+  if (r.stun) chip("stun", localize(`CYCHOSYS.Gurps.Status.${r.stun === "mental" ? "mentallyStunned" : "stunned"}`), "G79", "wound");
+  if (r.majorWound) chip("majorWound", localize(T("majorWound")), "G78", "wound");
+  if (r.aim) chip("aim", localize(T("aim"), { seconds: r.aim.seconds, target: nameOf(r.aim.targetId) }), "G22");
+  if (r.evaluate) chip("evaluate", localize(T("evaluate"), { bonus: r.evaluate.bonus, target: nameOf(r.evaluate.targetId) }), "G23");
+  if (r.feint) chip("feint", localize(T("feint"), { penalty: r.feint.penalty, target: nameOf(r.feint.targetId) }), "G25");
+  for (const g of r.grappling) chip("holding", localize(T(g.pinned ? "pinning" : "holding"), { target: nameOf(g.with) }), "G43");
+  for (const g of r.grappledBy) chip("heldBy", localize(T("heldBy"), { target: nameOf(g.with) }), "G50", "shock");
+  const task = taskProgress(r);
+  if (r.task && task) chip("task", localize(T(task.finished ? "taskDone" : "task"), { name: r.task.name, done: task.done, needed: task.needed }), r.maneuver.id === "concentrate" ? "G29" : "G89", task.finished ? "good" : undefined);
   // G61–G68: what he used since his last turn.
-  const used: string[] = [];
-  for (const [id, item] of Object.entries(r.items)) if (item.parries > 0) used.push(localize(T("parried"), { name: nameOf(id), count: item.parries }));
-  if (r.used.blocked) used.push(localize(T("blocked")));
-  if (r.used.retreatAgainst) used.push(localize(T("retreated"), { target: nameOf(r.used.retreatAgainst) }));
-  if (r.used.dropAgainst) used.push(localize(T("dropped"), { target: nameOf(r.used.dropAgainst) }));
-  if (r.used.acrobaticDodge) used.push(localize(T("acrobatic")));
-  if (used.length === 0 && r.defendedSinceLastTurn) used.push(localize(T("defended")));
+  for (const [id, item] of Object.entries(r.items)) if (item.parries > 0) chip("parried", localize(T("parried"), { name: nameOf(id), count: item.parries }), "G63");
+  if (r.used.blocked) chip("blocked", localize(T("blocked")), "G62");
+  if (r.used.retreatAgainst) chip("retreated", localize(T("retreated"), { target: nameOf(r.used.retreatAgainst) }), "G67");
+  if (r.used.dropAgainst) chip("dropped", localize(T("dropped"), { target: nameOf(r.used.dropAgainst) }), "G68");
+  if (r.used.acrobaticDodge) chip("acrobatic", localize(T("acrobatic")), "G61");
+  if (r.defendedSinceLastTurn && !statuses.some((x) => ["parried", "blocked", "retreated", "dropped", "acrobatic"].includes(x.id))) chip("defended", localize(T("defended")), "G58");
+  if (r.unconscious) chip("unconscious", localize("CYCHOSYS.Gurps.Status.unconscious"), "G81", "wound");
+  if (r.dead) chip("dead", localize("CYCHOSYS.Gurps.Status.dead"), "G81", "wound");
 
   const chosen = r.turn > 0;
-  const maneuver = chosen ? maneuverText(r.maneuver, localize) : localize(T("noTurnYet"));
-  const wait = r.maneuver.id === "wait" && r.maneuver.wait
-    ? localize(T("waitTrigger"), { response: localize(T(`WaitResponse.${r.maneuver.wait.response}`)), trigger: r.maneuver.wait.trigger })
-    : null;
   const able = !r.unconscious && !r.dead;
   const own = input.started && input.canControl && able;
   const chosenNow = chosen && r.chosenTurn === r.turn;
+  const onTurn = input.current && !interruptedBy;
   // G81: who may roll it sees the roll; the others see that it is owed.
-  const rollConsciousness = own && input.current && consciousnessOwed(r);
-  if (consciousnessOwed(r) && !rollConsciousness) badge("consciousness", localize(T("consciousnessOwed")), "G81", true);
-  const movement = chosenNow && typeof input.moveNow === "number" ? moveLeft(r, input.moveNow, rules) : null;
-  return {
-    maneuver,
-    maneuverId: chosen ? r.maneuver.id : null,
-    permits: chosen ? permitsText(r.maneuver, localize, rules) : null,
-    wait,
-    moved: movement && ((input.current && movement.allowance.yards > 0) || r.yardsMoved > 0) ? localize(T("moved"), { moved: r.yardsMoved, allowed: movement.allowance.yards }) : null,
-    order: input.key ? localize(T("orderKey"), { speed: input.key.basicSpeed, dx: input.key.dx }) : null,
-    badges,
-    used: used.length ? used.join(" · ") : null,
-    labels: { used: localize(T("usedSince")), choose: localize(T("choose")), recover: localize(T("recover")), crouch: localize(T("crouch")), rise: localize(T("rise")), move: localize(T("move")), consciousness: localize(T("rollConsciousness")) },
-    controls: {
-      choose: own && input.current && !r.stun && !chosenNow && !consciousnessBars(r, "doNothing"),
-      consciousness: rollConsciousness,
-      recover: own && input.current && r.stun !== null && r.maneuver.id === "doNothing",
-      // G16: crouch on his turn while standing; rise from a crouch at any time.
-      crouch: own && input.current && r.posture === "standing" && !r.crouching,
-      rise: own && r.crouching,
-      move: own && input.current && movement !== null && movement.left > 0,
-    },
-  };
+  const rollConsciousness = own && onTurn && consciousnessOwed(r);
+  if (consciousnessOwed(r) && !rollConsciousness) chip("consciousness", localize(T("consciousnessOwed")), "G81", "wound");
+  const acting = (onTurn && chosenNow) || actingNow;
+  const movement = acting && typeof input.moveNow === "number" ? moveLeft(r, input.moveNow, rules) : null;
+
+  const figures: TrackerFigureView[] = [{
+    id: "maneuver", label: "", value: chosen ? maneuverText(r.maneuver, localize) : localize(T("noTurnYet")), ...(chosen && { hint: permitsText(r.maneuver, localize, rules) }),
+  }];
+  if (input.hp) figures.push({ id: "hp", label: localize(T("hp")), value: `${figure(input.hp.value)}/${figure(input.hp.max)}`, ...(hpTone(input.hp) && { tone: hpTone(input.hp)! }) });
+  if (input.fp) figures.push({ id: "fp", label: localize(T("fp")), value: `${figure(input.fp.value)}/${figure(input.fp.max)}`, ...(3 * input.fp.value < input.fp.max && { tone: "shock" as const }) });
+  if (movement && (movement.allowance.yards > 0 || r.yardsMoved > 0)) figures.push({ id: "moved", label: localize(T("movedLabel")), value: localize(T("movedValue"), { moved: r.yardsMoved, allowed: movement.allowance.yards }), hint: localize(T("Hint.moved"), { allowed: movement.allowance.yards, rule: "G12" }) });
+
+  const actions: GurpsRowAction[] = [];
+  if (rollConsciousness) actions.push("consciousness");
+  if (own && onTurn && !r.stun && !chosenNow && !consciousnessBars(r, "doNothing")) actions.push("maneuver");
+  if (own && onTurn && r.stun !== null && r.maneuver.id === "doNothing") actions.push("recover");
+  if (own && (onTurn || actingNow) && movement !== null && movement.left > 0) actions.push("move");
+  // G15: kneeling ↔ standing as the step of this turn's maneuver, while the step is unspent.
+  if (own && (onTurn || actingNow) && typeof input.moveNow === "number") {
+    if (r.posture === "standing" && !stepPostureRefusal(r, "kneeling", input.moveNow, rules)) actions.push("kneel");
+    if (r.posture === "kneeling" && !stepPostureRefusal(r, "standing", input.moveNow, rules)) actions.push("stand");
+  }
+  // G16: crouch on his turn while standing; rise from a crouch at any time.
+  if (own && onTurn && r.posture === "standing" && !r.crouching) actions.push("crouch");
+  if (own && r.crouching) actions.push("rise");
+  // G29, G89: a task begun with its maneuver (before choosing, or under Concentrate / a Ready not spent).
+  if (own && onTurn && !r.stun && !consciousnessOwed(r) && !(r.task && r.task.startedTurn === r.turn)
+    && (!chosenNow || r.maneuver.id === "concentrate" || (r.maneuver.id === "ready" && r.actions === 0))) actions.push("task");
+  // G31: the trigger fires before his next turn (his owner or the GM); his action out of turn ends with "Done".
+  if (own && input.started && !input.current && !input.interrupt && !fireWaitRefusal(r, { myTurn: false })) actions.push("fireWait");
+  // Done is offered even to a waiter knocked out while acting, so the turn he interrupted can resume.
+  if (input.started && input.canControl && ((input.interrupt && input.id && input.interrupt.by === input.id) || (actingNow && !input.interrupt))) actions.push("waitDone");
+  // G9: the GM's hand on the order.
+  if (input.isGM && input.started && input.place && input.place.count > 1) {
+    if (input.place.index > 0) actions.push("orderUp");
+    if (input.place.index < input.place.count - 1) actions.push("orderDown");
+  }
+  const controls: TrackerControlView[] = actions.map((action) => ({ action, label: localize(T(`Control.${action}`)), icon: GURPS_ROW_CONTROLS[action] }));
+  return { ...trackerRowView({ name: input.name, figures, statuses, controls, mayAct: controls.length > 0 }, localize), actions };
+}
+
+/** G80, G81: HP in the wound tone at 0 or below, the shock tone below a third (reeling). */
+function hpTone(hp: { value: number; max: number }): Tone | null {
+  if (hp.value <= 0) return "wound";
+  if (3 * hp.value < hp.max) return "shock";
+  return null;
 }
 export type GurpsTrackerRowView = ReturnType<typeof gurpsTrackerRowView>;
 
@@ -186,4 +256,32 @@ export function readManeuverForm(form: Record<string, unknown>, items: readonly 
   if (id === "changePosture" && text(form.posture)) choice.posture = text(form.posture) as Posture;
   if (itemId && items.find((i) => i.id === itemId)?.ranged) choice.ranged = true;
   return choice;
+}
+
+/**
+ * G29, G89: the task dialog — its name, the maneuver each second takes
+ * (Concentrate for a mental task, Ready for a long action; once a maneuver
+ * is chosen this turn, only that one), the seconds needed, whether it may be
+ * interrupted (default yes, G89), and G90's typical times as a reminder.
+ */
+export function gurpsTaskDialogView(round: GurpsFighterRound, localize: Localize, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES) {
+  const chosen = round.turn > 0 && round.chosenTurn === round.turn ? round.maneuver.id : null;
+  const kinds = TASK_KINDS.map((value, i) => ({
+    value, label: localize(T(`Task.${value}`)), checked: chosen ? chosen === value : i === 0, disabled: chosen !== null && chosen !== value,
+  }));
+  const times = Object.entries(rules.longActions).map(([id, row]) => ({
+    label: localize(T(`Task.Action.${id}`)),
+    seconds: row.dice > 0 ? localize(T("Task.diceSeconds"), { dice: row.dice }) : localize(T(row.perUnit ? "Task.secondsEach" : "Task.secondsFixed"), { seconds: row.seconds }),
+  }));
+  return {
+    note: localize(T(chosen ? "Task.noteChosen" : "Task.note")), kinds, times, maxName: MAX_TASK_NAME, maxSeconds: MAX_TASK_SECONDS,
+    labels: Object.fromEntries(["name", "namePlaceholder", "kind", "seconds", "interruptible", "times"].map((k) => [k, localize(T(`Task.${k}`))])),
+  };
+}
+
+/** The task dialog's form read back (the request's schema and the GM check it). */
+export function readTaskForm(form: Record<string, unknown>): { maneuver: TaskKind; name: string; seconds: number; interruptible: boolean } {
+  return {
+    maneuver: text(form.maneuver) as TaskKind, name: text(form.name).trim().slice(0, MAX_TASK_NAME), seconds: Number(form.seconds), interruptible: form.interruptible === "on" || form.interruptible === true,
+  };
 }

@@ -51,7 +51,8 @@ export function victimOf(id: string, d: GurpsDerived, round: GurpsFighterRound |
 
 /** The whole defender of `resolveGurpsAttack`: his state and his figures as a victim. */
 export function defenderOf(id: string, d: GurpsDerived, round: GurpsFighterRound | null): GurpsDefenderInput {
-  return { ...victimOf(id, d, round), ...defenderStateOf(d, round), sm: d.sm };
+  // Into the fresh victim object: spreading two objects that share keys takes V8's slow path (tens of µs a call, measured).
+  return Object.assign(victimOf(id, d, round), defenderStateOf(d, round), { sm: d.sm });
 }
 
 /**
@@ -71,7 +72,7 @@ export function weaponInputOf(w: GurpsWeaponView, line: GurpsLineView, shotsLeft
 }
 
 /** G22–G27, G77: the attacker's side of an attack: his skill with the weapon and what his round holds against this target. */
-export function attackerOf(id: string, d: GurpsDerived, w: GurpsWeaponView, round: GurpsFighterRound | null, targetId: string): Omit<GurpsAttackerInput, "maneuver" | "roll"> {
+export function attackerOf(id: string, d: GurpsDerived, w: Pick<GurpsWeaponView, "id" | "skillLevel" | "hand">, round: GurpsFighterRound | null, targetId: string): Omit<GurpsAttackerInput, "maneuver" | "roll"> {
   const aim = round?.aim && round.aim.itemId === w.id && round.aim.targetId === targetId ? { seconds: round.aim.seconds, braced: round.aim.braced, sight: round.aim.sight } : null;
   return {
     id, skill: w.skillLevel, st: d.attributes.st, thrust: parseDamage(d.thrust), swing: parseDamage(d.swing), posture: round?.posture ?? "standing",

@@ -31,6 +31,7 @@ export * from "./movement.js";
 export * from "./maneuvers.js";
 export * from "./order.js";
 export * from "./round.js";
+export * from "./turn-acts.js";
 export * from "./injury-marks.js";
 export * from "./acting.js";
 export * from "./attack.js";

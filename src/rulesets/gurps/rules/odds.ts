@@ -13,13 +13,14 @@
  * left out. Pure.
  */
 import type { AttackOdds, DefenseOdds } from "../../../core/ruleset.js";
-import { divideDr, injuryFrom, basicDamage, woundingModifier } from "./damage.js";
+import { divideDr, effectiveDr, injuryFrom, basicDamage, woundingModifier } from "./damage.js";
 import { hitsAfterDefense } from "./defense-choice.js";
-import { type DamageSpec, type RollPurpose, type SuccessRoll, successRoll } from "./dice.js";
+import { type DamageSpec, resolveDamage, type RollPurpose, type SuccessRoll, successRoll } from "./dice.js";
+import type { GurpsAttackInput, GurpsResolution } from "./resolve-types.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import { rapidFireHits } from "./ranged.js";
 import type { Ratio } from "./tables.js";
-import type { DamageType, DefenseKind, Modifier, WoundingClass } from "./types.js";
+import { type DamageType, type DefenseKind, isRanged, type Modifier, type WoundingClass } from "./types.js";
 
 export interface GurpsOddsQuery {
   /** The attack roll: its effective skill, its purpose, and its total when already rolled. */
@@ -126,6 +127,9 @@ export function gurpsAttackOdds(q: GurpsOddsQuery, rules: Readonly<GurpsRules> =
   const outcomes = { miss: 1 - success, criticalHit, criticalMiss };
   const entry = (defense: GurpsOddsQuery["defenses"][number] | null): DefenseOdds => {
     const defenseRolls = defense && defense.holds !== false ? defenseRollsOf(defense, rules) : null;
+    // One hit: a successful defense stops it, whatever the margin — the chance once, not per pair of rolls.
+    let saves = 0;
+    if (defenseRolls) for (const d of defenseRolls) if (d.roll.success) saves += d.p;
     let struck = 0;
     let hitsLanding = 0;
     let defended = 0;
@@ -138,10 +142,15 @@ export function gurpsAttackOdds(q: GurpsOddsQuery, rules: Readonly<GurpsRules> =
         hitsLanding += a.p * hits;
         continue;
       }
+      defended += a.p * saves;
+      if (hits === 1) {
+        struck += a.p * (1 - saves);
+        hitsLanding += a.p * (1 - saves);
+        continue;
+      }
       for (const d of defenseRolls) {
         const left = hitsAfterDefense(hits, defense!.kind ?? "parry", d.roll);
         const p = a.p * d.p;
-        if (d.roll.success) defended += p;
         if (left > 0) struck += p;
         hitsLanding += p * left;
       }
@@ -149,4 +158,26 @@ export function gurpsAttackOdds(q: GurpsOddsQuery, rules: Readonly<GurpsRules> =
     return { defense: defense?.id ?? "none", struck, injury: hitsLanding * perHit, attackerStruck: 0, attackerInjury: 0, outcomes: { ...outcomes, defended, hits: hitsLanding } };
   };
   return { unit: "hp", defenses: [entry(null), ...q.defenses.map(entry)] };
+}
+
+/**
+ * The odds query of an attack as the core resolved it so far: its effective
+ * skill and the defenses `legalDefenses` offers (each at its score, with the
+ * retreat when `retreat` and it is open, G67), the line's damage resolved
+ * from thrust and swing, and the DR where the blow lands (G71). Null when
+ * the attack has no effective skill yet or does no rolled damage (a grab, a
+ * grapple, a slam).
+ */
+export function gurpsOddsQueryOf(input: GurpsAttackInput, r: GurpsResolution, o: { retreat?: boolean } = {}, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): GurpsOddsQuery | null {
+  const w = input.weapon;
+  if (!r.skill || !w.damage) return null;
+  const spec = resolveDamage(w.damage, input.attacker.thrust ?? null, input.attacker.swing ?? null);
+  const type = w.type ?? "cr";
+  const location = input.location ?? "torso";
+  const dr = effectiveDr(input.defender, rules.hitLocations[location].drKey, type, 1, input.coverDr ?? 0).total;
+  const defenses = (r.legal?.options ?? []).map((d) => ({ id: d.id, effective: d.score + (o.retreat && d.retreat !== null ? d.retreat : 0) }));
+  return {
+    attack: { effective: r.skill.effective, purpose: isRanged(w.kind) ? "rangedAttack" : "meleeAttack", rolled: r.attack?.roll ?? null },
+    defenses, damage: { spec, type, divisor: w.divisor ?? 1 }, defender: { dr, woundingClass: input.defender.woundingClass ?? "living" },
+  };
 }

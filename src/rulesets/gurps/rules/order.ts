@@ -13,11 +13,54 @@ export interface OrderEntry {
   dx: number;
   /** G9: the random draw made at the start and kept (0 ≤ draw < 1; higher goes first). */
   draw: number;
+  /** G9 [fixed]: the place the GM gave him by hand (0 first); once the GM reorders, every fighter has one. */
+  rank?: number;
 }
 
-/** G9 [fixed]: Basic Speed, then DX, then the kept draw, highest first; the GM may reorder by hand afterwards. */
+/**
+ * G9 [fixed]: the GM's places first (lower first), then Basic Speed, then DX,
+ * then the kept draw, highest first. A fighter with a place goes before one
+ * without (only a malformed store mixes them: a late joiner is given a place
+ * by his key, `placeByKey`), so the order stays total.
+ */
 export function compareTurnOrder(a: OrderEntry, b: OrderEntry): number {
+  const ar = a.rank;
+  const br = b.rank;
+  // Equal (both unplaced, the common case): one comparison, then the keys.
+  if (ar !== br) {
+    if (ar === undefined) return 1;
+    if (br === undefined) return -1;
+    return ar - br;
+  }
   return b.basicSpeed - a.basicSpeed || b.dx - a.dx || b.draw - a.draw;
+}
+
+/** G9 [fixed]: the order with `id` moved to place `to` (clamped) by the GM: every fighter's place, 0 first. */
+export function moveInOrder(order: readonly OrderEntry[], id: string, to: number): OrderEntry[] {
+  const from = order.findIndex((e) => e.id === id);
+  if (from < 0) throw new GurpsError("duplicateCombatant", { id: id.slice(0, 40) });
+  const rest = [...order.slice(0, from), ...order.slice(from + 1)];
+  const at = Math.max(0, Math.min(Math.trunc(to), rest.length));
+  return [...rest.slice(0, at), order[from]!, ...rest.slice(at)].map((e, rank) => ({ ...e, rank }));
+}
+
+/**
+ * G9 [fixed]: fighters with no place yet (late joiners) slotted among an order
+ * the GM placed by hand, by the same key (Basic Speed, DX, draw), then every
+ * place renumbered 0…n−1. `placed` in its order; one pass over it per joiner
+ * set, sorted once.
+ */
+export function placeByKey(placed: readonly OrderEntry[], joiners: readonly OrderEntry[]): OrderEntry[] {
+  const unranked = (e: OrderEntry): OrderEntry => ({ id: e.id, basicSpeed: e.basicSpeed, dx: e.dx, draw: e.draw });
+  const queue = [...joiners].map(unranked).sort(compareTurnOrder);
+  const out: OrderEntry[] = [];
+  let j = 0;
+  for (const e of placed) {
+    while (j < queue.length && compareTurnOrder(queue[j]!, unranked(e)) < 0) out.push(queue[j++]!);
+    out.push(e);
+  }
+  while (j < queue.length) out.push(queue[j++]!);
+  return out.map((e, rank) => ({ ...e, rank }));
 }
 
 export function turnOrder(entries: readonly OrderEntry[]): OrderEntry[] {

@@ -3,6 +3,7 @@
  * who rolls it, against what, and when — so the Foundry side can ask the
  * right owner (G69: the attacker rolls damage, the GM for NPCs).
  */
+import type { GurpsAttackInput } from "./resolve-types.js";
 import type { Roller } from "./types.js";
 
 export interface OwedRoll {
@@ -30,3 +31,26 @@ export interface OwedRoll {
  * start of his next turn (`turnStart`, G81) is the tracker's.
  */
 export const blocksResolution = (o: OwedRoll): boolean => o.when === "now" && o.roll !== "table";
+
+/**
+ * The attack input with a roll set at an owed `rolls.…` id (`rolls.majorWound[1]`,
+ * `rolls.attacker.knockback`), as a card step adds it (the card's flow and the
+ * duel both): a copy along the path, the rest shared; a list padded with nulls
+ * up to the index.
+ */
+export function withOwedRoll(input: GurpsAttackInput, id: string, value: unknown): GurpsAttackInput {
+  const rolls = { ...(input.rolls ?? {}) } as Record<string, unknown>;
+  let node = rolls;
+  const parts = id.split(".").slice(1);
+  for (const part of parts.slice(0, -1)) node = node[part] = { ...((node[part] as Record<string, unknown> | undefined) ?? {}) };
+  const last = parts.at(-1)!;
+  const indexed = /^([A-Za-z]+)\[(\d)\]$/.exec(last);
+  if (indexed) {
+    const list = ((node[indexed[1]!] as unknown[] | undefined) ?? []).slice();
+    const at = Number(indexed[2]);
+    while (list.length < at) list.push(null);
+    list[at] = value;
+    node[indexed[1]!] = list;
+  } else node[last] = value;
+  return { ...input, rolls: rolls as GurpsAttackInput["rolls"] };
+}

@@ -60,6 +60,8 @@ export interface GurpsFighterRound {
   readonly majorWound?: boolean;
   /** G10: the turn his maneuver was chosen on (one choice a turn; absent in rounds stored before it existed: none yet). */
   readonly chosenTurn?: number;
+  /** G11, G15: the turn whose step he spent on kneeling ↔ standing (absent: none). */
+  readonly postureStepTurn?: number;
   /** G43–G50. */
   readonly grappling: readonly GrappleHold[];
   readonly grappledBy: readonly GrappleHold[];
@@ -70,8 +72,8 @@ export interface GurpsFighterRound {
   /** G61–G68: defenses used since his last turn. */
   readonly used: DefenseUse;
   readonly defendedSinceLastTurn: boolean;
-  /** G29, G89: a Concentrate task or a long action in progress. */
-  readonly task: { readonly name: string; readonly done: number; readonly needed: number; readonly interruptible: boolean } | null;
+  /** G29, G89: a Concentrate task or a long action in progress (`startedTurn`: the turn it began on; absent on tasks kept before it existed). */
+  readonly task: { readonly name: string; readonly done: number; readonly needed: number; readonly interruptible: boolean; readonly startedTurn?: number } | null;
   /** G31: defended while waiting (the Wait may then become only an Attack). */
   readonly waitDefended: boolean;
   /** G47: choked — 1 FP per turn until he escapes. */
@@ -129,11 +131,12 @@ export function startTurn(s: GurpsFighterRound, f: { hp: number; currentHp: numb
   const items: Record<string, ItemState> = {};
   for (const [id, item] of Object.entries(s.items)) items[id] = itemTurnStart(item);
   const consciousness = f.currentHp <= 0 && canAct(s) ? { effective: f.ht + consciousnessModifier(f.currentHp, f.hp), skipIfDoNothing: rules.zeroHpDoNothingSkipsRoll && !s.defendedSinceLastTurn } : null;
-  const state: GurpsFighterRound = {
-    ...s, turn, feint, evaluate, items, shock: shockPenalty(s.injurySinceLastTurn, f.hp, rules), injurySinceLastTurn: 0, stunDefense: s.stun !== null,
+  // Object.assign, not a spread with overrides: the same object, built without V8's slow clone path (a third of this function's time in a duel, measured).
+  const state: GurpsFighterRound = Object.assign({}, s, {
+    turn, feint, evaluate, items, shock: shockPenalty(s.injurySinceLastTurn, f.hp, rules), injurySinceLastTurn: 0, stunDefense: s.stun !== null,
     used: NO_DEFENSE_USE, defendedSinceLastTurn: false, movedFastLastTurn: s.movedFast, movedFast: false, yardsMoved: 0, waitDefended: false,
     actions: 0, waitTriggered: false, consciousness: consciousness ? (consciousness.skipIfDoNothing ? "unlessDoNothing" : "due") : null,
-  };
+  } as const);
   return { state, due: { consciousness, fpLoss: s.suffocating ? rules.chokeFpPerTurn : 0, forcedDoNothing: s.stun !== null, lapsed } };
 }
 
@@ -168,9 +171,9 @@ export function chooseManeuver(s: GurpsFighterRound, choice: ManeuverChoice, fac
     const same = evaluate && evaluate.targetId === choice.targetId;
     evaluate = { targetId: choice.targetId ?? "", bonus: Math.min(rules.evaluateMax, same ? evaluate!.bonus + rules.evaluatePerTurn : rules.evaluatePerTurn), turn: s.turn };
   }
-  // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest.
+  // G29, G89: Concentrate or Ready advances the task; another maneuver pauses an interruptible one and ends the rest; a finished task is over.
   const advances = choice.id === "concentrate" || choice.id === "ready";
-  const task = !s.task ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
+  const task = !s.task || taskDone(s) ? null : advances ? { ...s.task, done: s.task.done + 1 } : s.task.interruptible ? s.task : null;
   return {
     ...s, maneuver: choice, chosenTurn: s.turn, aim, evaluate, task, sprintStreak: choice.id === "move" ? s.sprintStreak + 1 : 0,
     crouching: choice.id === "move" && s.sprintStreak > 0 ? false : s.crouching, actions: 0, waitTriggered: false,
@@ -208,7 +211,7 @@ export function recordFeint(s: GurpsFighterRound, targetId: string, penalty: num
 export function recordAttack(s: GurpsFighterRound, o: { targetId: string; itemId?: string | null; item?: ItemState | null }): GurpsFighterRound {
   const feint = s.feint && s.feint.targetId === o.targetId && s.feint.turn === s.turn ? (s.feint.attacks > 1 ? { ...s.feint, attacks: s.feint.attacks - 1 } : null) : s.feint;
   const items = o.itemId && o.item ? { ...s.items, [o.itemId]: o.item } : s.items;
-  return { ...s, aim: null, evaluate: null, feint, items, actions: s.actions + 1 };
+  return Object.assign({}, s, { aim: null, evaluate: null, feint, items, actions: s.actions + 1 });
 }
 
 /** G61–G68, G22, G31: a defense made: what it used, the parrying item's count, aim spoiled, Wait defended. */
@@ -216,7 +219,7 @@ export function recordDefense(s: GurpsFighterRound, used: DefenseUse, parried: r
   const items: Record<string, ItemState> = { ...s.items };
   // An item the round has not seen yet parried while ready (its state starts with this parry).
   for (const id of parried) items[id] = afterParry(items[id] ?? freshItem({ ready: true }));
-  return { ...s, used, items, defendedSinceLastTurn: true, aim: s.maneuver.id === "aim" ? null : s.aim, waitDefended: s.waitDefended || s.maneuver.id === "wait" };
+  return Object.assign({}, s, { used, items, defendedSinceLastTurn: true, aim: s.maneuver.id === "aim" ? null : s.aim, waitDefended: s.waitDefended || s.maneuver.id === "wait" });
 }
 
 /**
@@ -234,12 +237,12 @@ export function recordInjury(
   const items: Record<string, ItemState> = { ...s.items };
   if (fell || newlyStunned) for (const id of unreadyOnFall) if (items[id]) items[id] = knockedUnready(items[id]!);
   const aimLost = after.aimLost === true || (after.unconscious && s.aim !== null);
-  const next: GurpsFighterRound = {
-    ...s, items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
+  const next: GurpsFighterRound = Object.assign({}, s, {
+    items, injurySinceLastTurn: after.injurySinceLastTurn, posture: after.posture, crouching: fell ? false : s.crouching, stun: after.stunned,
     stunDefense: s.stunDefense || after.stunned !== null, unconscious: after.unconscious, mortallyWounded: after.mortallyWounded, dead: after.dead,
     deathChecksRolled: after.deathChecksRolled, aim: aimLost ? null : s.aim, task: after.taskBroken && s.task ? { ...s.task, done: 0 } : s.task,
     majorWound: s.majorWound === true || majorWound,
-  };
+  });
   if (!mark) return next;
   // A fall or a stun this injury caused claims the ‡ weapons it unreadies, even those already unready (G40).
   const caused = mark.caused ?? [];
@@ -258,10 +261,10 @@ export function endTurn(s: GurpsFighterRound, recovery: SuccessRoll | null = nul
   const recovered = s.stun !== null && s.maneuver.id === "doNothing" && recovery?.success === true;
   const items: Record<string, ItemState> = {};
   for (const [id, item] of Object.entries(s.items)) items[id] = itemTurnEnd(item);
-  return {
-    ...s, items, stun: recovered ? null : s.stun, evaluate: s.maneuver.id === "evaluate" ? s.evaluate : null,
+  return Object.assign({}, s, {
+    items, stun: recovered ? null : s.stun, evaluate: s.maneuver.id === "evaluate" ? s.evaluate : null,
     feint: s.feint && s.feint.turn <= s.turn ? null : s.feint, majorWound: false, shock: 0,
-  };
+  });
 }
 
 /** G43–G47: a grapple taken hold of, or let go (a free action on one's own turn, G44). */

@@ -6,7 +6,9 @@
  * (G26); what the round adds by itself (aim G22, evaluate G23, feint G25,
  * shock G77, posture G12 … as the core's modifiers); the choices a request
  * may name (Deceptive Attack G37, Rapid Strike G38, hit location G36, shots
- * G56, range and speed G53, front G59, reach G60, situational G3); and
+ * G56, range and speed G53, front G59, reach G60, situational G3); the
+ * slams the maneuver allows instead of the line (G48, G49), each with its
+ * effective skill and the yards moved into the foe; and
  * reading the submitted form back, refusing what is out of bounds with a
  * clear message. Pure; every figure is the core's.
  */
@@ -16,9 +18,10 @@ import type { GurpsDerived, GurpsWeaponView } from "../data/derived.js";
 import { fighterId, itemStateOf } from "../combat/fighter.js";
 import { actingManeuver, AOA_OPTIONS, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
 import { attackInputOf } from "../workflow/attack-input.js";
+import { CARD_SLAM_FORMS, type CardSlamForm, SLAM_MANEUVERS, slamInputOf, slamSkillOf, slamVelocityCap } from "../workflow/slam-input.js";
 import { GURPS_REQUEST_LIMITS } from "../workflow/request-schema.js";
 import { type ModifierView, modifierViews } from "./card-parts.js";
-import { gurpsDialogOdds } from "./odds.js";
+import { gurpsDialogOdds, unpricedLine } from "./odds.js";
 import type { OddsLineView } from "../../../core/views/odds.js";
 import { templatePath } from "../../../core/views/templates.js";
 
@@ -47,6 +50,8 @@ export interface GurpsAttackDialogInput {
   gm: boolean;
   /** The line chosen on the sheet (preselected); the first by default. */
   line?: number;
+  /** G48, G49: a slam form preselected instead of the line. */
+  slam?: CardSlamForm;
   rules?: Readonly<GurpsRules>;
   localize?: Localize;
   /** docs/odds.md: the odds line — "shown" when this user may see the target's sheet, "hidden" when not; absent, no odds (the world's setting). */
@@ -75,6 +80,10 @@ export interface GurpsAttackDialogView {
   limits: typeof GURPS_REQUEST_LIMITS;
   /** docs/odds.md: the chance to hit and expected HP against the target's best answer, as the form stands (views/odds.ts). */
   odds?: { lines: OddsLineView[] };
+  /** G48, G49: the slams offered instead of the line (value, label with its effective skill, or why it is closed); null when the maneuver allows none. */
+  slams: { value: CardSlamForm; label: string; disabled: boolean; selected: boolean }[] | null;
+  /** G48: the yards moved into the foe: 1 at least, at most what the maneuver and the foe's move allow. */
+  velocity: { value: number; max: number } | null;
 }
 
 /**
@@ -118,6 +127,7 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
     return { index: line.index, label: `${head} — ${tail}`, selected: line.index === (input.line ?? weapon.lines[0]?.index) };
   });
   const option = (group: string) => (value: string) => ({ value, label: localize(`${N}${group}.${value}`) });
+  const slams = slamOptions(input, now, rules, localize);
   const melee = weapon.lines.some((l) => l.kind === "melee");
   const ranged = weapon.lines.some((l) => RANGED.has(l.kind));
   // A fighter in a combat the attacker is not in: a player is refused (add the token first); the GM attacks as plain Attack.
@@ -146,14 +156,51 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
     locations: HIT_LOCATIONS.map((l) => ({ value: l, label: localize(`${N}Location.${l}`), selected: l === "torso" })),
     gm: input.gm,
     limits: GURPS_REQUEST_LIMITS,
+    slams: slams?.options ?? null,
+    velocity: slams ? { value: 1, max: slams.cap } : null,
     ...(input.odds && { odds: gurpsAttackDialogOdds(input, { line: input.line ?? weapon.lines[0]?.index ?? 0, inReach: inReach || input.measured === null }) }),
   };
+}
+
+/**
+ * G48, G49: the slam forms under the maneuver now (outside a combat, Move and
+ * Attack's reach: the user picks the maneuver there), each with its skill and
+ * effective skill against this target, or why it is closed (a shield rush
+ * without a ready shield); null when the maneuver allows no slam or the
+ * target stands farther than 1 yard on the scene.
+ */
+function slamOptions(input: GurpsAttackDialogInput, now: { maneuver: AttackManeuver; aoaOption: AoaOption | null }, rules: Readonly<GurpsRules>, localize: Localize) {
+  // G48: a slam ends against the foe: offered once the tokens touch (or when the scene cannot tell).
+  if (!SLAM_MANEUVERS.includes(now.maneuver) || (input.measured !== null && input.measured > 1)) return null;
+  const { attacker, target } = input;
+  const maneuver: AttackManeuver = attacker.round ? now.maneuver : "moveAndAttack";
+  const cap = Math.max(1, Math.min(GURPS_REQUEST_LIMITS.velocity, slamVelocityCap(maneuver, attacker.derived, attacker.round, target.derived, rules)));
+  const options = CARD_SLAM_FORMS.map((form) => {
+    const name = localize(`${C}slamForm.${form}`);
+    const rule = form === "slam" ? "G48" : "G49";
+    const skill = slamSkillOf(attacker.derived, attacker.round, form);
+    const made = skill && slamInputOf(
+      { id: fighterId(attacker.uuid), derived: attacker.derived, round: attacker.round }, { id: fighterId(target.uuid), derived: target.derived, round: target.round },
+      { form, velocity: 1, maneuver: now.maneuver, aoaOption: now.aoaOption ?? (now.maneuver === "allOutAttack" ? "determined" : null), deceptive: 0, modifiers: [], fromFront: true },
+      readRoll([3, 4, 4], "roll", rules),
+    );
+    const r = made ? resolveGurpsAttack(made, rules) : null;
+    if (!skill || !r || r.refused || !r.skill) {
+      const reason = !skill ? localize("CYCHOSYS.Gurps.Flow.slamNoShield") : localize(`${N}Refusal.${r?.refused ?? "notAttackManeuver"}`);
+      return { value: form, label: localize(`${C}slamClosed`, { form: name, rule, reason }), disabled: true, selected: false };
+    }
+    return { value: form, label: localize(`${C}slamOption`, { form: name, rule, skill: skill.skillName, level: skill.level, effective: r.skill.effective }), disabled: false, selected: input.slam === form };
+  });
+  return { options, cap };
+
 }
 
 /** The submitted form's fields (what readGurpsAttackForm returns, every one optional but the line and reach). */
 export interface GurpsAttackFields {
   line: number;
-  inReach: boolean;
+  inReach?: boolean;
+  /** G48, G49: a slam instead of the line (no damage roll to price). */
+  slam?: { form: CardSlamForm; velocity: number };
   maneuver?: AttackManeuver;
   aoaOption?: AoaOption;
   deceptive?: number;
@@ -188,7 +235,7 @@ export function dialogAttackInput(input: GurpsAttackDialogInput, fields: GurpsAt
     {
       maneuver, aoaOption, deceptive: fields.deceptive ?? 0, rapidStrike: !!fields.rapidStrike, modifiers: [...(fields.modifiers ?? []), ...(fields.gmModifiers ?? [])],
       range: fields.gmRange ?? Math.max(fields.range ?? 0, input.measured ?? 0), speed: fields.speed ?? 0, location: fields.location ?? "torso", fromFront: fields.fromFront !== false,
-      inReach: fields.inReach || (input.measured !== null && input.measured <= 1), shots: fields.shots ?? 1,
+      inReach: !!fields.inReach || (input.measured !== null && input.measured <= 1), shots: fields.shots ?? 1,
     },
     readRoll([3, 4, 4], "roll", rules),
   );
@@ -197,6 +244,8 @@ export function dialogAttackInput(input: GurpsAttackDialogInput, fields: GurpsAt
 /** docs/odds.md: the dialog's odds line for its target, as the form's fields stand; hidden when this user may not see the target's sheet. */
 export function gurpsAttackDialogOdds(input: GurpsAttackDialogInput, fields: GurpsAttackFields): { lines: OddsLineView[] } {
   const localize = input.localize ?? english;
+  // G48, G49: a slam's damage comes from HP and velocity both ways, not a line's roll: not priced, and the line says so.
+  if (fields.slam && input.odds === "shown") return { lines: [unpricedLine(input.target.name, localize)] };
   return gurpsDialogOdds(input.target.name, input.odds === "shown" ? dialogAttackInput(input, fields) : null, localize, input.rules ?? GURPS_STANDARD_RULES);
 }
 
@@ -236,6 +285,20 @@ export function readGurpsAttackForm(form: Record<string, unknown>, o: { gm: bool
   const maneuver = !o.inCombat && (FREE_MANEUVERS as readonly string[]).includes(String(form.maneuver)) ? (form.maneuver as AttackManeuver) : undefined;
   const aoaOption = maneuver === "allOutAttack" && (AOA_OPTIONS as readonly string[]).includes(String(form.aoaOption)) ? (form.aoaOption as AoaOption) : undefined;
   const on = (name: string) => form[name] === true || form[name] === "on" || form[name] === "true";
+  // G48, G49: a slam instead of the line: the form and the yards moved; no Rapid Strike, shots or hit location go with it.
+  const slamForm = (CARD_SLAM_FORMS as readonly string[]).includes(String(form.attackForm)) ? (form.attackForm as CardSlamForm) : null;
+  if (slamForm) {
+    const velocity = whole("velocity", "velocity", 1, L.velocity, 1);
+    return {
+      line,
+      ...(maneuver && { maneuver }),
+      ...(aoaOption && { aoaOption }),
+      ...(deceptive && { deceptive }),
+      slam: { form: slamForm, velocity },
+      ...(o.gm && { fromFront: on("fromFront") }),
+      ...(modifier && { [o.gm ? "gmModifiers" : "modifiers"]: [{ value: modifier, ...(label && { label }) }] }),
+    };
+  }
   return {
     line,
     ...(maneuver && { maneuver }),

@@ -134,6 +134,11 @@ export function gurpsCardOddsTable(
   return oddsTable(odds, answerLabel(items, localize), localize, notes.join(" "));
 }
 
+/** G42–G49: an attack that rolls no damage as a blow does (a grab, grapple, slam or shove): no odds, and the line says why. */
+export function unpricedLine(name: string, localize: Localize = english): OddsLineView {
+  return { name, text: localize(`${O}notPriced`, { name }), changed: false, hidden: true };
+}
+
 /** The attack dialog's line for its target (the one it shows): hidden when this user may not see the target's sheet; nothing when the attack is not priced. */
 export function gurpsDialogOdds(name: string, input: GurpsAttackInput | null, localize: Localize = english, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): { lines: OddsLineView[] } {
   if (!input) return { lines: [hiddenLine(name, localize)] };
@@ -141,8 +146,7 @@ export function gurpsDialogOdds(name: string, input: GurpsAttackInput | null, lo
   if (!odds) {
     // Why there is nothing to price: the rules refuse the attack as it stands, or it rolls no damage as a blow does.
     const refused = resolveGurpsAttack({ ...input, attacker: { ...input.attacker, roll: null } }, rules).refused;
-    const text = refused ? localize(`${O}refused`, { name, reason: localize(`CYCHOSYS.Gurps.Refusal.${refused}`) }) : localize(`${O}notPriced`, { name });
-    return { lines: [{ name, text, changed: false, hidden: true }] };
+    return { lines: [refused ? { name, text: localize(`${O}refused`, { name, reason: localize(`CYCHOSYS.Gurps.Refusal.${refused}`) }), changed: false, hidden: true } : unpricedLine(name, localize)] };
   }
   return { lines: [oddsLine(name, odds, undefined, answerLabel({}, localize), localize)] };
 }

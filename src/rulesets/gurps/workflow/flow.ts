@@ -16,7 +16,7 @@
 import type { CardFlow, FlowUser, ParticipantRef } from "../../../core/ruleset.js";
 import {
   type AoaOption, type AttackManeuver, type DefenseChoice, type DiceRoll, type GurpsAttackInput, type GurpsDefenderInput, type GurpsResolution, type GurpsRules,
-  blocksResolution, GURPS_STANDARD_RULES, type InjuryMark, type OwedRoll, readRoll, resolveGurpsAttack,
+  blocksResolution, GURPS_STANDARD_RULES, type InjuryMark, type OwedRoll, readRoll, resolveGurpsAttack, withOwedRoll,
 } from "../rules/index.js";
 import { GurpsFlowError } from "./errors.js";
 
@@ -196,23 +196,8 @@ export function defend(flow: GurpsFlow, answer: DefenseAnswer, user: FlowUser, f
 
 /** Set the value at an owed roll's id (`rolls.majorWound[1]`, `rolls.attacker.knockback`, `rolls.breakage` …) in a copy of the input. */
 function withRoll(input: GurpsAttackInput, id: string, value: unknown): GurpsAttackInput {
-  const parts = id.split(".");
-  if (parts[0] !== "rolls") throw new GurpsFlowError("notOwed", { id });
-  const rolls = structuredClone(input.rolls ?? {}) as Record<string, unknown>;
-  let node = rolls;
-  for (const part of parts.slice(1, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-  const last = parts.at(-1)!;
-  const indexed = /^([A-Za-z]+)\[(\d)\]$/.exec(last);
-  if (indexed) {
-    const list = ((node[indexed[1]!] as unknown[] | undefined) ?? []).slice();
-    const at = Number(indexed[2]);
-    while (list.length < at) list.push(null);
-    list[at] = value;
-    node[indexed[1]!] = list;
-  } else {
-    node[last] = value;
-  }
-  return { ...input, rolls: rolls as GurpsAttackInput["rolls"] };
+  if (id.split(".")[0] !== "rolls") throw new GurpsFlowError("notOwed", { id });
+  return withOwedRoll(input, id, value);
 }
 
 /** An earlier roll of the same kind still owed (death checks and major wounds are rolled in order, G78, G81). */

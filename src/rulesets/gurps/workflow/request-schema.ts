@@ -17,7 +17,7 @@ const face = int(1, 6);
 /** G4: a success roll's three dice. */
 const threeDice = z.array(face).check(z.length(3));
 
-export const GURPS_REQUEST_LIMITS = { modifiers: 8, modifier: 20, range: 100_000, speed: 10_000, shots: 10_000, deceptive: 10, hits: 100, dicePerHit: 100, label: 60 } as const;
+export const GURPS_REQUEST_LIMITS = { modifiers: 8, modifier: 20, range: 100_000, speed: 10_000, shots: 10_000, deceptive: 10, hits: 100, dicePerHit: 100, label: 60, velocity: 1_000 } as const;
 
 const onCard = { attackId: documentId, messageId: documentId };
 const situational = (min: number, max: number) =>
@@ -63,6 +63,12 @@ export const gurpsRequestSchema = z.discriminatedUnion("step", [
     gmRange: z.optional(int(0, GURPS_REQUEST_LIMITS.range)),
     /** GM only (G59): from the front or the shield side (default yes): the defense's question, never the attacker's player's. */
     fromFront: z.optional(z.boolean()),
+    /**
+     * G48, G49: a slam instead of the line — the form and the yards moved
+     * (1 at least, [fixed]); the GM checks them against the maneuver's
+     * movement and picks the skill (and a shield rush's shield) himself.
+     */
+    slam: z.optional(z.strictObject({ form: z.enum(["slam", "flyingTackle", "shieldRush"]), velocity: int(1, GURPS_REQUEST_LIMITS.velocity) })),
   }),
   /**
    * G58–G68: the defender's choice (an option id of `legalDefenses`, with

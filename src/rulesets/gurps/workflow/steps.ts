@@ -16,9 +16,10 @@ import type { GurpsRoundOperation } from "../combat/round-state.js";
 import { fighterId, itemStateOf, unreadyOnFall, victimNow } from "../combat/fighter.js";
 import { defenderStateOf } from "../data/combat-inputs.js";
 import { attackInputOf } from "./attack-input.js";
+import { SLAM_MANEUVERS, slamInputOf, slamSkillOf, slamVelocityCap } from "./slam-input.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  actingManeuver, afterAttack, type AttackManeuver, attackRefusal, type GurpsAttackInput, type GurpsFighterRound, type GurpsResolution, type GurpsRules, readRoll,
+  actingManeuver, afterAttack, type AttackManeuver, attackRefusal, freshItem, type GurpsAttackInput, type GurpsFighterRound, type GurpsResolution, type GurpsRules, readRoll,
 } from "../rules/index.js";
 import { GurpsFlowError } from "./errors.js";
 import { applyInjury, declareGurpsAttack, defend, type GurpsFlow, phaseOf, resolutionOf, rollDamage, rollOwed, targetOf, undoInjury } from "./flow.js";
@@ -73,10 +74,12 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   const attacker = await actorAt(env, request.actorUuid);
   if (!owns(attacker, author)) throw new GurpsFlowError("notYours", { name: attacker.name });
   const derived = derivedOf(attacker);
-  const weapon = derived.weapons.find((w) => w.id === request.itemId);
-  if (!weapon) throw new GurpsFlowError("notAWeapon", { name: request.itemId, actor: attacker.name });
-  const line = weapon.lines[request.line];
-  if (!line) throw new GurpsFlowError("noSuchLine", { weapon: weapon.name, line: request.line + 1 });
+  // G48, G49: a slam is made with the body, not the line (the request's item and line name the weapon the dialog came from, unused).
+  const slam = request.slam ?? null;
+  const weapon = slam ? null : derived.weapons.find((w) => w.id === request.itemId);
+  if (!slam && !weapon) throw new GurpsFlowError("notAWeapon", { name: request.itemId, actor: attacker.name });
+  const line = weapon ? weapon.lines[request.line] : null;
+  if (weapon && !line) throw new GurpsFlowError("noSuchLine", { weapon: weapon.name, line: request.line + 1 });
   if (request.targetUuid === attacker.uuid) throw new GurpsFlowError("selfTarget");
   const target = await actorAt(env, request.targetUuid);
   // A fighter in a started combat is attacked only through it: a player's attacker outside it is refused (the shared gate).
@@ -90,21 +93,25 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   const modifiers = [...(request.modifiers ?? []), ...(request.gmModifiers ?? [])];
   // G36, G53, G60: the range the GM measures on the scene; a request may only add to it, the GM may set it.
   const measured = world.distance(attacker.uuid, target.uuid);
-  if (measured !== null && line.kind === "melee" && line.reach.length && measured > Math.max(...line.reach)) {
+  if (measured !== null && line && line.kind === "melee" && line.reach.length && measured > Math.max(...line.reach)) {
     throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.outOfReach", { yards: measured }) });
   }
+  // G48: the slammer ends his move against the foe.
+  if (slam && measured !== null && measured > 1) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamReach", { yards: measured }) });
+  if (slam && request.rapidStrike) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamRapidStrike") });
   const range = request.gmRange ?? Math.max(request.range ?? 0, measured ?? 0);
 
   const mine = myRef ? { ref: myRef, state: read(myRef) } : undefined;
   const theirs = theirRef ? { ref: theirRef, state: read(theirRef) } : undefined;
-  const item = itemStateOf(mine?.state ?? null, weapon, line);
+  // A slam's "weapon" is his body: always ready.
+  const item = weapon && line ? itemStateOf(mine?.state ?? null, weapon, line) : freshItem({ ready: true });
   let maneuver: AttackManeuver = request.maneuver ?? "attack";
   let aoaOption = request.maneuver === "allOutAttack" ? (request.aoaOption ?? null) : null;
   const commands: WriteCommand[] = [];
   if (mine) {
     // G9, G10, G31, G35: in a combat the maneuver is the round's, on his turn or as a triggered Wait.
     const myTurn = world.turnOf(attacker.uuid) ?? false;
-    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: line.unbalanced }, rules);
+    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: !!line?.unbalanced }, rules);
     if (refusal) throw new GurpsFlowError("notPermitted", { reason: localize(`CYCHOSYS.Gurps.Act.${refusal.reason}`), rule: refusal.rule });
     const choice = actingManeuver(mine.state, myTurn)!;
     maneuver = choice.id as AttackManeuver;
@@ -113,27 +120,44 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   }
   const targetId = fighterId(target.uuid);
   const shots = request.shots ?? 1;
-  const input = attackInputOf(
-    { attacker: { id: fighterId(attacker.uuid), derived, round: mine?.state ?? null }, target: { id: targetId, derived: derivedOf(target), round: theirs?.state ?? null }, weapon, line, item },
-    {
-      maneuver, aoaOption, deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, modifiers, range, speed: request.speed ?? 0, location: request.location ?? "torso",
-      fromFront: request.fromFront !== false, inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
-    },
-    readRoll(request.roll, "roll", rules),
-  );
-  const summary = { itemId: weapon.id, weapon: weapon.name, lineIndex: line.index, line: line.name, skill: weapon.skillName, maneuver, aoaOption };
+  const targetDerived = derivedOf(target);
+  if (slam) {
+    // G48, G49 [fixed]: Attack, All-Out Attack or Move and Attack; the yards claimed within what the maneuver and the foe's own move allow.
+    if (!SLAM_MANEUVERS.includes(maneuver)) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamManeuver") });
+    const cap = slamVelocityCap(maneuver, derived, mine?.state ?? null, targetDerived, rules);
+    if (slam.velocity > cap) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamTooFast", { yards: slam.velocity, cap }) });
+  }
+  const sides = { attacker: { id: fighterId(attacker.uuid), derived, round: mine?.state ?? null }, target: { id: targetId, derived: targetDerived, round: theirs?.state ?? null } };
+  const slamSkill = slam ? slamSkillOf(derived, mine?.state ?? null, slam.form) : null;
+  const input = slam
+    ? slamInputOf(sides.attacker, sides.target, { form: slam.form, velocity: slam.velocity, maneuver, aoaOption, deceptive: request.deceptive ?? 0, modifiers, fromFront: request.fromFront !== false }, readRoll(request.roll, "roll", rules))
+    : attackInputOf(
+      { ...sides, weapon: weapon!, line: line!, item },
+      {
+        maneuver, aoaOption, deceptive: request.deceptive ?? 0, rapidStrike: !!request.rapidStrike, modifiers, range, speed: request.speed ?? 0, location: request.location ?? "torso",
+        fromFront: request.fromFront !== false, inReach: request.inReach === true || (measured !== null && measured <= 1), shots,
+      },
+      readRoll(request.roll, "roll", rules),
+    );
+  // G49: a shield rush with no ready shield is not open.
+  if (!input) throw new GurpsFlowError("refused", { reason: localize("CYCHOSYS.Gurps.Flow.slamNoShield") });
+  const summary = slam
+    ? { itemId: slamSkill?.shield?.id ?? "", weapon: localize(`CYCHOSYS.Gurps.Card.slamForm.${slam.form}`), lineIndex: 0, line: localize("CYCHOSYS.Gurps.Card.slamYards", { yards: slam.velocity }), skill: slamSkill?.skillName ?? "DX", maneuver, aoaOption }
+    : { itemId: weapon!.id, weapon: weapon!.name, lineIndex: line!.index, line: line!.name, skill: weapon!.skillName, maneuver, aoaOption };
   let flow: GurpsFlow;
   try {
-    const td = derivedOf(target);
-    const items = Object.fromEntries([...td.weapons, ...td.shields].map((i) => [i.id, i.name.slice(0, 80)]));
+    const items = Object.fromEntries([...targetDerived.weapons, ...targetDerived.shields].map((i) => [i.id, i.name.slice(0, 80)]));
     flow = declareGurpsAttack(env.randomId(), ref(attacker), summary, { ...ref(target), items }, input, rules);
   } catch (error) {
     if (error instanceof GurpsFlowError && error.code === "refused") throw new GurpsFlowError("refused", { reason: localize(`CYCHOSYS.Gurps.Refusal.${error.params.reason}`) });
     throw error;
   }
-  if (mine) {
+  if (mine && weapon && line) {
     const after = afterAttack(item, { thrown: line.kind === "thrown", staysReady: line.staysReady, unbalanced: line.unbalanced, shots: line.shots ? shots : 0 });
     commands.push({ kind: "round", actorUuid: attacker.uuid, operation: { kind: "attack", targetId, itemId: weapon.id, item: after } satisfies GurpsRoundOperation });
+  } else if (mine) {
+    // G48: a slam spends the attack (aim, evaluate and feint with it); no item changes.
+    commands.push({ kind: "round", actorUuid: attacker.uuid, operation: { kind: "attack", targetId } satisfies GurpsRoundOperation });
   }
   return noteFacts(ctx, flow, commands, new Map([[target.uuid, target]]), rules, read);
 }
@@ -142,7 +166,7 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
 async function noteFacts(ctx: StepContext, flow: GurpsFlow, commands: WriteCommand[], actors: ReadonlyMap<string, ActorLike>, rules: Readonly<GurpsRules>, read: ReadRound): Promise<StepResult<GurpsFlow>> {
   const target = targetOf(flow);
   const r = resolutionOf(target, rules);
-  const facts = factCommands(target, r, target.target.actorUuid);
+  const facts = factCommands(target, r, target.target.actorUuid, flow.attacker.actorUuid);
   let next: GurpsFlow = facts.noted.length === target.noted.length ? flow : { ...flow, targets: [{ ...target, noted: facts.noted }] };
   const all = [...commands, ...facts.commands];
   // The NPC setting: the GM applies the injury as soon as it is settled when no player owns any side it strikes.

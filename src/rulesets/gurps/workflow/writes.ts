@@ -4,7 +4,9 @@
  * - **facts** of the attack as they become known, written once each and
  *   never undone (they happened): the defense used since his last turn and
  *   the parrying item's count (G61–G68), a fall in defending (G65, G68,
- *   G85), a weapon broken or dropped, a shield's grip lost (G65, G85);
+ *   G85), a weapon broken or dropped, a shield's grip lost (G65, G85), the
+ *   attacker's own fall from a flying tackle, a failed pounce or a shield
+ *   rush knocked back (G49);
  * - the **injury** when applied (G77–G81): HP and FP by deltas, the death
  *   checks rolled, and the round's injury fields (shock to come, stun,
  *   posture, unconsciousness, death) — over the round as it is now;
@@ -15,7 +17,7 @@
  */
 import type { WriteCommand } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
-import { type GurpsFighterRound, type GurpsResolution, injuryCauses, injuryMark, recordInjury, type VictimAfter, type VictimInput, type VictimResult } from "../rules/index.js";
+import { type GurpsFighterRound, type GurpsResolution, injuryCauses, isLying, injuryMark, recordInjury, type VictimAfter, type VictimInput, type VictimResult } from "../rules/index.js";
 import type { GurpsApplication, GurpsStruck, GurpsTargetFlow } from "./flow.js";
 import type { ParticipantRef } from "../../../core/ruleset.js";
 
@@ -30,10 +32,10 @@ const DEFENSE_FALLS = new Set(["G65", "G68", "G85"]);
 
 /**
  * The facts of an attack not yet written, and the keys that mark them noted.
- * `defender` is the target's actor UUID; each fact is keyed so a later step
- * never writes it again.
+ * `defender` and `attacker` are the sides' actor UUIDs; each fact is keyed so
+ * a later step never writes it again.
  */
-export function factCommands(target: GurpsTargetFlow, r: GurpsResolution, defender: string): { commands: WriteCommand[]; noted: string[] } {
+export function factCommands(target: Pick<GurpsTargetFlow, "noted">, r: GurpsResolution, defender: string, attacker?: string): { commands: WriteCommand[]; noted: string[] } {
   const noted = new Set(target.noted);
   const commands: WriteCommand[] = [];
   const note = (key: string, command: WriteCommand) => {
@@ -57,6 +59,9 @@ export function factCommands(target: GurpsTargetFlow, r: GurpsResolution, defend
       if (itemId && itemId !== "hands") note(`item:${itemId}`, round(defender, { kind: "itemUnready", itemId }));
     }
   }
+  // G49: the attacker on the ground by the attack itself — a flying tackle (hit or miss), a failed pounce roll, a shield rush knocked
+  // back — from the core's one answer (`attackerPosture`); when his own injury carries it (`self`, a slam's knockdown), its application writes it.
+  if (attacker && !r.self && isLying(r.attackerPosture)) note("attackerFall", round(attacker, { kind: "posture", posture: r.attackerPosture, crouching: false }));
   return { commands, noted: [...noted] };
 }
 

@@ -223,8 +223,9 @@ describe("the GURPS attack dialog's odds line", () => {
     expect(gurpsAttackFormOdds(input, { line: "0", deceptive: "99" }, false).lines[0]!.hidden).toBe(true);
     // An attack the rules refuse as it stands has no odds, and the line says which rule.
     expect(text({ line: "0", deceptive: "4", inReach: "on" })).toBe("Pierre: no odds — a Deceptive Attack may not leave effective skill below 10 (G37)");
-    // G42–G49: a grapple or a slam rolls no damage as a blow does: no odds, and the line says so.
+    // G42–G49: a grapple or a slam — chosen in the dialog or the line's own form — rolls no damage as a blow does: no odds, and the line says so.
     const attack = dialogAttackInput(input, { line: 0, inReach: true })!;
+    expect(text({ line: "0", attackForm: "slam", velocity: "2" })).toBe("Pierre: no odds for a grab, grapple, slam or shove — only for blows that roll damage.");
     for (const form of ["grapple", "slam"] as const) {
       expect(gurpsDialogOdds("Pierre", { ...attack, weapon: { ...attack.weapon, form } }).lines[0]!.text).toBe("Pierre: no odds for a grab, grapple, slam or shove — only for blows that roll damage.");
     }

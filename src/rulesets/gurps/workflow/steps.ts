@@ -13,6 +13,7 @@ import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import { type ActorLike, type CombatantRef, isActor, type UserLike, type WorkflowEnv } from "../../../core/transport/ports.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
+import { readGurpsOrder } from "../combat/tracker-plan.js";
 import { fighterId, itemStateOf, unreadyOnFall, victimNow } from "../combat/fighter.js";
 import { defenderStateOf } from "../data/combat-inputs.js";
 import { attackInputOf } from "./attack-input.js";
@@ -57,6 +58,13 @@ async function actorAt(env: WorkflowEnv, uuid: string): Promise<GurpsActor> {
   const doc = await env.resolve(uuid);
   if (!isActor(doc) || !(doc as GurpsActor).system?.derived) throw new GurpsFlowError("noSuchActor", { id: uuid });
   return doc as GurpsActor;
+}
+
+/** A combatant's name in its combat (Foundry's collection or a list: each iterates its combatants), once per declare. */
+function combatantName(combat: CombatantRef["combat"], id: string): string | null {
+  const all = (combat as { combatants?: Iterable<{ id: string; name?: string | null; actor?: { name?: string } | null }> }).combatants;
+  if (all) for (const c of all) if (c.id === id) return c.name || c.actor?.name || null;
+  return null;
 }
 
 const owns = (actor: ActorLike, user: UserLike) => user.isGM || actor.testUserPermission(user, "OWNER");
@@ -111,8 +119,14 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   if (mine) {
     // G9, G10, G31, G35: in a combat the maneuver is the round's, on his turn or as a triggered Wait.
     const myTurn = world.turnOf(attacker.uuid) ?? false;
-    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: !!line?.unbalanced }, rules);
-    if (refusal) throw new GurpsFlowError("notPermitted", { reason: localize(`CYCHOSYS.Gurps.Act.${refusal.reason}`), rule: refusal.rule });
+    // G31: the interrupt the GM noted on the combat when a Wait's trigger fired (only the GM writes the order).
+    const open = readGurpsOrder(mine.ref.combat.flags).interrupt;
+    const interrupt = { open, id: mine.ref.combatant.id };
+    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: !!line?.unbalanced, interrupt }, rules);
+    if (refusal) {
+      const names = open ? { name: attacker.name, by: combatantName(mine.ref.combat, open.by) ?? localize("CYCHOSYS.Gurps.Act.theWaiter") } : {};
+      throw new GurpsFlowError("notPermitted", { reason: localize(`CYCHOSYS.Gurps.Act.${refusal.reason}`, names), rule: refusal.rule });
+    }
     const choice = actingManeuver(mine.state, myTurn)!;
     maneuver = choice.id as AttackManeuver;
     aoaOption = choice.aoaOption ?? null;

@@ -19,6 +19,11 @@ const louis = Object.fromEntries(Object.entries(louisStrikes.attacker).filter(([
 const shortsword = louisStrikes.weapon;
 const pierre = louisStrikes.defender;
 
+/** Jenny Atkins kneeling (Move 5), Louis's figures for a turn (G1), and a crossbow's reload (G90: 3 seconds). */
+const kneelingJenny = { name: "Jenny Atkins", id: "atkins", hp: 10, ht: 10, basicSpeed: 5.5, move: 5, posture: "kneeling" };
+const louisTurn = { name: "Louis LeBlanc", id: "louis", hp: 11, ht: 11, basicSpeed: 5.5, move: 5 };
+const reload = { name: "Reload the crossbow", kind: "ready", seconds: 3 };
+
 export const GURPS_TABLE_SCENARIOS: Readonly<Record<string, Scenario>> = Object.freeze({
   // G81: Pierre begins his turn at −14 HP (12 HP): HT 11 −1 (one full multiple below zero) = 10; he rolls 12 and falls unconscious.
   "turn-zero-hp-roll": {
@@ -83,38 +88,38 @@ export const GURPS_TABLE_SCENARIOS: Readonly<Record<string, Scenario>> = Object.
   // G11, G15: Jenny, kneeling, takes Attack and stands as its step (Move 5, a third kneeling: a step of 1 yard) instead of moving.
   "turn-stand-as-step": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Jenny Atkins", id: "atkins", hp: 10, ht: 10, basicSpeed: 5.5, move: 5, posture: "kneeling" },
+    fighter: kneelingJenny,
     maneuver: "attack", stepPosture: "standing",
   },
   // G11, G15: having stepped a yard under Attack, her step is spent: she cannot stand as well.
   "refused-step-after-moving": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Jenny Atkins", id: "atkins", hp: 10, ht: 10, basicSpeed: 5.5, move: 5, posture: "kneeling" },
+    fighter: kneelingJenny,
     maneuver: "attack", movedBefore: 1, stepPosture: "standing",
   },
   // G15, G34: Move moves full Move, not a step: only Change Posture stands her up.
   "refused-step-under-move": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Jenny Atkins", id: "atkins", hp: 10, ht: 10, basicSpeed: 5.5, move: 5, posture: "kneeling" },
+    fighter: kneelingJenny,
     maneuver: "move", stepPosture: "standing",
   },
   // G89, G90: Louis begins reloading a crossbow (3 seconds); the Ready chosen with it counts the first: 1 of 3.
   "turn-task-begun": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Louis LeBlanc", id: "louis", hp: 11, ht: 11, basicSpeed: 5.5, move: 5 },
-    task: { name: "Reload the crossbow", kind: "ready", seconds: 3 },
+    fighter: louisTurn,
+    task: reload,
   },
   // G89: two turns later, a third Ready finishes it: 3 of 3.
   "turn-task-finished": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Louis LeBlanc", id: "louis", hp: 11, ht: 11, basicSpeed: 5.5, move: 5 },
-    maneuver: "ready", task: { name: "Reload the crossbow", kind: "ready", seconds: 3, done: 2 },
+    fighter: louisTurn,
+    maneuver: "ready", task: { ...reload, done: 2 },
   },
   // G89: an interruptible task under another maneuver waits where it is: 1 of 3.
   "turn-task-paused": {
     ruleset: "gurps", version: 1, kind: "turn",
-    fighter: { name: "Louis LeBlanc", id: "louis", hp: 11, ht: 11, basicSpeed: 5.5, move: 5 },
-    maneuver: "attack", task: { name: "Reload the crossbow", kind: "ready", seconds: 3, done: 1 },
+    fighter: louisTurn,
+    maneuver: "attack", task: { ...reload, done: 1 },
   },
   // G31, G26: Louis waited ("Pierre steps into reach") with All-Out Attack (Determined); triggered on Pierre's turn he acts at once:
   // 15 + 4 = 19, he rolls 13; Pierre blocks at 11 with a retreat and rolls 12: 1d+1 = 5 cut through DR 1: 6 injury, HP 12 → 6.

@@ -1,7 +1,8 @@
 /** src/foundry/gurps/dice.ts: GURPS's dice under Dice So Nice — success rolls and damage dice in colours of their own. */
 import { FakeDie, FakeRoll } from "../foundry/fakes.js";
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dressGurpsDice, foundryCardDice, GURPS_DSN_COLORSETS, registerGurpsDiceSoNice, rollD6 } from "../../src/foundry/gurps/dice.js";
+import { dressGurpsDice, foundryCardDice, GURPS_DSN_COLORSETS, registerGurpsDiceSoNice, rollD6, rollGurpsToChat } from "../../src/foundry/gurps/dice.js";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -51,5 +52,29 @@ describe("GURPS dice under Dice So Nice", () => {
     FakeDie.faces = [2];
     expect(await rollD6(1)).toEqual([2]);
     expect(shown.at(-1)!.dice[0]!.options!.appearance!.colorset).toBe(GURPS_DSN_COLORSETS.success);
+  });
+
+  it("G19, G79, G81: the tracker's own rolls (stun recovery, the roll to stay conscious) go to chat in the success colours with their flavor, faces read back unchanged", async () => {
+    const posted: { roll: FakeRoll; data: object }[] = [];
+    class ChatRoll extends FakeRoll {
+      async toMessage(data: object) {
+        posted.push({ roll: this, data });
+      }
+    }
+    vi.stubGlobal("Roll", ChatRoll);
+    vi.stubGlobal("game", { user: { id: "u" } });
+    FakeDie.faces = [6, 5, 4];
+    expect(await rollGurpsToChat(3, "Pierre rolls HT to stay conscious")).toEqual([6, 5, 4]);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.data).toEqual({ flavor: "Pierre rolls HT to stay conscious" });
+    const dice = posted[0]!.roll.dice as unknown as { options?: { appearance?: Record<string, string> } }[];
+    expect(dice.map((d) => d.options?.appearance?.colorset)).toEqual([GURPS_DSN_COLORSETS.success]);
+    expect(dice[0]!.options!.appearance).toMatchObject({ background: "#f2ead8" });
+  });
+
+  it("the tracker rolls through it: no Roll of its own left uncoloured", () => {
+    const source = readFileSync(new URL("../../src/foundry/gurps/tracker.ts", import.meta.url), "utf8");
+    expect(source).toContain("rollGurpsToChat(");
+    expect(source).not.toMatch(/new Roll\(/);
   });
 });

@@ -96,6 +96,15 @@ describe("the GURPS attack dialog", () => {
     expect(view.refusal).toMatch(/^Not now: .+ \(G35\)\.$/);
   });
 
+  it("G31: interrupted by a triggered Wait, the dialog says who acts now and that his turn resumes after Done; the waiter's own dialog refuses nothing", () => {
+    const louis = fighter(louisData(), chooseManeuver(startTurn(newFighterRound(), figures).state, { id: "attack" }, {}));
+    const interrupt = { open: { by: "cbtPierre", of: "cbtLouis" }, id: "cbtLouis", by: "Pierre" };
+    const view = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: true, measured: 1, gm: false, interrupt });
+    expect(view.refusal).toBe("Not now: Pierre acts now on his triggered Wait; Louis's turn resumes once Pierre presses Done (G31).");
+    const free = gurpsAttackDialogView({ attacker: louis, weapon: louis.derived.weapons[0]!, target: fighter(pierreData()), myTurn: true, measured: 1, gm: false, interrupt: { ...interrupt, open: null } });
+    expect(free.refusal).toBeNull();
+  });
+
   it("unmetered attacker: against a fighter in a combat the attacker is not in, no maneuver is offered (G10); a player is told to add his token, a GM attacks as plain Attack", () => {
     const louis = fighter(louisData());
     const pierre = fighter(pierreData(), startTurn(newFighterRound(), { hp: 12, currentHp: 12, ht: 11 }).state);

@@ -17,7 +17,7 @@ import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../rulesets/gurps/views/attack-card.js";
 import { GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../rulesets/gurps/views/attack-dialog.js";
 import { type GurpsFlow, resolutionOf } from "../../rulesets/gurps/workflow/flow.js";
-import { defenseFields } from "../../rulesets/gurps/workflow/steps.js";
+import { defenseFields, interruptFor } from "../../rulesets/gurps/workflow/steps.js";
 import { format } from "../i18n.js";
 import { combatantOf, dispatch } from "../transport.js";
 import { attackMacroOnDrop, drawCard } from "../card-glue.js";
@@ -55,6 +55,12 @@ function roundOf(uuid: string): GurpsFighterRound | null {
   return ref ? readGurpsRound(ref) : null;
 }
 
+/** G31: the interrupt on the actor's combat (the waiter acts, the one interrupted waits), when he fights in one. */
+function interruptOf(uuid: string) {
+  const ref = combatantOf(uuid);
+  return ref ? interruptFor(ref) : null;
+}
+
 /** G24–G27, G35–G38, G53–G60: attack with one of the actor's weapons (a line preselected) at the one targeted token. */
 export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?: number): Promise<void> {
   if (!g().users.activeGM) return void notify("error", format("CYCHOSYS.Flow.noGM"));
@@ -77,6 +83,7 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?:
       weapon,
       target: { uuid: target.uuid, name: target.name, derived: target.system.derived, round: targetRound },
       myTurn: turnOf(actor.uuid),
+      interrupt: interruptOf(actor.uuid),
       measured: sceneDistance(actor.uuid, target.uuid),
       gm,
       ...(line !== undefined && { line }),

@@ -88,6 +88,19 @@ export async function rollD6(n: number, kind: GurpsDiceKind = "success"): Promis
   return d6Faces(roll.terms as unknown as RolledTerm[]);
 }
 
+/**
+ * The tracker's own rolls (G19, G79 the stun recovery; G81 the roll to stay
+ * conscious): `n`d6 in the success colours, posted to chat with its flavor
+ * (Dice So Nice shows a chat roll itself), its faces read for the GM.
+ */
+export async function rollGurpsToChat(n: number, flavor: string): Promise<number[]> {
+  const roll = new Roll(`${n}d6`);
+  dressGurpsDice(roll, "success");
+  await roll.evaluate();
+  await (roll as unknown as { toMessage(data: object): Promise<unknown> }).toMessage({ flavor });
+  return d6Faces(roll.terms as unknown as RolledTerm[]);
+}
+
 /** The dice the card's buttons roll on this client. */
 export const foundryCardDice: CardDice = {
   success: () => rollD6(3),

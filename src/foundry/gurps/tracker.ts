@@ -20,6 +20,7 @@ import {
 import { HOUSE_PARTIALS } from "../../core/views/house.js";
 import { type GurpsCombatantDoc, type GurpsCombatDoc, currentOf, grapplerStOf, mayControl, roundOf } from "./combat-actions.js";
 import { gurpsRules } from "./rules-source.js";
+import { rollGurpsToChat } from "./dice.js";
 import { claimDecoration } from "../tracker-decoration.js";
 
 const me = () => (game as unknown as { user: { id: string; name: string; isGM: boolean } }).user;
@@ -50,14 +51,8 @@ export async function promptManeuver(combat: GurpsCombatDoc, combatant: GurpsCom
   await submitRequest({ kind: "gurpsManeuver", combatId: combat.id, combatantId: combatant.id, turn: round.turn, choice: readManeuverForm(form, items) });
 }
 
-/** Roll 3d6 here (Dice So Nice shows it) with this flavor; only the faces travel. */
-async function rollFaces(flavor: string): Promise<number[]> {
-  const roll = new Roll(`${gurpsRules().successDice}d6`);
-  await roll.evaluate();
-  const faces = (roll as unknown as { dice: { results: { result: number }[] }[] }).dice.flatMap((d) => d.results.map((r) => r.result));
-  await roll.toMessage({ flavor } as never);
-  return faces;
-}
+/** Roll 3d6 here in the GURPS success colours (Dice So Nice shows it) with this flavor; only the faces travel. */
+const rollFaces = (flavor: string): Promise<number[]> => rollGurpsToChat(gurpsRules().successDice, flavor);
 
 /** G19, G79: the faces go to the GM, who reads them against HT (IQ for mental stun). */
 async function rollRecovery(combat: GurpsCombatDoc, combatant: GurpsCombatantDoc): Promise<void> {

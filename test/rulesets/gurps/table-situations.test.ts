@@ -10,7 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { deriveGurpsActor } from "../../../src/rulesets/gurps/data/derive.js";
 import {
-  GURPS_SEED_SCENARIOS, GURPS_TABLE_SCENARIOS, gurpsHeadless, readGurpsScenario, refusalOf, resolveGurpsAttack, resolveGurpsScenario, type GurpsAttackInput,
+  beginTask, chooseManeuver, GURPS_SEED_SCENARIOS, GURPS_TABLE_SCENARIOS, gurpsHeadless, newFighterRound, readGurpsScenario, refusalOf, resolveGurpsAttack, resolveGurpsScenario,
+  startTurn, type GurpsAttackInput,
 } from "../../../src/rulesets/gurps/rules/index.js";
 import { fieldError, outcome } from "./helpers.js";
 
@@ -200,5 +201,97 @@ describe("several attacks of one turn (G26, G35, G38)", () => {
     const s = gurpsHeadless.parseScenario(JSON.stringify(table("attacks-rapid-strike")));
     const lines = gurpsHeadless.explain(gurpsHeadless.resolve(s), s.names).map((l) => l.text);
     expect(lines.filter((l) => /^Attack \d of 2:$/.test(l))).toEqual(["Attack 1 of 2:", "Attack 2 of 2:"]);
+  });
+});
+
+describe("G11, G15: kneeling or standing as the step, stated to the command", () => {
+  const jenny = () => table("turn-stand-as-step");
+  it("standing as Attack's step; the turns that do not ask keep their outcome (no stepPosture, no task)", () => {
+    expect((outcome(jenny()) as any).stepPosture).toEqual({ from: "kneeling", to: "standing" });
+    for (const name of ["turn-reeling", "turn-zero-hp-roll", "turn-stun-recovery"]) {
+      const o = outcome(table(name)) as any;
+      expect(Object.hasOwn(o, "stepPosture") || Object.hasOwn(o, "task"), name).toBe(false);
+    }
+  });
+  it.each([
+    ["after moving a yard", (s: any) => ({ ...s, movedBefore: 1 }), "G11", "stepSpent"],
+    ["under Move (more than a step)", (s: any) => ({ ...s, maneuver: "move" }), "G15", "noStep"],
+    ["with Move 0 (no step)", (s: any) => ({ ...s, fighter: { ...s.fighter, move: 0 } }), "G15", "noStep"],
+    ["from lying prone", (s: any) => ({ ...s, fighter: { ...s.fighter, posture: "prone" } }), "G15", "kneelStandOnly"],
+    ["with no maneuver named", (s: any) => ({ ...s, maneuver: undefined }), "G10", "chooseFirst"],
+    ["stunned", (s: any) => ({ ...s, maneuver: "doNothing", fighter: { ...s.fighter, stunned: "physical" }, rolls: { stunRecovery: [6, 6, 6] } }), "G19", "stunned"],
+  ])("refused %s: the rule and code as an outcome", (_, patch, rule, code) => {
+    const o = outcome(JSON.parse(JSON.stringify(patch(jenny())))) as any;
+    expect(o.refused).toMatchObject({ rule, code });
+    expect(o.refused.reason).toContain(`(${rule})`);
+  });
+  it("a bad posture or yards are input, not refusals", () => {
+    fieldError(read({ ...jenny(), stepPosture: "flying" }), "stepPosture");
+    fieldError(read({ ...jenny(), movedBefore: -1 }), "movedBefore");
+  });
+});
+
+describe("G29, G89: a task begun and counted across turns, stated to the command", () => {
+  it("begun: Ready chosen with it counts the first second; two turns later the third finishes it; set aside under Attack it waits", () => {
+    expect((outcome(table("turn-task-begun")) as any)).toMatchObject({ maneuver: "ready", task: { needed: 3, done: 1, left: 2, counted: true, status: "inProgress" } });
+    expect((outcome(table("turn-task-finished")) as any).task).toMatchObject({ done: 3, left: 0, status: "finished" });
+    expect((outcome(table("turn-task-paused")) as any).task).toMatchObject({ done: 1, left: 2, counted: false, status: "paused" });
+  });
+  it("the same seconds as the tracker's own transitions (beginTask, then one chooseManeuver a turn)", () => {
+    const t = { name: "Reload", needed: 3, interruptible: true, kind: "ready" as const };
+    let s = startTurn(newFighterRound(), { hp: 11, currentHp: 11, ht: 11 }).state;
+    s = beginTask(s, t, {});
+    for (let turn = 1; turn < 3; turn++) s = chooseManeuver(startTurn(s, { hp: 11, currentHp: 11, ht: 11 }).state, { id: "ready" }, {});
+    expect(s.task).toMatchObject({ done: 3, needed: 3 });
+    const carried = table("turn-task-finished");
+    expect((outcome(carried) as any).task.done).toBe(s.task!.done);
+  });
+  it("a task that cannot be interrupted is abandoned under another maneuver; a stunned fighter's pauses", () => {
+    const s = table("turn-task-paused");
+    expect((outcome({ ...s, task: { ...s.task, interruptible: false } }) as any).task).toMatchObject({ done: 1, status: "abandoned" });
+    expect((outcome({ ...s, maneuver: undefined, fighter: { ...s.fighter, stunned: "physical" }, rolls: { stunRecovery: [6, 6, 6] } }) as any).task).toMatchObject({ status: "paused" });
+  });
+  it("refused: begun under another maneuver (taskManeuver), by a stunned fighter (G19); at 0 HP the task waits for the HT roll (null, owed)", () => {
+    const begun = table("turn-task-begun");
+    expect((outcome({ ...begun, maneuver: "attack" }) as any).refused).toMatchObject({ rule: "G89", code: "taskManeuver" });
+    expect((outcome({ ...begun, task: { ...begun.task, kind: "concentrate" }, maneuver: "ready" }) as any).refused).toMatchObject({ rule: "G29", code: "taskManeuver" });
+    expect((outcome({ ...begun, fighter: { ...begun.fighter, stunned: "physical" }, rolls: { stunRecovery: [6, 6, 6] } }) as any).refused).toMatchObject({ rule: "G19", code: "stunned" });
+    const o = outcome({ ...begun, fighter: { ...begun.fighter, currentHp: -1 }, maneuver: "ready" }) as any;
+    expect(o.task).toBeNull();
+    expect(o.owed.map((x: { id: string }) => x.id)).toEqual(["rolls.consciousness"]);
+  });
+  it("input, not refusals: done at or past its seconds, no name, a task carried on with no maneuver", () => {
+    const carried = table("turn-task-finished");
+    fieldError(read({ ...carried, task: { ...carried.task, done: 3 } }), "task.done");
+    fieldError(read({ ...carried, task: { ...carried.task, name: " " } }), "task.name");
+    fieldError(read({ ...carried, maneuver: undefined }), "maneuver", "is required");
+  });
+});
+
+describe("G31: a Wait triggered out of turn, stated as an attack", () => {
+  const waited = () => table("attack-triggered-wait");
+  it("it attacks as the maneuver it became: the same figures as an All-Out Attack (Determined) stated directly", () => {
+    const o = outcome(waited()) as any;
+    const { wait: _, ...plain } = waited().attacker;
+    const direct = outcome({ ...waited(), attacker: { ...plain, maneuver: "allOutAttack", aoaOption: "determined" } }) as any;
+    expect(o.wait).toEqual({ trigger: "Pierre steps into reach", response: "allOutAttack", aoaOption: "determined", defendedWhileWaiting: false });
+    const { wait: __, ...rest } = o;
+    expect(rest).toEqual(direct);
+    expect([o.maneuver, o.aoaOption, o.effectiveSkill.effective, o.victim.after.hp]).toEqual(["allOutAttack", "determined", 19, 6]);
+  });
+  it("after a defense while waiting it becomes an Attack (G31); a Ready response makes no attack (G35); outcomes without a Wait have no wait field", () => {
+    const s = waited();
+    const o = outcome({ ...s, attacker: { ...s.attacker, wait: { ...s.attacker.wait, defendedWhileWaiting: true } } }) as any;
+    expect([o.maneuver, o.aoaOption, o.effectiveSkill.effective]).toEqual(["attack", null, 15]);
+    expect((outcome(table("refused-wait-ready")) as any).refused).toMatchObject({ rule: "G35", code: "notAttackManeuver" });
+    expect(Object.hasOwn(outcome(seedScenario("check-12-louis-strikes-pierre")), "wait")).toBe(false);
+  });
+  it("input, not refusals: a wait without \"wait\", All-Out Attack without its option, a Wait in an attacks scenario", () => {
+    const s = waited();
+    fieldError(read({ ...s, attacker: { ...s.attacker, maneuver: "attack" } }), "attacker.wait");
+    fieldError(read({ ...s, attacker: { ...s.attacker, wait: { response: "allOutAttack" } } }), "attacker.wait.aoaOption", "is required");
+    fieldError(read({ ...s, attacker: { ...s.attacker, wait: { response: "attack", aoaOption: "strong" } } }), "attacker.wait.aoaOption");
+    const rapid = table("attacks-rapid-strike");
+    fieldError(read({ ...rapid, attacker: { ...rapid.attacker, rapidStrike: false, maneuver: "wait", wait: { response: "attack" } } }), "attacker.maneuver", "kind attack");
   });
 });

@@ -15,7 +15,7 @@ import type { Posture } from "./types.js";
 
 export type ActRefusal =
   | "cannotAct" | "stunned" | "notYourTurn" | "noAttackManeuver" | "noAttacksLeft" | "weaponNotReady" | "unbalancedParried" | "noReadyManeuver"
-  | "readyDone" | "noMovement" | "tooFar" | "postureManeuver" | "postureDone" | "postureStep" | "crouch" | "consciousnessFirst";
+  | "readyDone" | "noMovement" | "tooFar" | "postureManeuver" | "postureDone" | "postureStep" | "crouch" | "consciousnessFirst" | "interrupted" | "interruptOpen";
 
 export interface ActRefusalResult {
   readonly reason: ActRefusal;
@@ -53,17 +53,41 @@ function mayAct(s: GurpsFighterRound): ActRefusalResult | null {
   return null;
 }
 
+/** G31: a Wait's trigger fired out of turn, as the combat's order notes it: `by` acts now, `of` (whose turn it is) resumes when he is done. */
+export interface OpenInterrupt {
+  readonly by: string;
+  readonly of: string;
+}
+
+/**
+ * G31: may the fighter `id` act while a triggered Wait interrupts? The
+ * waiter acts; the fighter he interrupted waits until the waiter is done;
+ * any other fighter acts only on a Wait already triggered (one interrupt at
+ * a time, as the tracker fires them). No interrupt open: nothing to refuse.
+ */
+export function interruptRefusal(interrupt: OpenInterrupt | null, id: string, s: GurpsFighterRound, myTurn: boolean): ActRefusalResult | null {
+  if (!interrupt || interrupt.by === id) return null;
+  if (interrupt.of === id) return refuse("interrupted", "G31");
+  if (!myTurn && !s.waitTriggered) return refuse("interruptOpen", "G31");
+  return null;
+}
+
 /**
  * G24–G27, G31, G35, G38–G41: may he attack now with this item? Only under
  * Attack, All-Out Attack or Move and Attack (or a Wait converted into one),
  * as many attacks as the maneuver allows, with a ready weapon — and a U weapon
- * that parried since his last turn cannot attack.
+ * that parried since his last turn cannot attack. In a combat, `interrupt`
+ * is the combat's open interrupt and his combatant id (interruptRefusal).
  */
 export function attackRefusal(
-  s: GurpsFighterRound, o: { myTurn: boolean; rapidStrike: boolean; item: ItemState; unbalanced: boolean }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
+  s: GurpsFighterRound,
+  o: { myTurn: boolean; rapidStrike: boolean; item: ItemState; unbalanced: boolean; interrupt?: { open: OpenInterrupt | null; id: string } },
+  rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
 ): ActRefusalResult | null {
   const cannot = mayAct(s);
   if (cannot) return cannot;
+  const interrupted = o.interrupt ? interruptRefusal(o.interrupt.open, o.interrupt.id, s, o.myTurn) : null;
+  if (interrupted) return interrupted;
   const choice = actingManeuver(s, o.myTurn);
   if (!choice) return refuse("notYourTurn", "G9");
   if (!rules.maneuvers[choice.id].attacks) return refuse("noAttackManeuver", "G35");

@@ -96,6 +96,8 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
       return lines;
     }
     case "attack":
+      // G31: a Wait triggered out of turn: he acts at once under the maneuver it became.
+      if (result.wait) say("waitTriggered", { who: who.attacker, trigger: result.wait.trigger ?? localize(`${K}waitTriggerUnsaid`), maneuver: maneuverLabel(result.resolution.maneuver, result.resolution.aoaOption, name) });
       attackLines(result.resolution, who, writers, modList, rollText, name, localize);
       return lines;
     case "attacks": {
@@ -115,8 +117,13 @@ export function explainGurps(result: GurpsScenarioResult, names: GurpsExplainNam
   }
 }
 
+/** A maneuver by its label, All-Out Attack with its option: "All-Out Attack (Determined)". */
+function maneuverLabel(maneuver: string, aoaOption: string | null, name: (g: string, k: string) => string): string {
+  return aoaOption ? `${name("Maneuver", maneuver)} (${name("AoaOption", aoaOption)})` : name("Maneuver", maneuver);
+}
+
 /** G19, G47, G77, G79–G81: a turn, start to end. */
-function turnLines(t: TurnResult, fighter: string, { say, owedLine }: Writers, name: (g: string, k: string) => string): void {
+function turnLines(t: TurnResult, fighter: string, { say, owedLine, counted }: Writers, name: (g: string, k: string) => string): void {
   if (t.shock > 0) say("turnShock", { who: fighter, shock: t.shock });
   say(t.now.reeling ? "turnReeling" : "turnFigures", { who: fighter, speed: t.now.basicSpeed, move: t.now.move, dodge: t.now.dodge, step: t.now.step });
   if (t.forcedDoNothing) say("turnForced", { who: fighter });
@@ -124,6 +131,10 @@ function turnLines(t: TurnResult, fighter: string, { say, owedLine }: Writers, n
   const c = t.consciousness;
   if (c?.excused) say("turnConsciousnessExcused", { who: fighter });
   else if (c?.roll) say(c.stays ? "turnConsciousnessStays" : "turnConsciousnessFalls", { who: fighter, roll: c.roll.roll, effective: c.effective });
+  // G15: the step spent on kneeling ↔ standing; G29, G89: the task's seconds.
+  if (t.stepPosture) say("turnStepPosture", { who: fighter, from: name("Posture", t.stepPosture.from), to: name("Posture", t.stepPosture.to) });
+  const k = t.task;
+  if (k) say(`turnTask.${k.status}`, { who: fighter, task: k.name, maneuver: name("Maneuver", k.kind), done: k.done, needed: counted("seconds", k.needed), left: counted("seconds", k.left) });
   const s = t.stunRecovery;
   if (s?.roll) say(s.recovered ? "turnRecovered" : "turnStillStunned", { who: fighter, roll: s.roll.roll, attribute: name("Attribute", s.attribute), effective: s.effective });
   for (const o of t.owed) owedLine(o, null);

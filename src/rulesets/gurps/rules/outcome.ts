@@ -14,6 +14,7 @@ import type { Modifier } from "./types.js";
 import type { HitFigure, VictimResult } from "./victim.js";
 import { blocksResolution } from "./owed.js";
 import type { TurnResult } from "./turn.js";
+import type { TriggeredWait } from "./scenario.js";
 import { refusedAttack } from "./refusals.js";
 
 type J = Record<string, unknown>;
@@ -115,6 +116,11 @@ export function attackJson(r: GurpsResolution): J {
 
 const refusedJson = (code: NonNullable<GurpsResolution["refused"]>): J => refusedAttack(code).toJSON() as unknown as J;
 
+/** G31: the triggered Wait: its trigger, response and option, whether he defended while waiting (the maneuver it became is the outcome's `maneuver`). */
+function waitJson(w: TriggeredWait): J {
+  return { trigger: w.trigger, response: w.response, aoaOption: w.aoaOption, defendedWhileWaiting: w.defendedWhileWaiting };
+}
+
 /** G19, G47, G77, G79–G81: a turn, start to end. */
 function turnJson(t: TurnResult): J {
   const c = t.consciousness;
@@ -125,6 +131,9 @@ function turnJson(t: TurnResult): J {
     consciousness: c && { due: c.due, excused: c.excused, effective: c.effective, modifier: c.modifier, roll: rollJson(c.roll), stays: c.stays },
     stunRecovery: s && { attribute: s.attribute, effective: s.effective, roll: rollJson(s.roll), recovered: s.recovered },
     after: { ...t.after }, owed: t.owed.map((o) => ({ ...o })), pending: t.owed.some(blocksResolution),
+    // G15, G29, G89: only when the scenario asks (the other turns keep their outcome).
+    ...(t.stepPosture !== undefined && { stepPosture: t.stepPosture && { ...t.stepPosture } }),
+    ...(t.task !== undefined && { task: t.task && { ...t.task } }),
   };
 }
 
@@ -133,7 +142,9 @@ export function gurpsOutcomeJson(result: GurpsScenarioResult): J {
   switch (result.kind) {
     case "attack":
       // A rule's refusal is the outcome (docs/rules-command.md, "Refusals").
-      return result.resolution.refused ? refusedJson(result.resolution.refused) : attackJson(result.resolution);
+      if (result.resolution.refused) return refusedJson(result.resolution.refused);
+      // G31: the Wait he acts on, when the scenario names one (the other attacks keep their outcome).
+      return result.wait ? { ...attackJson(result.resolution), wait: waitJson(result.wait) } : attackJson(result.resolution);
     case "feint": {
       const f = result.feint;
       return {

@@ -12,9 +12,9 @@ import { type MovementAllowance, movementAllowance, postureMove, postureRow, sho
 import type { OwedRoll } from "./owed.js";
 import { resolveGurpsAttack } from "./resolve.js";
 import type { GurpsResolution } from "./resolve-types.js";
-import type { GurpsScenario } from "./scenario.js";
+import type { GurpsScenario, TriggeredWait } from "./scenario.js";
 import { english } from "../../../core/messages.js";
-import { GURPS_ATTACK_REFUSAL_RULES, GurpsRuleRefusal, refusalOf } from "./refusals.js";
+import { GURPS_ATTACK_REFUSAL_RULES, GurpsRuleRefusal, refusalOf, refusedAttack } from "./refusals.js";
 import { type TurnResult, resolveTurn } from "./turn.js";
 import { type AttacksInput, type AttacksResult, resolveGurpsAttacks } from "./attacks.js";
 
@@ -41,7 +41,7 @@ export interface ManeuverResult {
 }
 
 export type GurpsScenarioResult =
-  | { readonly kind: "attack"; readonly resolution: GurpsResolution }
+  | { readonly kind: "attack"; readonly resolution: GurpsResolution; readonly wait?: TriggeredWait }
   | { readonly kind: "feint"; readonly feint: FeintResult }
   | { readonly kind: "defenses"; readonly legal: LegalDefenses }
   | { readonly kind: "maneuver"; readonly maneuver: ManeuverResult }
@@ -70,8 +70,12 @@ export function resolveGurpsScenario(s: GurpsScenario): GurpsScenarioResult {
 function resolveKind(s: GurpsScenario): GurpsScenarioResult {
   const rules = s.rules;
   switch (s.kind) {
-    case "attack":
-      return { kind: "attack", resolution: resolveGurpsAttack(s.input, rules) };
+    case "attack": {
+      // G31, G35: a Wait triggered out of turn attacks only when its response is an attack.
+      if (s.wait && s.wait.becomes !== s.input.attacker.maneuver) throw refusedAttack("notAttackManeuver");
+      const resolution = resolveGurpsAttack(s.input, rules);
+      return s.wait ? { kind: "attack", resolution, wait: s.wait } : { kind: "attack", resolution };
+    }
     case "feint": {
       const { feinter, foe, double } = s.input;
       const owed: OwedRoll[] = [];

@@ -10,14 +10,16 @@ import { echoValue } from "../../../core/echo.js";
 import type { IncomingAttack } from "./defense.js";
 import type { DiceRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
-import type { ManeuverChoice, ManeuverFacts } from "./maneuvers.js";
+import { convertWait, type ManeuverChoice, type ManeuverFacts, WAIT_RESPONSES } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules, makeGurpsRules } from "./options.js";
 import { resolveGurpsAttack } from "./resolve.js";
 import type { GurpsAttackInput } from "./resolve-types.js";
+import type { AttackManeuver } from "./attack.js";
 import { GurpsScenarioReader } from "./scenario-fighters.js";
 import { ATTACKS_MAX, type AttackEntry, type AttacksInput, resolveGurpsAttacks } from "./attacks.js";
 import { refusalOf } from "./refusals.js";
-import { type TurnInput, resolveTurn } from "./turn.js";
+import { type TurnInput, type TurnTask, resolveTurn } from "./turn.js";
+import { MAX_TASK_NAME, MAX_TASK_SECONDS, TASK_KINDS } from "./turn-acts.js";
 import { canonicalAttack } from "./scenario-shape.js";
 import { type Json, join, LIMITS, ScenarioReader, say } from "./scenario-reader.js";
 import { AOA_OPTIONS, AOD_OPTIONS, ATTACK_FORMS, ATTACK_KINDS, HIT_LOCATIONS, MANEUVERS, POSTURES, STUN_KINDS } from "./types.js";
@@ -60,9 +62,19 @@ export interface ManeuverScenario {
   distance: number | null;
 }
 
+/** G31: the Wait an attack scenario's attacker acts on, triggered out of turn, and the maneuver it became. */
+export interface TriggeredWait {
+  readonly trigger: string | null;
+  readonly response: (typeof WAIT_RESPONSES)[number];
+  readonly aoaOption: (typeof AOA_OPTIONS)[number] | null;
+  readonly defendedWhileWaiting: boolean;
+  readonly becomes: ManeuverChoice["id"];
+  readonly becomesAoaOption: (typeof AOA_OPTIONS)[number] | null;
+}
+
 /** A read scenario: its kind and input, the rules it runs under, names for explain. */
 export type GurpsScenario = { rules: GurpsRules; names: { attacker?: string; defender?: string } } & (
-  | { kind: "attack"; input: GurpsAttackInput }
+  | { kind: "attack"; input: GurpsAttackInput; wait?: TriggeredWait | null }
   | { kind: "feint"; input: FeintScenario }
   | { kind: "defenses"; input: DefensesScenario }
   | { kind: "maneuver"; input: ManeuverScenario }
@@ -91,12 +103,47 @@ const TOP: Record<ScenarioKind, readonly string[]> = {
   feint: ["feinter", "foe", "double"],
   defenses: ["defender", "attack"],
   maneuver: ["fighter", "maneuver", "distance"],
-  turn: ["fighter", "maneuver", "rolls"],
+  turn: ["fighter", "maneuver", "rolls", "stepPosture", "movedBefore", "task"],
   attacks: ["attacker", "weapon", "defender", "range", "speed", "coverDr", "fromFront", "inReach", "slam", "attacks"],
 };
 
-function readAttack(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"]): GurpsAttackInput {
-  const input: GurpsAttackInput = { attacker: r.attacker(root.attacker, "attacker"), weapon: r.weapon(root.weapon, "weapon"), defender: r.defender(root.defender, "defender") };
+/**
+ * G31: the attacker's `"maneuver": "wait"` with `wait` (its response, All-Out
+ * Attack's option, a defense made while waiting): the Wait triggered out of
+ * turn, converted as the tracker converts it (convertWait). The attacker is
+ * then read under the maneuver it became; a response that makes no attack is
+ * refused when the scenario is resolved.
+ */
+const ATTACK_MANEUVERS: readonly AttackManeuver[] = ["attack", "allOutAttack", "moveAndAttack"];
+
+function readTriggeredWait(r: GurpsScenarioReader, value: unknown): { attacker: unknown; wait: TriggeredWait | null } {
+  const a = value as Json;
+  if (!a || typeof a !== "object" || Array.isArray(a)) return { attacker: value, wait: null };
+  if (a.maneuver !== "wait") {
+    if (r.has(a, "wait")) r.fail("attacker.wait", say("onlyWith", { maneuver: "wait" }));
+    return { attacker: value, wait: null };
+  }
+  const w = r.object(a.wait, "attacker.wait", ["trigger", "response", "aoaOption", "defendedWhileWaiting"], ["response"]);
+  const response = r.oneOf(w.response, "attacker.wait.response", WAIT_RESPONSES);
+  const aoaOption = r.has(w, "aoaOption") ? r.oneOf(w.aoaOption, "attacker.wait.aoaOption", AOA_OPTIONS) : null;
+  if (response === "allOutAttack" && !aoaOption) r.fail("attacker.wait.aoaOption", say("required"));
+  if (aoaOption && response !== "allOutAttack") r.fail("attacker.wait.aoaOption", say("onlyWith", { maneuver: "allOutAttack" }));
+  if (r.has(a, "aoaOption")) r.fail("attacker.aoaOption", say("onlyWith", { maneuver: "allOutAttack" }));
+  const defendedWhileWaiting = r.has(w, "defendedWhileWaiting") ? r.boolean(w.defendedWhileWaiting, "attacker.wait.defendedWhileWaiting") : false;
+  const becomes = convertWait({ id: "wait", wait: { trigger: "", response, ...(aoaOption && { aoaOption }) } }, defendedWhileWaiting);
+  const wait: TriggeredWait = {
+    trigger: r.has(w, "trigger") ? r.text(w.trigger, "attacker.wait.trigger", 200) : null, response, aoaOption, defendedWhileWaiting, becomes: becomes.id, becomesAoaOption: becomes.aoaOption ?? null,
+  };
+  const attacking = (ATTACK_MANEUVERS as readonly string[]).includes(becomes.id);
+  const { wait: _, ...rest } = a;
+  return { attacker: { ...rest, maneuver: attacking ? becomes.id : "attack", ...(becomes.aoaOption && { aoaOption: becomes.aoaOption }) }, wait };
+}
+
+function readAttack(r: GurpsScenarioReader, root: Json, names: GurpsScenario["names"], waits?: { wait: TriggeredWait | null }): GurpsAttackInput {
+  const triggered = readTriggeredWait(r, root.attacker);
+  if (waits) waits.wait = triggered.wait;
+  else if (triggered.wait) r.fail("attacker.maneuver", say("waitAttackOnly"));
+  const input: GurpsAttackInput = { attacker: r.attacker(triggered.attacker, "attacker"), weapon: r.weapon(root.weapon, "weapon"), defender: r.defender(root.defender, "defender") };
   const a = root.attacker as Json;
   const d = root.defender as Json;
   if (r.has(a, "name")) names.attacker = r.text(a.name, "attacker.name");
@@ -182,7 +229,7 @@ function readManeuver(r: ScenarioReader, root: Json): ManeuverScenario {
     wait: (x, g) => {
       const w = r.object(x, g, ["trigger", "response", "aoaOption", "stopThrust"], ["trigger", "response"]);
       return {
-        trigger: r.text(w.trigger, join(g, "trigger"), 200), response: r.oneOf(w.response, join(g, "response"), ["attack", "feint", "allOutAttack", "ready", "reflex"] as const),
+        trigger: r.text(w.trigger, join(g, "trigger"), 200), response: r.oneOf(w.response, join(g, "response"), WAIT_RESPONSES),
         ...(r.has(w, "aoaOption") && { aoaOption: r.oneOf(w.aoaOption, join(g, "aoaOption"), AOA_OPTIONS) }), ...(r.has(w, "stopThrust") && { stopThrust: r.boolean(w.stopThrust, join(g, "stopThrust")) }),
       };
     },
@@ -214,6 +261,7 @@ function readTurn(r: GurpsScenarioReader, root: Json, names: GurpsScenario["name
   const field = "fighter";
   const o = r.object(root.fighter, field, [
     "name", "id", "hp", "currentHp", "ht", "iq", "basicSpeed", "move", "encumbrance", "fp", "currentFp", "injurySinceLastTurn", "stunned", "surprised", "defendedSinceLastTurn", "suffocating",
+    "posture",
   ], ["hp", "ht", "basicSpeed", "move"]);
   if (r.has(o, "name")) names.defender = r.text(o.name, join(field, "name"));
   const hp = r.integer(o.hp, join(field, "hp"), 1, LIMITS.hp);
@@ -234,13 +282,32 @@ function readTurn(r: GurpsScenarioReader, root: Json, names: GurpsScenario["name
     stunned,
     defendedSinceLastTurn: r.has(o, "defendedSinceLastTurn") ? r.boolean(o.defendedSinceLastTurn, join(field, "defendedSinceLastTurn")) : false,
     suffocating: r.has(o, "suffocating") ? r.boolean(o.suffocating, join(field, "suffocating")) : false,
+    posture: r.has(o, "posture") ? r.oneOf(o.posture, join(field, "posture"), POSTURES) : "standing",
   };
   const rolls: TurnInput["rolls"] = {};
   if (r.has(root, "rolls")) {
     const x = r.object(root.rolls, "rolls", ["consciousness", "stunRecovery"]);
     r.optional(x, "rolls", rolls, { consciousness: (v, f) => r.roll(v, f), stunRecovery: (v, f) => r.roll(v, f) });
   }
-  return { fighter, maneuver: r.has(root, "maneuver") ? r.oneOf(root.maneuver, "maneuver", MANEUVERS) : null, rolls };
+  const maneuver = r.has(root, "maneuver") ? r.oneOf(root.maneuver, "maneuver", MANEUVERS) : null;
+  const input: TurnInput = { fighter, maneuver, rolls };
+  // G11, G15: kneeling ↔ standing as the step, after moving so many yards this turn.
+  if (r.has(root, "stepPosture")) input.stepPosture = r.oneOf(root.stepPosture, "stepPosture", POSTURES);
+  if (r.has(root, "movedBefore")) input.movedBefore = r.integer(root.movedBefore, "movedBefore", 0, 1000);
+  // G29, G89: a task begun this turn (done 0) or carried on (the seconds counted before it).
+  if (r.has(root, "task")) {
+    const t = r.object(root.task, "task", ["name", "kind", "seconds", "done", "interruptible"], ["name", "kind", "seconds"]);
+    const needed = r.integer(t.seconds, "task.seconds", 1, MAX_TASK_SECONDS);
+    const task: TurnTask = {
+      name: r.text(t.name, "task.name", MAX_TASK_NAME), kind: r.oneOf(t.kind, "task.kind", TASK_KINDS), needed,
+      done: r.has(t, "done") ? r.integer(t.done, "task.done", 0, needed - 1) : 0, interruptible: r.has(t, "interruptible") ? r.boolean(t.interruptible, "task.interruptible") : true,
+    };
+    if (task.name.trim() === "") r.fail("task.name", say("required"));
+    // A task carried on is counted by this turn's maneuver: say which (a stunned fighter's is Do Nothing).
+    if (task.done > 0 && !maneuver && !stunned) r.fail("maneuver", say("required"));
+    input.task = task;
+  }
+  return input;
 }
 
 /** The fields of one attack in an `attacks` scenario (the rest are shared by every attack). */
@@ -292,10 +359,11 @@ export function readGurpsScenario(value: unknown, worldRules: Readonly<GurpsRule
   switch (kind) {
     case "attack": {
       for (const key of ["attacker", "weapon", "defender"]) if (!r.has(root, key)) r.fail(key, say("required"));
-      const input = canonicalAttack(readAttack(r, root, names));
+      const waits: { wait: TriggeredWait | null } = { wait: null };
+      const input = canonicalAttack(readAttack(r, root, names, waits));
       // Dice that do not fit (counts, faces of the damage dice) name their field: resolve once now (a rule's refusal is the outcome's to give).
       r.at("scenario", () => refusalsAside(() => resolveGurpsAttack(input, rules)));
-      return { kind, input, rules, names };
+      return { kind, input, rules, names, ...(waits.wait && { wait: waits.wait }) };
     }
     case "feint": {
       for (const key of ["feinter", "foe"]) if (!r.has(root, key)) r.fail(key, say("required"));

@@ -4,8 +4,9 @@
  * state"), as scenarios: a turn's start and end — the 0-HP roll (G81), its
  * Do Nothing excuse, reeling figures (G80), the stun recovery (G19, G79) —
  * the 0-HP roll owed by a blow, Evaluate's bonus on a feint (G23), a Rapid
- * Strike's two attacks with the defender carried over (G38), and rule
- * refusals as outcomes. examples/gurps/<name>.json holds each one verbatim
+ * Strike's two attacks with the defender carried over (G38), kneeling or
+ * standing as a maneuver's step (G15), a task begun and counted (G29, G89),
+ * a Wait triggered out of turn (G31), and rule refusals as outcomes. examples/gurps/<name>.json holds each one verbatim
  * (a test keeps them equal). Figures the chapter does not give are ours.
  */
 import { GURPS_SEED_SCENARIOS } from "./seed-scenarios.js";
@@ -17,6 +18,11 @@ const louisStrikes = GURPS_SEED_SCENARIOS["check-12-louis-strikes-pierre"] as { 
 const louis = Object.fromEntries(Object.entries(louisStrikes.attacker).filter(([key]) => key !== "roll"));
 const shortsword = louisStrikes.weapon;
 const pierre = louisStrikes.defender;
+
+/** Jenny Atkins kneeling (Move 5), Louis's figures for a turn (G1), and a crossbow's reload (G90: 3 seconds). */
+const kneelingJenny = { name: "Jenny Atkins", id: "atkins", hp: 10, ht: 10, basicSpeed: 5.5, move: 5, posture: "kneeling" };
+const louisTurn = { name: "Louis LeBlanc", id: "louis", hp: 11, ht: 11, basicSpeed: 5.5, move: 5 };
+const reload = { name: "Reload the crossbow", kind: "ready", seconds: 3 };
 
 export const GURPS_TABLE_SCENARIOS: Readonly<Record<string, Scenario>> = Object.freeze({
   // G81: Pierre begins his turn at −14 HP (12 HP): HT 11 −1 (one full multiple below zero) = 10; he rolls 12 and falls unconscious.
@@ -78,6 +84,55 @@ export const GURPS_TABLE_SCENARIOS: Readonly<Record<string, Scenario>> = Object.
   "refused-second-block": {
     ruleset: "gurps", version: 1, attacker: { ...louis, roll: [6, 4, 3] }, weapon: shortsword, defender: { ...pierre, used: { blocked: true } },
     defense: [{ id: "block:smallShield", roll: [3, 3, 3] }],
+  },
+  // G11, G15: Jenny, kneeling, takes Attack and stands as its step (Move 5, a third kneeling: a step of 1 yard) instead of moving.
+  "turn-stand-as-step": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: kneelingJenny,
+    maneuver: "attack", stepPosture: "standing",
+  },
+  // G11, G15: having stepped a yard under Attack, her step is spent: she cannot stand as well.
+  "refused-step-after-moving": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: kneelingJenny,
+    maneuver: "attack", movedBefore: 1, stepPosture: "standing",
+  },
+  // G15, G34: Move moves full Move, not a step: only Change Posture stands her up.
+  "refused-step-under-move": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: kneelingJenny,
+    maneuver: "move", stepPosture: "standing",
+  },
+  // G89, G90: Louis begins reloading a crossbow (3 seconds); the Ready chosen with it counts the first: 1 of 3.
+  "turn-task-begun": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: louisTurn,
+    task: reload,
+  },
+  // G89: two turns later, a third Ready finishes it: 3 of 3.
+  "turn-task-finished": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: louisTurn,
+    maneuver: "ready", task: { ...reload, done: 2 },
+  },
+  // G89: an interruptible task under another maneuver waits where it is: 1 of 3.
+  "turn-task-paused": {
+    ruleset: "gurps", version: 1, kind: "turn",
+    fighter: louisTurn,
+    maneuver: "attack", task: { ...reload, done: 1 },
+  },
+  // G31, G26: Louis waited ("Pierre steps into reach") with All-Out Attack (Determined); triggered on Pierre's turn he acts at once:
+  // 15 + 4 = 19, he rolls 13; Pierre blocks at 11 with a retreat and rolls 12: 1d+1 = 5 cut through DR 1: 6 injury, HP 12 → 6.
+  "attack-triggered-wait": {
+    ruleset: "gurps", version: 1,
+    attacker: { ...louis, maneuver: "wait", wait: { trigger: "Pierre steps into reach", response: "allOutAttack", aoaOption: "determined" }, roll: [6, 4, 3] },
+    weapon: shortsword, defender: pierre, defense: [{ id: "block:smallShield", retreat: true, roll: [5, 4, 3] }], damage: [[4]],
+  },
+  // G31, G35: a Wait whose response is a Ready makes no attack when triggered: refused.
+  "refused-wait-ready": {
+    ruleset: "gurps", version: 1,
+    attacker: { ...louis, maneuver: "wait", wait: { trigger: "Pierre drops his guard", response: "ready" }, roll: [6, 4, 3] },
+    weapon: shortsword, defender: pierre,
   },
   // G19: a stunned fighter may only Do Nothing: an Attack is refused.
   "refused-stunned-attack": {

@@ -7,7 +7,10 @@
  * HT to stay conscious (G81) unless a Do Nothing turn with no defense roll
  * since his last turn excuses it (setting); his Basic Speed, Move, Dodge and
  * step stand as reeling leaves them (G80); at its end a stunned fighter who
- * did nothing rolls HT (IQ for a mental stun) to recover (G19, G79).
+ * did nothing rolls HT (IQ for a mental stun) to recover (G19, G79). In
+ * between, what he does on the tracker: kneel or stand as his maneuver's
+ * step (G11, G15) and a task begun or counted (G29, G89) — through the
+ * tracker's own checks (turn-acts.ts), a refusal the outcome.
  */
 import { type DiceRoll, successRoll, type SuccessRoll } from "./dice.js";
 import { GurpsError } from "./errors.js";
@@ -16,8 +19,10 @@ import { figuresNow, type FiguresNow } from "./injury.js";
 import { maneuverRefusal } from "./maneuvers.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { OwedRoll } from "./owed.js";
-import { consciousnessRolled, endTurn, newFighterRound, startTurn } from "./round.js";
-import type { ManeuverId, StunKind } from "./types.js";
+import { chooseManeuver, consciousnessRolled, endTurn, type GurpsFighterRound, newFighterRound, recordMove, startTurn } from "./round.js";
+import { GurpsRuleRefusal } from "./refusals.js";
+import { beginTask, stepPosture, stepPostureRefusal, type TaskKind, taskRefusal, type TurnActRefusal } from "./turn-acts.js";
+import type { ManeuverId, Posture, StunKind } from "./types.js";
 
 export interface TurnFighter {
   id: string;
@@ -40,6 +45,17 @@ export interface TurnFighter {
   defendedSinceLastTurn: boolean;
   /** G47: choked: FP lost each turn. */
   suffocating: boolean;
+  /** G13, G15: his posture at the start of the turn. */
+  posture: Posture;
+}
+
+/** G29, G89: a task in his hands — begun this turn (`done` 0) or carried from earlier turns (`done` seconds counted). */
+export interface TurnTask {
+  name: string;
+  kind: TaskKind;
+  needed: number;
+  done: number;
+  interruptible: boolean;
 }
 
 export interface TurnInput {
@@ -47,7 +63,16 @@ export interface TurnInput {
   /** The maneuver he takes this turn (null: not said; a stunned fighter's is Do Nothing, G19). */
   maneuver: ManeuverId | null;
   rolls: { consciousness?: DiceRoll | null; stunRecovery?: DiceRoll | null };
+  /** G11, G15: kneeling ↔ standing as his maneuver's step (absent: none). */
+  stepPosture?: Posture | null;
+  /** G11: yards he moved this turn before (a step spent on moving leaves none for posture). */
+  movedBefore?: number;
+  /** G29, G89: the task begun or carried on this turn (absent: none). */
+  task?: TurnTask | null;
 }
+
+/** G29, G89: a task after this turn: `inProgress`, `finished`, `paused` (an interruptible one under another maneuver) or `abandoned` (one that is not). */
+export type TaskStatus = "inProgress" | "finished" | "paused" | "abandoned";
 
 export interface TurnResult {
   readonly fighter: string;
@@ -69,6 +94,55 @@ export interface TurnResult {
   readonly stunRecovery: { readonly attribute: "ht" | "iq"; readonly effective: number; readonly roll: SuccessRoll | null; readonly recovered: boolean | null } | null;
   readonly after: { readonly fp: number; readonly unconscious: boolean; readonly stunned: StunKind | null };
   readonly owed: readonly OwedRoll[];
+  /** G15: the step's posture change, when asked (null while the 0-HP roll is owed). */
+  readonly stepPosture?: { readonly from: Posture; readonly to: Posture } | null;
+  /** G29, G89: the task's seconds after this turn, when one is named (null while the 0-HP roll is owed). */
+  readonly task?: { readonly name: string; readonly kind: TaskKind; readonly needed: number; readonly done: number; readonly left: number; readonly counted: boolean; readonly status: TaskStatus } | null;
+}
+
+/** A tracker act the rules refuse, as the outcome (code: the act's reason, `CYCHOSYS.Gurps.Tracker.Act.<reason>`). */
+function actRefused(act: "stepPosture" | "task", refusal: TurnActRefusal): GurpsRuleRefusal {
+  return new GurpsRuleRefusal(refusal.rule, "CYCHOSYS.Gurps.Refused", act, { reason: english(`CYCHOSYS.Gurps.Tracker.Act.${refusal.reason}`), rule: refusal.rule }, refusal.reason);
+}
+
+/**
+ * G10, G11, G15, G29, G89: what he does on his turn besides rolling: the
+ * maneuver chosen (or the task's, begun with it), the yards moved before,
+ * and the step spent on kneeling ↔ standing — each checked as the tracker
+ * checks it.
+ */
+function turnActs(s0: GurpsFighterRound, input: TurnInput, maneuver: ManeuverId | null, move: number, rules: Readonly<GurpsRules>): Pick<TurnResult, "stepPosture" | "task"> {
+  const f = input.fighter;
+  const facts = { stunned: f.stunned };
+  let s = s0;
+  const task = input.task ?? null;
+  if (task && task.done === 0) {
+    const start = { name: task.name, needed: task.needed, interruptible: task.interruptible, kind: task.kind };
+    // G29, G89: begun this turn, under the task's own maneuver (chosen with it).
+    const refusal = taskRefusal(s, start, facts, rules);
+    if (refusal) throw actRefused("task", refusal);
+    if (maneuver && maneuver !== task.kind) throw actRefused("task", { reason: "taskManeuver", rule: task.kind === "concentrate" ? "G29" : "G89" });
+    s = beginTask(s, start, facts, rules);
+  } else {
+    if (task) s = { ...s, task: { name: task.name, done: task.done, needed: task.needed, interruptible: task.interruptible, startedTurn: s.turn - 1 } };
+    if (maneuver) s = chooseManeuver(s, { id: maneuver }, facts, rules);
+  }
+  if (input.movedBefore) s = recordMove(s, input.movedBefore, f.move);
+  let step: TurnResult["stepPosture"];
+  if (input.stepPosture) {
+    const refusal = stepPostureRefusal(s, input.stepPosture, move, rules);
+    if (refusal) throw actRefused("stepPosture", refusal);
+    step = { from: s.posture, to: input.stepPosture };
+    s = stepPosture(s, input.stepPosture, move, rules);
+  }
+  let progress: TurnResult["task"];
+  if (task) {
+    const now = s.task;
+    const done = now ? Math.min(now.done, now.needed) : task.done;
+    const status: TaskStatus = !now ? "abandoned" : now.done >= now.needed ? "finished" : now.done > task.done ? "inProgress" : "paused";
+    progress = { name: task.name, kind: task.kind, needed: task.needed, done, left: task.needed - done, counted: done > task.done, status };
+  }
+  return { ...(step && { stepPosture: step }), ...(progress && { task: progress }) };
 }
 
 /**
@@ -78,7 +152,7 @@ export interface TurnResult {
  */
 export function resolveTurn(input: TurnInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): TurnResult {
   const f = input.fighter;
-  const stored = { ...newFighterRound(), injurySinceLastTurn: f.injurySinceLastTurn, stun: f.stunned, defendedSinceLastTurn: f.defendedSinceLastTurn, suffocating: f.suffocating };
+  const stored = { ...newFighterRound(), injurySinceLastTurn: f.injurySinceLastTurn, stun: f.stunned, defendedSinceLastTurn: f.defendedSinceLastTurn, suffocating: f.suffocating, posture: f.posture };
   const started = startTurn(stored, { hp: f.hp, currentHp: f.currentHp, ht: f.ht }, rules);
   const forced = started.due.forcedDoNothing;
   // G19: stunned or surprised, Do Nothing only.
@@ -102,6 +176,13 @@ export function resolveTurn(input: TurnInput, rules: Readonly<GurpsRules> = GURP
     if (roll || excused) state = consciousnessRolled(state, roll ? roll.success : true);
   }
   if (input.rolls.consciousness && (!consciousness || consciousness.excused)) throw new GurpsError("turnRollNotOwed", { field: "rolls.consciousness", rule: "G81" });
+  const now = figuresNow({ basicSpeed: f.basicSpeed, move: f.move, encumbrance: f.encumbrance, currentHp: f.currentHp, hp: f.hp }, rules);
+
+  // G11, G15, G29, G89: what he does on the tracker, once the 0-HP roll is settled (he rolls it first).
+  const asked = !!input.stepPosture || !!input.task;
+  let acts: Pick<TurnResult, "stepPosture" | "task"> = {};
+  if (asked && consciousness !== null && consciousness.stays === null) acts = { ...(input.stepPosture && { stepPosture: null }), ...(input.task && { task: null }) };
+  else if (asked) acts = turnActs(state, input, maneuver, now.move, rules);
 
   // G19, G79: at the end of a stunned fighter's Do Nothing turn, HT (IQ for a mental stun) to recover.
   let stunRecovery: TurnResult["stunRecovery"] = null;
@@ -116,8 +197,8 @@ export function resolveTurn(input: TurnInput, rules: Readonly<GurpsRules> = GURP
   if (input.rolls.stunRecovery && !stunRecovery) throw new GurpsError("turnRollNotOwed", { field: "rolls.stunRecovery", rule: "G79" });
 
   return {
-    fighter: f.id, shock: started.state.shock, now: figuresNow({ basicSpeed: f.basicSpeed, move: f.move, encumbrance: f.encumbrance, currentHp: f.currentHp, hp: f.hp }, rules),
-    forcedDoNothing: forced, maneuver, fpLoss: started.due.fpLoss, consciousness, stunRecovery,
-    after: { fp: f.currentFp - started.due.fpLoss, unconscious: state.unconscious, stunned: state.stun }, owed,
+    fighter: f.id, shock: started.state.shock, now,
+    forcedDoNothing: forced, maneuver: acts.task && input.task?.done === 0 ? input.task.kind : maneuver, fpLoss: started.due.fpLoss, consciousness, stunRecovery,
+    after: { fp: f.currentFp - started.due.fpLoss, unconscious: state.unconscious, stunned: state.stun }, owed, ...acts,
   };
 }

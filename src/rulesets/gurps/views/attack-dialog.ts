@@ -16,7 +16,7 @@ import { LocalizedError } from "../../../core/errors.js";
 import { english, type Localize } from "../../../core/messages.js";
 import type { GurpsDerived, GurpsWeaponView } from "../data/derived.js";
 import { fighterId, itemStateOf } from "../combat/fighter.js";
-import { actingManeuver, AOA_OPTIONS, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
+import { actingManeuver, AOA_OPTIONS, type OpenInterrupt, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
 import { attackInputOf } from "../workflow/attack-input.js";
 import { CARD_SLAM_FORMS, type CardSlamForm, SLAM_MANEUVERS, slamInputOf, slamSkillOf, slamVelocityCap } from "../workflow/slam-input.js";
 import { GURPS_REQUEST_LIMITS } from "../workflow/request-schema.js";
@@ -45,6 +45,8 @@ export interface GurpsAttackDialogInput {
   target: DialogFighter;
   /** Is it his turn (null outside a combat)? */
   myTurn: boolean | null;
+  /** G31: the combat's open interrupt and his combatant id (workflow `interruptFor`): the one interrupted waits. */
+  interrupt?: { open: OpenInterrupt | null; id: string; by: string | null } | null;
   /** Yards between the tokens on the scene, when both are there (G53). */
   measured: number | null;
   gm: boolean;
@@ -96,7 +98,8 @@ function maneuverNow(input: GurpsAttackDialogInput, rules: Readonly<GurpsRules>)
   if (!round) return { maneuver: "attack", aoaOption: null, refusal: null };
   const line = input.weapon.lines[0];
   const item = line ? itemStateOf(round, input.weapon, line) : null;
-  const refusal = item ? attackRefusal(round, { myTurn: !!input.myTurn, rapidStrike: false, item, unbalanced: !!line?.unbalanced }, rules) : null;
+  const interrupt = input.interrupt ?? undefined;
+  const refusal = item ? attackRefusal(round, { myTurn: !!input.myTurn, rapidStrike: false, item, unbalanced: !!line?.unbalanced, ...(interrupt && { interrupt }) }, rules) : null;
   const choice = actingManeuver(round, !!input.myTurn);
   const maneuver = choice && (FREE_MANEUVERS as readonly string[]).includes(choice.id) ? (choice.id as AttackManeuver) : "attack";
   return { maneuver, aoaOption: choice?.aoaOption ?? null, refusal: refusal ? { reason: refusal.reason, rule: refusal.rule } : null };
@@ -134,7 +137,7 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
   const outside = !attacker.round && target.round !== null;
   const chooses = !attacker.round && !outside;
   const refusal = now.refusal
-    ? localize("CYCHOSYS.Gurps.Flow.notPermitted", { reason: localize(`${N}Act.${now.refusal.reason}`), rule: now.refusal.rule })
+    ? localize("CYCHOSYS.Gurps.Flow.notPermitted", { reason: localize(`${N}Act.${now.refusal.reason}`, { name: attacker.name, by: input.interrupt?.by ?? localize(`${N}Act.theWaiter`) }), rule: now.refusal.rule })
     : outside && !input.gm
       ? localize("CYCHOSYS.Flow.outsideCombat", { attacker: attacker.name, target: target.name })
       : null;

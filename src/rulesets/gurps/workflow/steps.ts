@@ -13,13 +13,14 @@ import { attackerInCombat } from "../../../core/transport/combat-gate.js";
 import { type ActorLike, type CombatantRef, isActor, type UserLike, type WorkflowEnv } from "../../../core/transport/ports.js";
 import type { WriteCommand, WriteScope } from "../../../core/writes.js";
 import type { GurpsRoundOperation } from "../combat/round-state.js";
+import { readGurpsOrder } from "../combat/tracker-plan.js";
 import { fighterId, itemStateOf, unreadyOnFall, victimNow } from "../combat/fighter.js";
 import { defenderStateOf } from "../data/combat-inputs.js";
 import { attackInputOf } from "./attack-input.js";
 import { SLAM_MANEUVERS, slamInputOf, slamSkillOf, slamVelocityCap } from "./slam-input.js";
 import type { GurpsDerived } from "../data/derived.js";
 import {
-  actingManeuver, afterAttack, type AttackManeuver, attackRefusal, freshItem, type GurpsAttackInput, type GurpsFighterRound, type GurpsResolution, type GurpsRules, readRoll,
+  actingManeuver, afterAttack, type AttackManeuver, attackRefusal, freshItem, type OpenInterrupt, type GurpsAttackInput, type GurpsFighterRound, type GurpsResolution, type GurpsRules, readRoll,
 } from "../rules/index.js";
 import { GurpsFlowError } from "./errors.js";
 import { applyInjury, declareGurpsAttack, defend, type GurpsFlow, phaseOf, resolutionOf, rollDamage, rollOwed, targetOf, undoInjury } from "./flow.js";
@@ -57,6 +58,23 @@ async function actorAt(env: WorkflowEnv, uuid: string): Promise<GurpsActor> {
   const doc = await env.resolve(uuid);
   if (!isActor(doc) || !(doc as GurpsActor).system?.derived) throw new GurpsFlowError("noSuchActor", { id: uuid });
   return doc as GurpsActor;
+}
+
+/** A combatant's name in its combat (Foundry's collection or a list: each iterates its combatants), once per declare. */
+function combatantName(combat: CombatantRef["combat"], id: string): string | null {
+  const all = (combat as { combatants?: Iterable<{ id: string; name?: string | null; actor?: { name?: string } | null }> }).combatants;
+  if (all) for (const c of all) if (c.id === id) return c.name || c.actor?.name || null;
+  return null;
+}
+
+/**
+ * G31: the interrupt the GM noted on the fighter's combat (only the GM
+ * writes the order), his combatant id, and the waiter's name for the
+ * refusal — what attackRefusal asks, for the GM's declare and the dialog.
+ */
+export function interruptFor(ref: CombatantRef): { open: OpenInterrupt | null; id: string; by: string | null } {
+  const open = readGurpsOrder(ref.combat.flags).interrupt;
+  return { open, id: ref.combatant.id, by: open ? combatantName(ref.combat, open.by) : null };
 }
 
 const owns = (actor: ActorLike, user: UserLike) => user.isGM || actor.testUserPermission(user, "OWNER");
@@ -111,8 +129,13 @@ async function declare(ctx: StepContext, request: GurpsDeclaration, author: User
   if (mine) {
     // G9, G10, G31, G35: in a combat the maneuver is the round's, on his turn or as a triggered Wait.
     const myTurn = world.turnOf(attacker.uuid) ?? false;
-    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: !!line?.unbalanced }, rules);
-    if (refusal) throw new GurpsFlowError("notPermitted", { reason: localize(`CYCHOSYS.Gurps.Act.${refusal.reason}`), rule: refusal.rule });
+    // G31: the interrupt the GM noted on the combat when a Wait's trigger fired.
+    const interrupt = interruptFor(mine.ref);
+    const refusal = attackRefusal(mine.state, { myTurn, rapidStrike: !!request.rapidStrike, item, unbalanced: !!line?.unbalanced, interrupt }, rules);
+    if (refusal) {
+      const names = { name: attacker.name, by: interrupt.by ?? localize("CYCHOSYS.Gurps.Act.theWaiter") };
+      throw new GurpsFlowError("notPermitted", { reason: localize(`CYCHOSYS.Gurps.Act.${refusal.reason}`, names), rule: refusal.rule });
+    }
     const choice = actingManeuver(mine.state, myTurn)!;
     maneuver = choice.id as AttackManeuver;
     aoaOption = choice.aoaOption ?? null;

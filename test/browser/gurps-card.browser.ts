@@ -82,4 +82,24 @@ describe.skipIf(!available)("the GURPS attack card in Chromium", () => {
     expect(await slam.getAttribute("input[name=velocity]", "min")).toBe("1");
     await slam.close();
   });
+
+  it("docs/odds.md: Pierre's owner sees each answer's chance of being struck and expected HP, the retreating dodge marked best, the note under it; the dialog's line against his best answer", async () => {
+    for (const id of ["gurps-card-defend-odds", "gurps-card-defend-odds-light"]) {
+      const card = await open(id);
+      expect(await texts(card, ".cy-odds tbody th")).toEqual([
+        "No defense", "Dodge", "Dodge, retreating best", "Block (small shield)", "Block (small shield), retreating", "Parry (shortsword)", "Parry (shortsword), retreating",
+      ]);
+      expect(await texts(card, ".cy-odds tbody.best td")).toEqual(["26%", "1.3 HP"]);
+      expect(await card.textContent(".gurps-defense .cy-odds-note")).toMatch(/^Best: the least expected injury in HP/);
+      await card.close();
+    }
+    const plain = await open("gurps-card-defend-owner");
+    expect(await plain.$$(".cy-odds")).toHaveLength(0);
+    await plain.close();
+    for (const id of ["gurps-dialog-odds", "gurps-dialog-odds-light"]) {
+      const dialog = await open(id);
+      expect(await texts(dialog, ".cy-odds-lines li")).toEqual([expect.stringMatching(/^Pierre: chance to strike \d+% · expected injury \d+\.\d HP \(against Dodge, retreating, their best answer\)$/)]);
+      await dialog.close();
+    }
+  });
 });

@@ -7,7 +7,9 @@
  * Pierre's owner; the roll made and the injury applied (the GM's undo); a
  * critical hit rolled on an empty table (the GM adjudicates, G86); and the
  * attack dialog in a combat (the round's All-Out Attack, shock) and outside
- * one (the pistol, range measured).
+ * one (the pistol, range measured); the odds (docs/odds.md): the card's
+ * defense panel as Pierre's owner sees it and the dialog's odds line, in
+ * both themes.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +31,7 @@ type Env = ReturnType<typeof makeEnvironment>;
 export const GURPS_CARD_PAGES = [
   "gurps-card-defend-owner", "gurps-card-defend-onlooker", "gurps-card-major-wound-owed", "gurps-card-applied", "gurps-card-applied-light", "gurps-card-critical-empty-table",
   "gurps-dialog-combat", "gurps-dialog-pistol", "gurps-dialog-slam", "gurps-dialog-slam-light",
+  "gurps-card-defend-odds", "gurps-card-defend-odds-light", "gurps-dialog-odds", "gurps-dialog-odds-light",
 ] as const;
 
 /** A critical hit (3, 1, 2 → hit at 15), its table roll 4 made; the compendium's table is empty. */
@@ -40,7 +43,7 @@ function criticalFlow(): GurpsFlow {
 export function buildGurpsCardPages(env: Env, systemCss: string, frameCss: string, outDir: string): { id: string; file: string }[] {
   const i18n = makeI18n(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>);
   const localize = (key: string, params?: Record<string, unknown>) => (params ? i18n.format(key, params) : i18n.localize(key));
-  const css = [systemCss, ...["styles/workflow.css", "styles/gurps-card.css", "styles/core.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
+  const css = [systemCss, ...["styles/workflow.css", "styles/gurps-card.css", "styles/core.css", "styles/odds.css"].map((f) => readFileSync(join(ROOT, f), "utf8"))].join("\n");
   const out: { id: string; file: string }[] = [];
   const write = (id: string, title: string, width: number, body: string, theme: "dark" | "light" = "dark") => {
     const file = join(outDir, `${id}.html`);
@@ -78,6 +81,13 @@ export function buildGurpsCardPages(env: Env, systemCss: string, frameCss: strin
   const charging = fighter(pierreData(), chooseManeuver(startTurn(newFighterRound(), { hp: 10, currentHp: 10, ht: 11 }).state, { id: "moveAndAttack" }, {}));
   for (const theme of ["dark", "light"] as const) {
     dialog(`gurps-dialog-slam${theme === "light" ? "-light" : ""}`, gurpsAttackDialogView({ attacker: charging, weapon: charging.derived.weapons[0]!, target: fighter(louisData(), null), myTurn: true, measured: 1, gm: false, slam: theme === "dark" ? "slam" : "shieldRush", localize }), theme);
+  }
+  // docs/odds.md: the odds for who may know them (the world's setting on; Pierre's owner, and a player who sees Pierre's sheet).
+  card("gurps-card-defend-odds", flows.defend, PIERRE_PLAYER, "as Pierre's player, odds shown", { odds: true });
+  card("gurps-card-defend-odds-light", flows.defend, PIERRE_PLAYER, "as Pierre's player, odds shown", { odds: true }, "light");
+  for (const theme of ["dark", "light"] as const) {
+    const view = gurpsAttackDialogView({ attacker: outside, weapon: outside.derived.weapons[0]!, target: fighter(pierreData(), null), myTurn: null, measured: 1, gm: false, localize, odds: "shown" });
+    dialog(theme === "dark" ? "gurps-dialog-odds" : "gurps-dialog-odds-light", view, theme);
   }
   return out;
 }

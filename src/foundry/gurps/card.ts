@@ -15,7 +15,7 @@ import { readGurpsRound } from "../../rulesets/gurps/combat/round-state.js";
 import type { GurpsDerived } from "../../rulesets/gurps/data/derived.js";
 import type { GurpsFighterRound } from "../../rulesets/gurps/rules/index.js";
 import { GURPS_ATTACK_CARD_TEMPLATE, gurpsAttackCardView } from "../../rulesets/gurps/views/attack-card.js";
-import { GURPS_ATTACK_DIALOG_TEMPLATE, gurpsAttackDialogView } from "../../rulesets/gurps/views/attack-dialog.js";
+import { GURPS_ATTACK_DIALOG_TEMPLATE, type GurpsAttackDialogInput, gurpsAttackDialogView, gurpsAttackFormOdds } from "../../rulesets/gurps/views/attack-dialog.js";
 import { type GurpsFlow, resolutionOf } from "../../rulesets/gurps/workflow/flow.js";
 import { defenseFields, interruptFor } from "../../rulesets/gurps/workflow/steps.js";
 import { format } from "../i18n.js";
@@ -28,6 +28,7 @@ import { gurpsRules } from "./rules-source.js";
 import { findCriticalTables, forgetPackTables, GURPS_TABLE_PACK } from "./tables.js";
 import { sceneDistance, turnOf } from "./world.js";
 import { fromUuid, fromUuidSync } from "../uuid.js";
+import { liveOddsLines, mayKnow, oddsShown } from "../odds.js";
 
 const localize = (key: string, params?: Record<string, unknown>) => format(key, (params ?? {}) as Record<string, string | number>);
 const render = (template: string, context: object) => foundry.applications.handlebars.renderTemplate(template, context as never);
@@ -75,7 +76,9 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?:
     const round = roundOf(actor.uuid);
     const targetRound = roundOf(target.uuid);
     const gm = g().user.isGM;
-    const view = gurpsAttackDialogView({
+    // docs/odds.md: the odds line for a user who may know the target's figures (the setting, its sheet).
+    const odds: GurpsAttackDialogInput["odds"] = oddsShown() ? (mayKnow(target as never) ? "shown" : "hidden") : undefined;
+    const dialog: GurpsAttackDialogInput = {
       attacker: { uuid: actor.uuid, name: actor.name, derived, round },
       weapon,
       target: { uuid: target.uuid, name: target.name, derived: target.system.derived, round: targetRound },
@@ -86,10 +89,14 @@ export async function startGurpsAttack(actor: GurpsActor, itemId: string, line?:
       ...(line !== undefined && { line }),
       rules: gurpsRules(),
       localize,
-    });
-    const form = await promptForm(view.title, await render(GURPS_ATTACK_DIALOG_TEMPLATE, view), localize("CYCHOSYS.Gurps.Card.rollAttack"), formValues);
+      ...(odds && { odds }),
+    };
+    const view = gurpsAttackDialogView(dialog);
+    const inCombat = round !== null || targetRound !== null;
+    const live = odds && liveOddsLines((values) => values, (values) => gurpsAttackFormOdds(dialog, values, inCombat));
+    const form = await promptForm(view.title, await render(GURPS_ATTACK_DIALOG_TEMPLATE, view), localize("CYCHOSYS.Gurps.Card.rollAttack"), formValues, live);
     if (!form) return;
-    await dispatch(await declareRequest({ actorUuid: actor.uuid, itemId, targetUuid: target.uuid }, form, foundryCardDice, { gm, inCombat: round !== null || targetRound !== null, localize }));
+    await dispatch(await declareRequest({ actorUuid: actor.uuid, itemId, targetUuid: target.uuid }, form, foundryCardDice, { gm, inCombat, localize }));
   } catch (error) {
     notify("warn", localizeWith(format, error));
   }
@@ -113,7 +120,9 @@ async function cardContext(flow: GurpsFlow, user: FlowUser) {
   const freshDefender = derived ? defenseFields(derived, roundOf(target.target.actorUuid)) : null;
   const rolled = resolutionOf(target, gurpsRules()).criticals.filter((c) => c.roll !== null).map((c) => c.table);
   const tables = rolled.length ? await findCriticalTables(game as never, [...new Set(rolled)]) : {};
-  return gurpsAttackCardView(flow, user, { localize, rules: gurpsRules(), freshDefender, tables });
+  // docs/odds.md: the defense's odds for a user who may know them (the setting, the defender's sheet).
+  const odds = oddsShown() && mayKnow(defender as never);
+  return gurpsAttackCardView(flow, user, { localize, rules: gurpsRules(), freshDefender, tables, odds });
 }
 
 /** The card's stored HTML (drawn for nobody; each client redraws it for its user). */

@@ -18,6 +18,7 @@ import { readGurpsSettings, registerGurpsSettings } from "./settings.js";
 import { registerGurpsSheets } from "./sheets.js";
 import { registerGurpsStatusEffects } from "./status.js";
 import { gurpsCombatRules, registerGurpsCombat } from "./combat.js";
+import { registerOdds } from "../odds.js";
 import { whenDiceSoNiceReady } from "../dice-so-nice.js";
 import { registerGurpsDiceSoNice } from "./dice.js";
 
@@ -30,6 +31,7 @@ function register(): void {
   registerGurpsSheets();
   registerGurpsCombat();
   registerGurpsCard();
+  registerOdds();
   // Dice So Nice (optional): success rolls and damage dice in colours of their own; on its hook, registered now (start-up waits for no promise).
   whenDiceSoNiceReady((dice3d) => void registerGurpsDiceSoNice(dice3d));
 }

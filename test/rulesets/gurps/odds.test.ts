@@ -52,4 +52,38 @@ describe("GURPS odds", () => {
       expect(odds.defenses[1]!.struck).toBeCloseTo(struck / 216 / 216, 10);
     }), { numRuns: 40 });
   });
+
+  it("G65: a parry that cannot hold the blow stops nothing (struck as with no defense); G70: at 1/2D each hit's basic damage is halved, rounded down", () => {
+    const q = { attack: { effective: 12, purpose: "meleeAttack" as const }, damage: { spec: d(2), type: "cr" as const, divisor: 1 }, defender: { dr: 0, woundingClass: "living" as const } };
+    const odds = gurpsAttackOdds({ ...q, defenses: [{ id: "parry:axe", effective: 14, kind: "parry", holds: false }, { id: "parry:sword", effective: 14, kind: "parry" }] });
+    expect(odds.defenses[1]!.struck).toBe(odds.defenses[0]!.struck);
+    expect(odds.defenses[2]!.struck).toBeLessThan(odds.defenses[0]!.struck);
+    // 2d crushing halved: ⌊total / 2⌋ over the 36 rolls.
+    let halved = 0;
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) halved += Math.floor((a + b) / 2) / 36;
+    expect(expectedInjury({ ...q.damage, halved: true }, q.defender)).toBeCloseTo(halved, 12);
+  });
+
+  it("G57, G61, G92: three shots at Rcl 2 — a Dodge avoids 1 + its margin of the hits, a Block one; the hits expected counted by hand from every pair of totals", () => {
+    const q = { attack: { effective: 14, purpose: "rangedAttack" as const, rapid: { shots: 3, rcl: 2 } }, damage: { spec: d(1), type: "pi" as const, divisor: 1 }, defender: { dr: 0, woundingClass: "living" as const } };
+    const odds = gurpsAttackOdds({ ...q, defenses: [{ id: "dodge", effective: 9, kind: "dodge" }, { id: "block:s", effective: 9, kind: "block" }] });
+    const three = diceDistribution(3);
+    let none = 0;
+    let dodge = 0;
+    let block = 0;
+    for (let a = 3; a <= 18; a++) {
+      const hit = successRoll(14, a, "rangedAttack");
+      if (!hit.success) continue;
+      const hits = Math.min(3, 1 + Math.floor(hit.margin / 2));
+      none += three[a]! * hits;
+      for (let x = 3; x <= 18; x++) {
+        const saved = hit.critical === "success" ? null : successRoll(9, x, "defense");
+        const p = three[a]! * three[x]!;
+        dodge += p * (saved?.success ? (saved.critical === "success" ? 0 : Math.max(0, hits - 1 - saved.margin)) : hits);
+        block += p * (saved?.success ? hits - 1 : hits);
+      }
+    }
+    expect(odds.defenses.map((o) => o.outcomes.hits)).toEqual([none, dodge, block].map((x) => expect.closeTo(x, 12)));
+    expect(odds.defenses[1]!.injury).toBeCloseTo(dodge * 3.5, 12);
+  });
 });

@@ -15,10 +15,11 @@ import type { FlowUser } from "../../../core/ruleset.js";
 import { english, type Localize } from "../../../core/messages.js";
 import { attackTitle, type CardButtonView, cardFrameView, type CardFrameView, diceView, HOUSE_KEYS } from "../../../core/views/house.js";
 import { figure, sentenceCase } from "../../../core/views/text.js";
-import { defenseOptionLabel, explainGurps, GURPS_STANDARD_RULES, type GurpsDefenderInput, type GurpsResolution, type GurpsRules, resolveGurpsAttack } from "../rules/index.js";
+import { defenseOptionLabel, explainGurps, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsDefenderInput, type GurpsResolution, type GurpsRules, resolveGurpsAttack } from "../rules/index.js";
 import { cardOwed, currentApplication, type GurpsFlow, type GurpsPhase, inputOf, mayRoll, phaseOf, resolutionOf, rollerRef } from "../workflow/flow.js";
 import { type DefenseChoiceView, defenseChoiceView, type InjuryView, injuryView, type ModifierView, modifierViews, type OwedRollView, owedRollView } from "./card-parts.js";
 import { gurpsOutcomeView } from "./card-outcome.js";
+import { gurpsCardOddsTable } from "./odds.js";
 import { templatePath } from "../../../core/views/templates.js";
 
 export const GURPS_ATTACK_CARD_TEMPLATE = templatePath("gurps/chat/attack-card.hbs");
@@ -64,6 +65,12 @@ export interface CardOptions {
    * none is found; its results by 3d6 range. Absent: not looked up.
    */
   tables?: Partial<Record<"hit" | "miss", CriticalTable | null>>;
+  /**
+   * docs/odds.md: this user may see odds of the defense (the world's setting
+   * and the defender's sheet, src/foundry/odds.ts); drawn only for the one
+   * asked to defend.
+   */
+  odds?: boolean;
 }
 
 /** A critical table's name and results (RollTable results: a range of 3d6 totals and their text). */
@@ -82,11 +89,12 @@ export function criticalTableLine(kind: "hit" | "miss", roll: number, table: Cri
   return hit ? localize(`${C}tableResult`, { name: table.name, roll, text: hit.text }) : localize(`${C}tableEmpty`, { table: name, name: table.name, roll });
 }
 
-/** The resolution the defense buttons are drawn from: the first defense over the defender as he is now. */
-function defenseResolution(flow: GurpsFlow, r: GurpsResolution, fresh: Partial<GurpsDefenderInput> | null | undefined, rules: Readonly<GurpsRules>): GurpsResolution {
+/** The input and resolution the defense buttons are drawn from: the first defense over the defender as he is now. */
+function defenseBasis(flow: GurpsFlow, r: GurpsResolution, fresh: Partial<GurpsDefenderInput> | null | undefined, rules: Readonly<GurpsRules>): { input: GurpsAttackInput; resolution: GurpsResolution } {
   const input = inputOf(flow.targets[0]!);
-  if (!fresh || (input.defenses ?? []).length > 0) return r;
-  return resolveGurpsAttack({ ...input, defender: { ...input.defender, ...fresh } }, rules);
+  if (!fresh || (input.defenses ?? []).length > 0) return { input, resolution: r };
+  const now = { ...input, defender: { ...input.defender, ...fresh } };
+  return { input: now, resolution: resolveGurpsAttack(now, rules) };
 }
 
 export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOptions = {}): GurpsCardView {
@@ -113,10 +121,15 @@ export function gurpsAttackCardView(flow: GurpsFlow, viewer: FlowUser, o: CardOp
   const owedDefense = cardOwed(r).find((x) => /^defenses\[\d\]$/.test(x.id));
   let defense: DefenseChoiceView | null = null;
   if (phase === "awaitingDefense" && owedDefense) {
-    const basis = defenseResolution(flow, r, o.freshDefender, rules);
+    const basis = defenseBasis(flow, r, o.freshDefender, rules);
     // G28: a second defense (All-Out Defense, Double): what is legal after the first, the first excluded (the core's).
-    const legal = owedDefense.id === "defenses[0]" ? basis.legal : r.secondLegal;
+    const legal = owedDefense.id === "defenses[0]" ? basis.resolution.legal : r.secondLegal;
     if (legal) defense = defenseChoiceView(legal, { asks: mayRoll(flow, "defender", user), second: owedDefense.id !== "defenses[0]", fromFront: input.fromFront !== false, acrobatics: input.defender.acrobatics ?? null, items: t.items }, localize);
+    // docs/odds.md: each answer's odds for the one asked, from the same legal list the buttons are drawn from, the roll known.
+    if (defense && legal && !legal.none && defense.asks && o.odds && r.attack) {
+      const odds = gurpsCardOddsTable(basis.input, r.attack.roll, legal, t.items, localize, rules);
+      if (odds) defense.odds = odds;
+    }
   }
   const rollerName = (who: "attacker" | "defender" | "gm") => rollerRef(flow, who)?.name ?? localize(`${N}Roller.gm`);
   const applied = currentApplication(t);

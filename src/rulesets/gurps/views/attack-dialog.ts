@@ -16,11 +16,13 @@ import { LocalizedError } from "../../../core/errors.js";
 import { english, type Localize } from "../../../core/messages.js";
 import type { GurpsDerived, GurpsWeaponView } from "../data/derived.js";
 import { fighterId, itemStateOf } from "../combat/fighter.js";
-import { actingManeuver, AOA_OPTIONS, type OpenInterrupt, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
+import { actingManeuver, AOA_OPTIONS, type OpenInterrupt, type AoaOption, type AttackManeuver, attackRefusal, GURPS_STANDARD_RULES, type GurpsAttackInput, type GurpsFighterRound, type GurpsRules, HIT_LOCATIONS, type HitLocation, readRoll, resolveGurpsAttack } from "../rules/index.js";
 import { attackInputOf } from "../workflow/attack-input.js";
 import { CARD_SLAM_FORMS, type CardSlamForm, SLAM_MANEUVERS, slamInputOf, slamSkillOf, slamVelocityCap } from "../workflow/slam-input.js";
 import { GURPS_REQUEST_LIMITS } from "../workflow/request-schema.js";
 import { type ModifierView, modifierViews } from "./card-parts.js";
+import { gurpsDialogOdds, unpricedLine } from "./odds.js";
+import type { OddsLineView } from "../../../core/views/odds.js";
 import { templatePath } from "../../../core/views/templates.js";
 
 export const GURPS_ATTACK_DIALOG_TEMPLATE = templatePath("gurps/chat/attack-dialog.hbs");
@@ -54,6 +56,8 @@ export interface GurpsAttackDialogInput {
   slam?: CardSlamForm;
   rules?: Readonly<GurpsRules>;
   localize?: Localize;
+  /** docs/odds.md: the odds line — "shown" when this user may see the target's sheet, "hidden" when not; absent, no odds (the world's setting). */
+  odds?: "shown" | "hidden";
 }
 
 export interface GurpsAttackDialogView {
@@ -76,6 +80,8 @@ export interface GurpsAttackDialogView {
   locations: { value: string; label: string; selected: boolean }[];
   gm: boolean;
   limits: typeof GURPS_REQUEST_LIMITS;
+  /** docs/odds.md: the chance to hit and expected HP against the target's best answer, as the form stands (views/odds.ts). */
+  odds?: { lines: OddsLineView[] };
   /** G48, G49: the slams offered instead of the line (value, label with its effective skill, or why it is closed); null when the maneuver allows none. */
   slams: { value: CardSlamForm; label: string; disabled: boolean; selected: boolean }[] | null;
   /** G48: the yards moved into the foe: 1 at least, at most what the maneuver and the foe's move allow. */
@@ -155,6 +161,7 @@ export function gurpsAttackDialogView(input: GurpsAttackDialogInput): GurpsAttac
     limits: GURPS_REQUEST_LIMITS,
     slams: slams?.options ?? null,
     velocity: slams ? { value: 1, max: slams.cap } : null,
+    ...(input.odds && { odds: gurpsAttackDialogOdds(input, { line: input.line ?? weapon.lines[0]?.index ?? 0, inReach: inReach || input.measured === null }) }),
   };
 }
 
@@ -188,6 +195,61 @@ function slamOptions(input: GurpsAttackDialogInput, now: { maneuver: AttackManeu
     return { value: form, label: localize(`${C}slamOption`, { form: name, rule, skill: skill.skillName, level: skill.level, effective: r.skill.effective }), disabled: false, selected: input.slam === form };
   });
   return { options, cap };
+
+}
+
+/** The submitted form's fields (what readGurpsAttackForm returns, every one optional but the line and reach). */
+export interface GurpsAttackFields {
+  line: number;
+  inReach?: boolean;
+  /** G48, G49: a slam instead of the line (no damage roll to price). */
+  slam?: { form: CardSlamForm; velocity: number };
+  maneuver?: AttackManeuver;
+  aoaOption?: AoaOption;
+  deceptive?: number;
+  rapidStrike?: boolean;
+  location?: HitLocation;
+  shots?: number;
+  range?: number;
+  gmRange?: number;
+  speed?: number;
+  fromFront?: boolean;
+  modifiers?: readonly { value: number; label?: string }[];
+  gmModifiers?: readonly { value: number; label?: string }[];
+}
+
+/**
+ * The attack the GM will resolve from these fields (workflow/steps.ts, the
+ * declare step): the round's maneuver in a combat, the line, the range the
+ * request may only add to (the GM's sets it), reach within 1 yard, the
+ * modifiers — its dice still to roll (a placeholder the odds replace).
+ */
+export function dialogAttackInput(input: GurpsAttackDialogInput, fields: GurpsAttackFields): GurpsAttackInput | null {
+  const rules = input.rules ?? GURPS_STANDARD_RULES;
+  const { attacker, weapon, target } = input;
+  const line = weapon.lines.find((l) => l.index === fields.line) ?? weapon.lines[0];
+  if (!line) return null;
+  const now = maneuverNow(input, rules);
+  const inCombat = attacker.round !== null || target.round !== null;
+  const maneuver = inCombat ? now.maneuver : (fields.maneuver ?? "attack");
+  const aoaOption = inCombat ? now.aoaOption : maneuver === "allOutAttack" ? (fields.aoaOption ?? null) : null;
+  return attackInputOf(
+    { attacker: { id: fighterId(attacker.uuid), derived: attacker.derived, round: attacker.round }, target: { id: fighterId(target.uuid), derived: target.derived, round: target.round }, weapon, line, item: itemStateOf(attacker.round, weapon, line) },
+    {
+      maneuver, aoaOption, deceptive: fields.deceptive ?? 0, rapidStrike: !!fields.rapidStrike, modifiers: [...(fields.modifiers ?? []), ...(fields.gmModifiers ?? [])],
+      range: fields.gmRange ?? Math.max(fields.range ?? 0, input.measured ?? 0), speed: fields.speed ?? 0, location: fields.location ?? "torso", fromFront: fields.fromFront !== false,
+      inReach: !!fields.inReach || (input.measured !== null && input.measured <= 1), shots: fields.shots ?? 1,
+    },
+    readRoll([3, 4, 4], "roll", rules),
+  );
+}
+
+/** docs/odds.md: the dialog's odds line for its target, as the form's fields stand; hidden when this user may not see the target's sheet. */
+export function gurpsAttackDialogOdds(input: GurpsAttackDialogInput, fields: GurpsAttackFields): { lines: OddsLineView[] } {
+  const localize = input.localize ?? english;
+  // G48, G49: a slam's damage comes from HP and velocity both ways, not a line's roll: not priced, and the line says so.
+  if (fields.slam && input.odds === "shown") return { lines: [unpricedLine(input.target.name, localize)] };
+  return gurpsDialogOdds(input.target.name, input.odds === "shown" ? dialogAttackInput(input, fields) : null, localize, input.rules ?? GURPS_STANDARD_RULES);
 }
 
 /** A form field refused: its label and bounds (`CYCHOSYS.Gurps.Dialog.badNumber`). */
@@ -254,4 +316,15 @@ export function readGurpsAttackForm(form: Record<string, unknown>, o: { gm: bool
     inReach: on("inReach"),
     ...(modifier && { [o.gm ? "gmModifiers" : "modifiers"]: [{ value: modifier, ...(label && { label }) }] }),
   };
+}
+
+/** The odds line redrawn from the form as it stands (liveOddsLines): a number out of bounds says why in the line instead. */
+export function gurpsAttackFormOdds(input: GurpsAttackDialogInput, form: Record<string, unknown>, inCombat: boolean): { lines: OddsLineView[] } {
+  const localize = input.localize ?? english;
+  try {
+    return gurpsAttackDialogOdds(input, readGurpsAttackForm(form, { gm: input.gm, inCombat, localize }));
+  } catch (error) {
+    const e = error as { i18nKey?: string; params?: Record<string, unknown>; message?: string };
+    return { lines: [{ name: input.target.name, text: `${input.target.name}: ${e.i18nKey ? localize(e.i18nKey, e.params) : String(e.message)}`, changed: false, hidden: true }] };
+  }
 }

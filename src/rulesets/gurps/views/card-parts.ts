@@ -6,6 +6,7 @@
  * and the injury in figures (G69–G81). Pure; every figure is the core's.
  */
 import type { Localize } from "../../../core/messages.js";
+import type { OddsTableView } from "../../../core/views/odds.js";
 import { pluralKey, sentenceCase, signed as signedFigure } from "../../../core/views/text.js";
 import { asFigures, defenseOptionLabel, type GurpsResolution, type LegalDefenses, type Modifier, type OwedRoll, owedRollLabel, ratioText, type VictimResult } from "../rules/index.js";
 
@@ -53,6 +54,8 @@ export interface DefenseChoiceView {
   second: boolean;
   /** G59: attacked from the front or the shield side (the shield's DB counts). */
   fromFront: boolean;
+  /** docs/odds.md: each answer's chance of being struck and expected HP, for the one asked (views/odds.ts). */
+  odds?: OddsTableView;
 }
 
 

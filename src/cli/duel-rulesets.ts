@@ -32,10 +32,9 @@ export const BENCH_DUELLISTS: Readonly<Record<string, readonly [string, string]>
 };
 
 /**
- * Duels per second each ruleset's duel must reach in `npm run bench` (10,000
- * unless named): GURPS plays whole turns through the table's pieces (the
- * maneuver checked, every owed roll, the card's writes), so its target is
- * the wave's 10,000 duels in under 10 s.
+ * Duels per second each ruleset's duel must reach in `npm run bench`, once
+ * each fighter's decisions are known: issue 24's 10,000 duels in under 10 s.
+ * A ruleset may name a higher one here.
  */
-export const DUEL_TARGETS: Readonly<Record<string, number>> = { gurps: 1_000 };
-export const DEFAULT_DUEL_TARGET = 10_000;
+export const DUEL_TARGETS: Readonly<Record<string, number>> = {};
+export const DEFAULT_DUEL_TARGET = 1_000;

@@ -3,16 +3,19 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Two projects. "pure": the rules cores, views, commands and packs — code
- * with no Foundry globals — run without a fresh module graph per file
- * (isolate: false), since importing the same cores again for every file was
- * most of the stage's time. "foundry": every test that stubs Foundry's
- * globals or keeps fake documents, each file in its own module graph as
- * before. A test that installs a global or fake world belongs in "foundry"
- * (a directory below, or FOUNDRY_FAKES).
+ * Two projects. "shared": the rules cores, views, commands, packs and the
+ * tests that drive them through small fakes they set up and take down
+ * themselves — run without a fresh module graph per file (isolate: false),
+ * since importing the same cores again for every file was most of the
+ * stage's time. "isolated": the tests that stub Foundry's globals or keep a
+ * fake world in module state (test/combat, test/foundry, test/data…), each
+ * file in its own module graph. A new test that leaves a global or a
+ * registered fake behind belongs in "isolated" (its directory below, or
+ * FOUNDRY_FAKES); the shared project passes with its files in any order
+ * (checked with --sequence.shuffle.files).
  */
-const PURE_DIRS = ["test/rules", "test/rulesets", "test/core", "test/cli", "test/packs"];
-/** Files under PURE_DIRS that stub globals or drive fake Foundry documents. */
+const SHARED_DIRS = ["test/rules", "test/rulesets", "test/core", "test/cli", "test/packs", "test/applications", "test/chat", "test/cwn", "test/d6", "test/dice", "test/documents", "test/gurps", "test/phase", "test/setup", "test/workflow"];
+/** Files under SHARED_DIRS that stub globals or drive fake Foundry documents. */
 const FOUNDRY_FAKES = [
   "test/rulesets/d6/tracker-thug.test.ts",
   "test/rulesets/cychosys/refund-by-delta.test.ts",
@@ -21,14 +24,14 @@ const FOUNDRY_FAKES = [
   "test/rulesets/cychosys/size.test.ts",
   "test/rulesets/cychosys/unmetered-attacker.test.ts",
 ];
-const pure = PURE_DIRS.map((dir) => `${dir}/**/*.test.ts`);
+const shared = SHARED_DIRS.map((dir) => `${dir}/**/*.test.ts`);
 // test/build/ checks dist/ and runs after `vite build` (tools/run-tests.mjs).
 const excluded = [...configDefaults.exclude, "test/build/**"];
 /** Every other test directory, and the test files at the top of test/. */
 const foundry = [
   "test/*.test.ts",
   ...readdirSync(new URL("test", import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !PURE_DIRS.includes(`test/${entry.name}`))
+    .filter((entry) => entry.isDirectory() && !SHARED_DIRS.includes(`test/${entry.name}`))
     .map((entry) => `test/${entry.name}/**/*.test.ts`),
   ...FOUNDRY_FAKES,
 ];
@@ -50,8 +53,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "pure",
-          include: pure,
+          name: "shared",
+          include: shared,
           exclude: [...excluded, ...FOUNDRY_FAKES],
           isolate: false,
           // Builds the commands' bundle once, before the files that start a command run side by side.
@@ -61,7 +64,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "foundry",
+          name: "isolated",
           include: foundry,
           exclude: excluded,
         },

@@ -6,7 +6,7 @@
  * Robust on a busy machine: it times this process's CPU (a busy machine
  * slows the clock, not the work), takes the best of several runs, floors
  * the small size's time (a tiny time would magnify noise), and measures
- * again — up to three rounds — before it fails, keeping the best ratio. A
+ * again — up to five rounds — before it fails, keeping the best ratio. A
  * quadratic cost (100× from N to 10N) fails every round; a pause for garbage
  * collection or another process does not fail three.
  */
@@ -45,7 +45,7 @@ export function expectLinearGrowth(cost: TableCost, options: GrowthOptions = {})
   large();
   let ratio = Number.POSITIVE_INFINITY;
   let largestMs = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3 && (ratio >= maxRatio || largestMs >= largest.ms * targetMultiple); round++) {
+  for (let round = 0; round < 5 && (ratio >= maxRatio || largestMs >= largest.ms * targetMultiple); round++) {
     const t10 = bestCpuMs(large, 5);
     const t1 = bestCpuMs(small, 11);
     ratio = Math.min(ratio, t10 / Math.max(t1, floorMs));

@@ -1,21 +1,27 @@
 /**
- * The rulesets with a duel simulator (`Ruleset.duel`), by id — read by
- * `npm run duel` and timed by `npm run bench`. No Node built-ins here: the
+ * The rulesets with a duel simulator, by id — each ruleset with its duel
+ * (`Ruleset.duel`) attached here, read by `npm run duel` and timed by
+ * `npm run bench` (a world's ruleset carries none). No Node built-ins here: the
  * bench bundles it for a browser target.
  */
 import type { Ruleset } from "../core/ruleset.js";
+import { createCychosysDuel } from "../rulesets/cychosys/duel/index.js";
 import { createCychosysRuleset } from "../rulesets/cychosys/ruleset.js";
+import { createCwnDuel } from "../rulesets/cwn/duel/index.js";
 import { createCwnRuleset } from "../rulesets/cwn/ruleset.js";
+import { createD6Duel } from "../rulesets/d6/duel/index.js";
 import { createD6Ruleset } from "../rulesets/d6/ruleset.js";
+import { createGurpsDuel } from "../rulesets/gurps/duel/index.js";
 import { createGurpsRuleset } from "../rulesets/gurps/ruleset.js";
+import { createPhaseDuel } from "../rulesets/phase/duel/index.js";
 import { createPhaseRuleset } from "../rulesets/phase/ruleset.js";
 
 export const DUEL_RULESETS: Readonly<Record<string, () => Ruleset>> = {
-  cychosys: () => createCychosysRuleset() as unknown as Ruleset,
-  d6: () => createD6Ruleset() as unknown as Ruleset,
-  cwn: () => createCwnRuleset() as unknown as Ruleset,
-  gurps: () => createGurpsRuleset(),
-  phase: () => createPhaseRuleset() as unknown as Ruleset,
+  cychosys: () => ({ ...(createCychosysRuleset() as unknown as Ruleset), duel: createCychosysDuel() }),
+  d6: () => ({ ...(createD6Ruleset() as unknown as Ruleset), duel: createD6Duel() }),
+  cwn: () => ({ ...(createCwnRuleset() as unknown as Ruleset), duel: createCwnDuel() }),
+  gurps: () => ({ ...createGurpsRuleset(), duel: createGurpsDuel() }),
+  phase: () => ({ ...(createPhaseRuleset() as unknown as Ruleset), duel: createPhaseDuel() }),
 };
 
 /**

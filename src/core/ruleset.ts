@@ -8,8 +8,10 @@
  * - `RulesetManifest`: what every world loads for every ruleset — its id,
  *   names, document types and their Foundry-free schemas. Small.
  * - `Ruleset`: the engine part, used only for the active ruleset — its
- *   workflow on the cards, its round state, its headless codecs, and
- *   optionally its odds and its duels (docs/odds.md).
+ *   workflow on the cards, its round state, and optionally its odds
+ *   (docs/odds.md). The Node commands' parts (scenario readers, demos,
+ *   duels) are attached by the commands (src/cli/), so a world's bundle
+ *   does not carry them.
  */
 import type { GmOnlyFields } from "./gm-only.js";
 import type { FieldsDescription, MigrationStep } from "./schema/description.js";
@@ -158,12 +160,6 @@ export interface RulesetRound {
   scope?: "combatant" | "combat";
 }
 
-/** The Node commands' view of a ruleset: one scenario text in, the outcome JSON out. */
-export interface RulesetHeadless {
-  resolve(text: string): unknown;
-  demo(): string;
-}
-
 // ---------------------------------------------------------------------------
 // Odds (optional): exact chances before a roll (docs/odds.md, docs/adding-a-ruleset.md "Odds").
 
@@ -258,11 +254,14 @@ export interface Ruleset<Flow extends CardFlow = CardFlow> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine hands each ruleset back only what its own parser accepted
   workflow: RulesetWorkflow<Flow, any, any>;
   round: RulesetRound;
-  headless: RulesetHeadless;
   /** Exact odds before a roll; absent while a ruleset has none (its dialogs and cards then show none). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each ruleset's Foundry side builds its own query shape
   odds?: RulesetOdds<any>;
-  /** The duel simulator of `npm run duel`; absent while a ruleset has none. */
+  /**
+   * The duel simulator of `npm run duel` (`src/rulesets/<id>/duel/index.ts`),
+   * attached by the command (src/cli/duel-rulesets.ts); a world's ruleset has
+   * none.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a fighter is the ruleset's own shape
   duel?: RulesetDuel<any>;
 }

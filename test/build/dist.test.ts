@@ -84,6 +84,13 @@ describe("dist/: what a world downloads", () => {
     for (const marker of ["function resolveStrike(", "function resolveD6Attack(", "function resolvePhase("]) expect(read("cychosys.mjs")).toContain(marker);
   });
 
+  it("carries no duel or demo: those are the Node commands' (src/cli/duel-rulesets.ts, src/cli/headless.ts), never a world's", () => {
+    const sources = (JSON.parse(read("cychosys.mjs.map")) as { sources: string[] }).sources;
+    const commandOnly = sources.filter((source) => /\/duel\/|demo|\/cli\//i.test(source));
+    expect(commandOnly).toEqual([]);
+    expect(sources.length).toBeGreaterThan(100);
+  });
+
   it(`prints what a world downloads, and holds its JS under ${JS_CEILING_KB} KB gzip (minified, every class name kept, source map shipped)`, () => {
     const manifest = readJson(resolve(dist, "system.json")) as unknown as Manifest;
     const js = manifest.esmodules.map((f) => resolve(dist, f));

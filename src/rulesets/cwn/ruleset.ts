@@ -1,7 +1,7 @@
 /**
  * Cities Without Number as a ruleset of the engine (src/core/ruleset.ts): its
  * manifest, its attack workflow on the cards, its round state on the combat,
- * its headless codecs. Pure: the
+ * its odds. Pure: the
  * world's CWN rules (settings) are handed in as a function.
  *
  * The round state is the combat's as a whole (W3, W4: turns belong to sides),
@@ -19,9 +19,7 @@ import type { CwnTablePorts } from "./workflow/inputs.js";
 import { type CwnFlow, cwnWorkflow } from "./workflow/steps.js";
 import type { CwnCombatState } from "./rules/combat.js";
 import { cwnAttackOdds } from "./rules/odds.js";
-import { readCwnFighter } from "./duel/fighter.js";
-import { cwnDuelPlan, playCwnDuel } from "./duel/play.js";
-import { CWN_STANDARD_RULES, type CwnRules, cwnDemoScript, cwnScenarioOutcome, CwnError, parseCwnScenario, resolveCwnScenario } from "./rules/index.js";
+import { CWN_STANDARD_RULES, type CwnRules, CwnError } from "./rules/index.js";
 
 /** The fight as the combat stores it (anyone may read a combat; only a GM writes it). */
 export function storedFight(combat: Pick<CombatLike, "flags">): unknown {
@@ -56,16 +54,6 @@ export function createCwnRuleset(rules: () => Readonly<CwnRules> = () => CWN_STA
       update: (ref, next) => fightUpdate(ref.combat, next as CwnCombatState),
       scope: "combat",
     },
-    headless: {
-      resolve: (text) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))),
-      demo: () => cwnDemoScript().join("\n"),
-    },
     odds: { attack: (query) => cwnAttackOdds(query, rules()) },
-    duel: {
-      fighter: (json) => readCwnFighter(json, rules()),
-      play: (a, b, roll, maxRounds) => playCwnDuel(a, b, roll, maxRounds, rules()),
-      // A fighter's plan in a sentence (weapon, opening move, defense), for the duel command to print above the figures.
-      plan: (me, them) => cwnDuelPlan(me, them, rules()),
-    },
   };
 }

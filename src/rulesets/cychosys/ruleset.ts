@@ -1,18 +1,14 @@
 /**
  * Cychosys as a ruleset of the engine (src/core/ruleset.ts): its manifest,
- * its attack workflow on the cards, its round state on the combat, its
- * headless codecs and its odds (docs/odds.md). Pure: the world's rules are handed in as a function, so
+ * its attack workflow on the cards, its round state on the combat, and its odds (docs/odds.md). Pure: the world's rules are handed in as a function, so
  * the Foundry side passes `CONFIG.CYCHOSYS` and the Node commands the
  * standard rules.
  */
 import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { readRoundState, roundStateUpdate } from "./combat/round-state.js";
-import { demoLog } from "./demo-log.js";
-import { readCychosysFighter } from "./duel/fighter.js";
-import { describeCychosysPlan, playCychosysDuel } from "./duel/play.js";
 import { CYCHOSYS_MANIFEST } from "./manifest.js";
-import { cychosysAttackOdds, outcomeJson, parseScenario, resolveAttack, type Rules, STANDARD_RULES } from "./rules/index.js";
+import { cychosysAttackOdds, type Rules, STANDARD_RULES } from "./rules/index.js";
 import type { AttackFlow } from "./workflow/attack-flow.js";
 import { applyRoundOperation, type RoundOperation } from "./workflow/round-operations.js";
 import type { RoundState } from "./workflow/round.js";
@@ -28,15 +24,6 @@ export function createCychosysRuleset(rules: () => Rules = () => STANDARD_RULES)
       apply: (state, operation) => applyRoundOperation(state as RoundState, operation as RoundOperation),
       update: (ref, next) => roundStateUpdate(ref.combat, ref.combatant.id, next as RoundState),
     },
-    headless: {
-      resolve: (text) => outcomeJson(resolveAttack(parseScenario(text, rules()), rules()), rules()),
-      demo: demoLog,
-    },
     odds: { attack: (query) => cychosysAttackOdds(query, rules()) },
-    duel: {
-      fighter: (json) => readCychosysFighter(json, rules()),
-      play: (a, b, roll, maxRounds) => playCychosysDuel(a, b, roll, maxRounds, rules()),
-      plan: (fighter, opponent) => describeCychosysPlan(fighter, opponent, rules()),
-    },
   };
 }

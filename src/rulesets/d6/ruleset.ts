@@ -1,15 +1,12 @@
 /**
  * OpenD6 as a ruleset of the engine (src/core/ruleset.ts): its manifest, its
- * attack workflow on the cards, its round state on the combat, its headless
- * codecs, its odds (docs/odds.md). Pure: the world's D6 rules (settings) are handed in as a function.
+ * attack workflow on the cards, its round state on the combat, its odds (docs/odds.md). Pure: the world's D6 rules (settings) are handed in as a function.
  */
 import type { Ruleset } from "../../core/ruleset.js";
 import type { CombatantRef } from "../../core/transport/ports.js";
 import { applyD6RoundOperation, type D6RoundOperation, type D6RoundState, d6RoundUpdate, readD6Round } from "./combat/round-state.js";
-import { readD6Fighter } from "./duel/fighter.js";
-import { describeD6Plan, playD6Duel } from "./duel/play.js";
 import { D6_MANIFEST } from "./manifest.js";
-import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds, d6DemoScript, resolveD6Text } from "./rules/index.js";
+import { D6_STANDARD_RULES, type D6Rules, d6AttackOdds } from "./rules/index.js";
 import { type D6Flow, d6Workflow, type TieOf } from "./workflow/steps.js";
 
 /** `tieOf` (D7): whose tie is still acting, read by the Foundry side from the combat's order (none outside Foundry). */
@@ -23,15 +20,6 @@ export function createD6Ruleset(rules: () => Readonly<D6Rules> = () => D6_STANDA
       apply: (state, operation) => applyD6RoundOperation(state as D6RoundState, operation as D6RoundOperation, rules()),
       update: (ref, next) => d6RoundUpdate(ref, next as D6RoundState),
     },
-    headless: {
-      resolve: (text) => resolveD6Text(text, rules()),
-      demo: () => d6DemoScript().join("\n"),
-    },
     odds: { attack: (query) => d6AttackOdds(query, rules()) },
-    duel: {
-      fighter: (json) => readD6Fighter(json, rules()),
-      play: (a, b, roll, maxRounds) => playD6Duel(a, b, roll, maxRounds, rules()),
-      plan: (fighter, opponent) => describeD6Plan(fighter, opponent, rules()),
-    },
   };
 }

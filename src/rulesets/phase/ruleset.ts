@@ -1,7 +1,7 @@
 /**
  * The phase-based homebrew as a ruleset of the engine (src/core/ruleset.ts):
  * its manifest, its phase card on the GM's transport, its ledger as the
- * combat's "round" state, its headless codecs. Pure: the world's rules and
+ * combat's "round" state. Pure: the world's rules and
  * what the GM holds (`PhaseWorld`: the ledger, the sheets, where hidden
  * parts are kept) are handed in by the Foundry side.
  *
@@ -10,16 +10,15 @@
  * gives the combat's ledger, `update` the combat's public projection, and
  * `store` keeps the ledger itself where no player's client receives it.
  * Its odds (docs/odds.md) price an attack against the target's choice of
- * Defend (P26); its duel plays whole fights phase by phase (`npm run duel`).
+ * Defend (P26); its duel (duel/index.ts, attached by `npm run duel`) plays
+ * whole fights phase by phase.
  */
-import type { DiceSource, Ruleset } from "../../core/ruleset.js";
-import { type PhaseDuelFighter, readPhaseFighter } from "./duel/fighter.js";
-import { phaseDuelPlan, playPhaseDuel } from "./duel/play.js";
+import type { Ruleset } from "../../core/ruleset.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { applyLedgerOperation, type PhaseLedger, type PhaseRoundOperation } from "./combat/ledger.js";
 import { projectLedger } from "./combat/projection.js";
 import { PHASE_MANIFEST } from "./manifest.js";
-import { PHASE_STANDARD_RULES, phaseAttackOdds, type PhaseOddsQuery, type PhaseRules, phaseDemoScript, phaseHeadless } from "./rules/index.js";
+import { PHASE_STANDARD_RULES, phaseAttackOdds, type PhaseOddsQuery, type PhaseRules } from "./rules/index.js";
 import type { PhaseFlow } from "./workflow/flow.js";
 import { phaseWorkflow, type PhaseWorld } from "./workflow/steps.js";
 
@@ -35,12 +34,6 @@ export function projectionUpdate(flags: unknown, ledger: PhaseLedger, rules: Rea
 export const NO_TABLE: PhaseWorld = Object.freeze({ ledger: () => null, table: () => null, store: async () => undefined });
 
 export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHASE_STANDARD_RULES, world: PhaseWorld = NO_TABLE): Ruleset<PhaseFlow> {
-  // The duel with its plan line (a member the engine's RulesetDuel reads when it knows it: each fighter's weapon, manoeuvre and defense).
-  const duel = {
-    fighter: (json: unknown) => readPhaseFighter(json, rules()),
-    play: (a: PhaseDuelFighter, b: PhaseDuelFighter, roll: DiceSource, maxRounds: number) => playPhaseDuel(a, b, roll, maxRounds, rules()),
-    plan: (fighter: PhaseDuelFighter, opponent: PhaseDuelFighter) => phaseDuelPlan(fighter, opponent, rules()),
-  };
   return {
     manifest: PHASE_MANIFEST,
     workflow: phaseWorkflow(rules, world),
@@ -53,8 +46,6 @@ export function createPhaseRuleset(rules: () => Readonly<PhaseRules> = () => PHA
       update: (ref, next) => projectionUpdate(ref.combat.flags, next as PhaseLedger, rules()),
       store: (ref, next) => world.store(ref.combat.id, next as PhaseLedger),
     },
-    headless: { resolve: phaseHeadless.resolve, demo: () => phaseDemoScript().join("\n") },
     odds: { attack: (query: PhaseOddsQuery) => phaseAttackOdds(query, rules()) },
-    duel,
   };
 }

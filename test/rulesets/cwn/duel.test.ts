@@ -7,10 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DUEL_RULESETS } from "../../../src/cli/duel-rulesets.js";
 import { describe, expect, it } from "vitest";
 import { duelCommand } from "../../../src/cli/duel.js";
 import { seededDice } from "../../../src/cli/prng.js";
-import { createCwnRuleset } from "../../../src/rulesets/cwn/ruleset.js";
 import { readCwnFighter } from "../../../src/rulesets/cwn/duel/fighter.js";
 import { cwnDuelPlan, playCwnDuel } from "../../../src/rulesets/cwn/duel/play.js";
 import { root, runCommand } from "../../cli/run.js";
@@ -53,7 +53,7 @@ describe("the CWN duel command", { timeout: 120_000 }, () => {
 
   it("an actor that is not a CWN fighter, or has nothing to attack with, is refused in one line naming the file", () => {
     const weaponless = { ...actor(BOUNCER), items: [] };
-    const fighter = createCwnRuleset().duel!;
+    const fighter = DUEL_RULESETS.cwn!().duel!;
     expect(() => fighter.fighter(weaponless)).toThrow(/has no weapon or trick to attack with/);
     expect(() => fighter.fighter({ ...actor(BOUNCER), type: "cwnWeapon" })).toThrow(/type "cwnWeapon" is not a combatant of these rules \(expected cwnCharacter, cwnNpc\)/);
     expect(() => fighter.fighter({ ...actor(BOUNCER), system: { ...(actor(BOUNCER).system as object), hp: { value: "lots", max: 10 } } })).toThrow(/system\.hp\.value/);

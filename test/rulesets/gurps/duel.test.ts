@@ -7,11 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DUEL_RULESETS } from "../../../src/cli/duel-rulesets.js";
 import { describe, expect, it } from "vitest";
 import { seededDice } from "../../../src/cli/prng.js";
 import { readGurpsFighter } from "../../../src/rulesets/gurps/duel/fighter.js";
 import { gurpsDuelPlan, playGurpsDuel } from "../../../src/rulesets/gurps/duel/play.js";
-import { createGurpsRuleset } from "../../../src/rulesets/gurps/ruleset.js";
 import { describeProblems, sweepNarration } from "../../helpers/narration-sweep.js";
 
 const PACKS = join(import.meta.dirname, "../../../packs/_source");
@@ -114,8 +114,8 @@ describe("GURPS duels: whole fights", () => {
     expect(drawn).toBeLessThan(ready);
   });
 
-  it("through the ruleset seam (Ruleset.duel), as the duel command reads it", () => {
-    const duel = createGurpsRuleset().duel!;
+  it("through the ruleset seam (Ruleset.duel, attached by the duel command), as the command reads it", () => {
+    const duel = DUEL_RULESETS.gurps!().duel!;
     const a = duel.fighter(louis());
     const b = duel.fighter(pierre());
     expect(["a", "b", "draw"]).toContain(duel.play(a, b, seededDice(3), 100).winner);

@@ -14,9 +14,9 @@
  *   needs: "stage name"                 skipped when that stage failed
  *   beside: "stage name"                runs at the same time as that (next)
  *                                       stage, its output held back and shown
- *                                       after it (the type checker uses one
- *                                       core while the unit tests wait on
- *                                       theirs)
+ *                                       after it (the type checker uses a
+ *                                       core the browser stage, waiting on
+ *                                       Chromium, leaves idle)
  *
  * At the end, before the final line: the five slowest test files.
  */
@@ -26,8 +26,9 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 
 const STAGES = [
-  { name: "typecheck", command: ["tsc", "--noEmit"], beside: "unit" },
   { name: "unit", vitest: [] },
+  // Beside the browser stage, which waits on Chromium more than it computes: the unit stage keeps both cores.
+  { name: "typecheck", command: ["tsc", "--noEmit"], beside: "browser" },
   { name: "browser", vitest: ["--config", "test/browser/vitest.config.ts"] },
   { name: "build", command: ["vite", "build"] },
   { name: "build checks", vitest: ["--config", "test/build/vitest.config.ts"], needs: "build" },

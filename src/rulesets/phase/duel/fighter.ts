@@ -6,10 +6,9 @@
  * schema as strictly as a world stores them, then derived as a sheet derives
  * it and made the rules core's `Fighter` (data/derive.ts). Pure.
  */
+import { cutName, duelInputError, readDuelActor } from "../../../core/duel-actor.js";
 import { LocalizedError } from "../../../core/errors.js";
-import { english } from "../../../core/messages.js";
 import { registerManifest } from "../../../core/schema/registry.js";
-import { validateSystemSource } from "../../../core/schema/validate.js";
 import { derivePhaseActor, type PhaseItemInput, phaseFighter } from "../data/derive.js";
 import { PHASE_ACTOR_TYPES } from "../data/schema.js";
 import { PHASE_MANIFEST } from "../manifest.js";
@@ -25,28 +24,12 @@ export interface PhaseDuelFighter {
   memo: WeakMap<PhaseDuelFighter, Map<string, unknown>>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
-const fail = (code: string, params: Record<string, string | number> = {}) => new LocalizedError("CYCHOSYS.Odds.Duel", code, params);
 
 /** One actor's JSON as a fighter; throws a LocalizedError (`CYCHOSYS.Odds.Duel.*`) naming the field. */
 export function readPhaseFighter(json: unknown, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseDuelFighter {
-  if (!isRecord(json) || typeof json.name !== "string" || !json.name.trim() || !isRecord(json.system)) throw fail("notActor");
-  const type = json.type;
-  if (typeof type !== "string" || !(PHASE_ACTOR_TYPES as readonly string[]).includes(type)) throw fail("wrongType", { type: cut(String(type)), allowed: PHASE_ACTOR_TYPES.join(", ") });
-  const problem = validateSystemSource("Actor", type, json.system)[0];
-  if (problem) throw fail("field", { field: `system${problem.path ? `.${problem.path}` : ""}`, message: problem.message });
-  const list = json.items ?? [];
-  if (!Array.isArray(list)) throw fail("field", { field: "items", message: english("CYCHOSYS.Odds.Duel.notList") });
-  const items: PhaseItemInput[] = list.map((item: unknown, index) => {
-    if (!isRecord(item) || typeof item.name !== "string" || typeof item.type !== "string") throw fail("item", { index, name: "?", field: "", message: english("CYCHOSYS.Odds.Duel.notItem") });
-    const itemProblem = validateSystemSource("Item", item.type, item.system)[0];
-    if (itemProblem) throw fail("item", { index, name: cut(item.name), field: `system${itemProblem.path ? `.${itemProblem.path}` : ""}`, message: itemProblem.message });
-    const id = typeof item._id === "string" ? item._id : typeof item.id === "string" ? item.id : `item${index}`;
-    return { id, name: item.name, type: item.type, system: item.system };
-  });
-  const derived = derivePhaseActor(json.system, items, rules);
+  const actor = readDuelActor(json, { types: PHASE_ACTOR_TYPES });
+  const derived = derivePhaseActor(actor.system, actor.items as PhaseItemInput[], rules);
   // Only a weapon whose damage reads can hurt (an unreadable formula rolls nothing, P28).
-  if (!derived.weapons.some((w) => w.damageOk)) throw fail("noAttack", { name: cut(json.name) });
-  return { name: json.name, fighter: phaseFighter(json.name, json.name, derived), memo: new WeakMap() };
+  if (!derived.weapons.some((w) => w.damageOk)) throw duelInputError("noAttack", { name: cutName(actor.name) });
+  return { name: actor.name, fighter: phaseFighter(actor.name, actor.name, derived), memo: new WeakMap() };
 }

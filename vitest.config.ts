@@ -28,7 +28,7 @@ const shared = SHARED_DIRS.map((dir) => `${dir}/**/*.test.ts`);
 // test/build/ checks dist/ and runs after `vite build` (tools/run-tests.mjs).
 const excluded = [...configDefaults.exclude, "test/build/**"];
 /** Every other test directory, and the test files at the top of test/. */
-const foundry = [
+const isolated = [
   "test/*.test.ts",
   ...readdirSync(new URL("test", import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !SHARED_DIRS.includes(`test/${entry.name}`))
@@ -65,7 +65,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: foundry,
+          include: isolated,
           exclude: excluded,
         },
       },

@@ -71,3 +71,20 @@ export const TABLE_TARGETS: Readonly<Record<TableCostKind, { unit: "combatants" 
   sheet: { unit: "items", targets: [{ size: 20, ms: 5 }, { size: 200, ms: 5 }, { size: 2000, ms: 30 }] },
   phaseActions: { unit: "actions", targets: [{ size: 100, ms: 100 }, { size: 1000, ms: 100 }, { size: 10000, ms: 100 }] },
 };
+
+/**
+ * The benches' seeded generator (mulberry32): floats in [0, 1), the same
+ * stream for the same seed on every machine, so a realistic mix is the same
+ * attacks on every run. Only the benches draw from it; a rules core receives
+ * faces, never a generator.
+ */
+export function benchRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

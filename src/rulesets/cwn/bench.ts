@@ -17,7 +17,7 @@
  *   stored fight to the update written and the marker placed) and a sheet
  *   of 20, 200 and 2,000 items (derive + view).
  */
-import type { AttackSet, RulesetBench, TableCost } from "../../core/bench.js";
+import { type AttackSet, benchRandom, type RulesetBench, type TableCost } from "../../core/bench.js";
 import { english } from "../../core/messages.js";
 import { diffUpdate } from "../../core/update-diff.js";
 import { CWN_PACK_SOURCES, type CwnPackDocument } from "./bench-packs.js";
@@ -33,17 +33,6 @@ import { type CwnAttackInput, type CwnDefenderInput, resolveCwnAttack } from "./
 import type { AdjacentFoe } from "./rules/resolve.js";
 import { cwnActorSheetView, type CwnSheetItem } from "./views/sheets.js";
 
-/** A small seeded generator (mulberry32): the same mix on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const packDocs = Object.values(CWN_PACK_SOURCES);
 const itemOf = (doc: { _id: string; name: string; type: string; system: Record<string, unknown> }): CwnItemInput => ({ id: doc._id, name: doc.name, type: doc.type, system: doc.system });
@@ -141,7 +130,7 @@ function drawAttack(random: () => number, who: { derived: CwnDerived; weaponId: 
  * form the core resolves at the table, step after step.
  */
 export function cwnMixInputs(size = 4096, seed = 21): CwnAttackInput[] {
-  const random = seeded(seed);
+  const random = benchRandom(seed);
   const who = attackers();
   const struck = targets();
   const out: CwnAttackInput[] = [];

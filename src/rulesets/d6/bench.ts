@@ -23,7 +23,7 @@
  * Pure: the inputs are built once, untimed; a seeded generator makes every
  * run time the same attacks.
  */
-import type { AttackSet, RulesetBench, TableCost } from "../../core/bench.js";
+import { type AttackSet, benchRandom, type RulesetBench, type TableCost } from "../../core/bench.js";
 import { english } from "../../core/messages.js";
 import daxMorrow from "../../../packs/_source/d6-characters/characters/dax-morrow.json" with { type: "json" };
 import kira from "../../../packs/_source/d6-characters/characters/kira.json" with { type: "json" };
@@ -96,16 +96,9 @@ const WEAPONS = [fists, knife, supportBeam, club, spear, sword, blasterPistol, b
 const BLADES = [knife, spear, sword] as unknown as PackItem[];
 const ARMOR = [blastVest, combatArmor, flakJacket, leatherArmor, paddedJacket] as unknown as PackItem[];
 
-/** A small seeded generator (mulberry32): the same mix every run. */
+/** The shared seeded generator (benchRandom): the same mix every run. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = benchRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const chance = (p: number) => next() < p;

@@ -17,7 +17,7 @@
  *   the stored projection, a new phase (the phase end resolved), one
  *   declaration on the GM's side, a sheet, and a whole phase of N actions.
  */
-import type { AttackSet, RulesetBench, TableCost } from "../../core/bench.js";
+import { type AttackSet, benchRandom, type RulesetBench, type TableCost } from "../../core/bench.js";
 import { english } from "../../core/messages.js";
 import dana from "../../../packs/_source/phase-characters/characters/dana-kessler.json" with { type: "json" };
 import earl from "../../../packs/_source/phase-foes/foes/earl.json" with { type: "json" };
@@ -72,17 +72,6 @@ const ARMOR = [leatherJacket, ballisticVest, helmet, limbGuards, combatArmor] as
 
 const itemOf = (doc: PackDoc, ready?: boolean): PhaseItemInput => ({ id: doc._id, name: doc.name, type: doc.type, system: ready === undefined ? doc.system : { ...doc.system, ready } });
 
-/** A seeded generator (mulberry32): the same mix every run, no randomness the core does not receive. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 const between = (next: () => number, min: number, max: number) => min + Math.floor(next() * (max - min + 1));
@@ -101,7 +90,7 @@ const ARMOR_SETS: PackDoc[][] = Array.from({ length: 1 << ARMOR.length }, (_, ma
 
 /** The mix's inputs, generated once. */
 export function phaseMixInputs(size: number, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES, seed = 2026): AttackInput[] {
-  const next = seeded(seed);
+  const next = benchRandom(seed);
   // Each pack character with each pack weapon in hand (its skills and attribute read by derive, P32).
   const armed = CHARACTERS.flatMap((c) => WEAPONS.map((w) => phaseFighter(c._id, c.name, derivePhaseActor(c.system, [itemOf(w, true)], rules))));
   const inputs: AttackInput[] = [];

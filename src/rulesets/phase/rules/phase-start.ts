@@ -8,7 +8,7 @@ import { outOfAction } from "./wounds.js";
 import { PhaseError } from "./errors.js";
 import { declarationOrder, rollInitiative } from "./initiative.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
-import { changedCombatant, type CombatantPhase, combatantOf, type Fighter, type Fighters, fighterOf, type PhaseEvent, type PhaseState, withCombatant } from "./state.js";
+import { changedCombatant, type CombatantPhase, combatantOf, type Fighter, type Fighters, fighterOf, keepPlaces, type PhaseEvent, type PhaseState, withCombatant } from "./state.js";
 import { AWARE, rollSurprise, rollsForSurprise, surprise, UNAWARE } from "./surprise.js";
 
 function requireStep(state: PhaseState, step: PhaseState["step"]): void {
@@ -24,7 +24,7 @@ export function surpriseRollers(state: PhaseState): string[] {
 export function startPhase(state: PhaseState, fighters: Fighters, faces: Readonly<Record<string, number>>, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): PhaseState {
   requireStep(state, "start");
   const events: PhaseEvent[] = [];
-  const combatants = state.combatants.map((c) => {
+  const combatants = keepPlaces(state.combatants, state.combatants.map((c) => {
     const a = c.awareness;
     if (a.state !== "surprised" || !rollsForSurprise(a, state.phase)) return c;
     const face = Object.hasOwn(faces, c.id) ? faces[c.id] : undefined;
@@ -33,7 +33,7 @@ export function startPhase(state: PhaseState, fighters: Fighters, faces: Readonl
     const roll = rollSurprise(a, face, f.reflexes, f.wounds.traumas.length, rules);
     events.push({ kind: "surpriseRoll", actor: c.id, face, bonus: roll.bonus, total: roll.check.total, tn: roll.check.tn, success: roll.check.success });
     return { ...c, awareness: roll.after };
-  });
+  }));
   const rolled = new Set(events.map((e) => e.actor));
   for (const id of Object.keys(faces)) {
     if (!rolled.has(id)) throw new PhaseError("diceUnused", { what: `surprise roll of ${id}`, given: 1, used: 0 });
@@ -68,13 +68,15 @@ export function rollInitiativeFor(
   return withCombatant(state, changedCombatant(c, { initiative: { faces: roll.faces, reflexes: roll.reflexes, total: roll.total, tiebreak } }));
 }
 
+const SLOT_OPEN = Object.freeze({ slot: "open" } as const);
+
 /** P5: the order is fixed, lowest total first; the slots open. */
 export function closeInitiative(state: PhaseState): PhaseState {
   requireStep(state, "initiative");
   const order = declarationOrder(
     state.combatants.filter((c) => c.initiative).map((c) => ({ id: c.id, total: c.initiative!.total, reflexes: c.initiative!.reflexes, tiebreak: c.initiative!.tiebreak })),
   );
-  const combatants = state.combatants.map((c): CombatantPhase => (c.initiative ? changedCombatant(c, { slot: "open" }) : c));
+  const combatants = keepPlaces(state.combatants, state.combatants.map((c): CombatantPhase => (c.initiative ? changedCombatant(c, SLOT_OPEN) : c)));
   return { ...state, step: "declare", order, cursor: 0, combatants };
 }
 

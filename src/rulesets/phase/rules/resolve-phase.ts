@@ -12,7 +12,7 @@ import { phaseClock, type PhaseClock } from "./clock.js";
 import { PhaseError } from "./errors.js";
 import { PHASE_STANDARD_RULES, type PhaseRules } from "./options.js";
 import { actionSpec, roundsNeeded } from "./slots.js";
-import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type FighterWeapon, type PhaseState, statOf } from "./state.js";
+import { changedCombatant, combatantIndex, type CombatantPhase, type DeclaredAction, type Fighter, type Fighters, type FighterWeapon, keepPlaces, type PhaseState, statOf } from "./state.js";
 import { surprise } from "./surprise.js";
 import { type Area, type OutState, TIMED_LENGTHS, type TimedLength } from "./types.js";
 import { condition, type HitDamage, outOfAction, takeHits } from "./wounds.js";
@@ -148,17 +148,20 @@ function copyRecord(fighters: Fighters): Record<string, Fighter> {
 /** The actions due at the end of this phase, grouped by the length they resolve with (P9, P12). */
 export function dueThisPhase(state: PhaseState, rules: Readonly<PhaseRules> = PHASE_STANDARD_RULES): { length: TimedLength; actions: { action: DeclaredAction; part: "targeting" | null }[] }[] {
   const due = collectDue(state, rules);
-  return TIMED_LENGTHS.map((length) => ({ length, actions: due.filter((d) => d.length === length).map((d) => ({ action: d.action, part: d.part })) })).filter((g) => g.actions.length);
+  return TIMED_LENGTHS.map((length) => ({ length, actions: due.get(length)!.map((d) => ({ action: d.action, part: d.part })) })).filter((g) => g.actions.length);
 }
 
-function collectDue(state: PhaseState, rules: Readonly<PhaseRules>): Due[] {
-  const due: Due[] = [];
+/** The due actions by length (P9), each list in the combatants' order: grouped once, not filtered again per length. */
+function collectDue(state: PhaseState, rules: Readonly<PhaseRules>): Map<TimedLength, Due[]> {
+  const due = new Map<TimedLength, Due[]>();
+  for (const length of TIMED_LENGTHS) due.set(length, []);
+  const phaseDue = due.get("phase")!;
   for (const c of state.combatants) {
     const a = c.action;
     if (!a) continue;
     // P12: target-and-fire's Targeting takes effect at the end of its first phase, with the phase actions.
-    if (a.partsDone === 0 && a.declaredAt === state.phase && a.resolvesAt > state.phase && actionSpec(a.action, rules).targetingPart) due.push({ c, action: a, part: "targeting", length: "phase" });
-    if (a.resolvesAt <= state.phase) due.push({ c, action: a, part: null, length: a.length });
+    if (a.partsDone === 0 && a.declaredAt === state.phase && a.resolvesAt > state.phase && actionSpec(a.action, rules).targetingPart) phaseDue.push({ c, action: a, part: "targeting", length: "phase" });
+    if (a.resolvesAt <= state.phase) due.get(a.length)?.push({ c, action: a, part: null, length: a.length });
   }
   return due;
 }
@@ -177,13 +180,15 @@ export function resolvePhase(
 ): PhaseResolution {
   if (state.step !== "declare") throw new PhaseError("wrongStep", { step: state.step, wanted: "declare" });
   const phase = state.phase;
-  const people = new Map<string, CombatantPhase>(state.combatants.map((c) => [c.id, c]));
+  const people = new Map<string, CombatantPhase>();
+  for (const c of state.combatants) people.set(c.id, c);
   const bodies = copyRecord(fighters);
   const due = collectDue(state, rules);
   const report: PhaseReport = { clock: phaseClock(phase, rules), groups: [], lost: [], outOfAction: [], surprised: [] };
   const out = new Set<string>();
   const lost = new Set<string>();
-  const attackers = new Set(due.filter((d) => d.part === null && actionSpec(d.action.action, rules).checks > 0).map((d) => d.c.id));
+  const attackers = new Set<string>();
+  for (const list of due.values()) for (const d of list) if (d.part === null && actionSpec(d.action.action, rules).checks > 0) attackers.add(d.c.id);
   for (const id of Object.keys(rolls)) if (!attackers.has(id)) throw new PhaseError("diceUnused", { what: `rolls of ${id}`, given: 1, used: 0 });
   // P37: whoever is out already (the GM changed the sheet since) loses what it had underway.
   for (const c of state.combatants) {
@@ -194,11 +199,11 @@ export function resolvePhase(
       report.lost.push({ action: c.action, during: "before" });
       lost.add(c.action.id);
     }
-    people.set(c.id, changedCombatant(c, { action: null, targeting: null, aim: null, defending: false }));
+    people.set(c.id, changedCombatant(c, PUT_OUT));
   }
 
   for (const length of TIMED_LENGTHS) {
-    const dueNow = due.filter((d) => d.length === length);
+    const dueNow = due.get(length)!;
     // Nothing resolves with this length: nobody is hurt by it, nothing changes.
     if (!dueNow.length) continue;
     const entries: ResolvedEntry[] = [];
@@ -212,9 +217,9 @@ export function resolvePhase(
       if (outcome) entries.push({ action: d.action, part: d.part, outcome });
       if (outcome?.kind === "attack") {
         const a = outcome.attack;
-        const list = hits.get(d.action.target!) ?? [];
+        let list = hits.get(d.action.target!);
+        if (!list) hits.set(d.action.target!, (list = []));
         for (const check of a.checks) for (const h of check.hits) if (h.placement.area && h.damage) list.push({ area: h.placement.area, damage: h.damage });
-        hits.set(d.action.target!, list);
       }
     }
     if (needs.length) return { status: "pending", needs, groups: [...report.groups, { length, entries }] };
@@ -225,13 +230,16 @@ export function resolvePhase(
       const f = bodies[target]!;
       if (list.length) bodies[target] = { ...f, wounds: takeHits(f.wounds, list, phase) };
     }
-    for (const e of entries) if (e.part === null) people.set(e.action.actor, changedCombatant(people.get(e.action.actor)!, { action: null }));
+    for (const e of entries) if (e.part === null) people.set(e.action.actor, changedCombatant(people.get(e.action.actor)!, ACTION_DONE));
     // P37: whoever is now out loses Targeting, Aim, Defend and every action not yet resolved. Only a wound
     // changes that, so only those hit now are looked at — in the combatants' order.
     // Whoever goes out is reported in the combatants' order.
-    const struck = [...hits.keys()].filter((id) => people.has(id)).sort((a, b) => combatantIndex(state, a) - combatantIndex(state, b));
-    for (const id of struck) {
-      const c = people.get(id)!;
+    // Their places looked up once each, then sorted as numbers.
+    const struck: number[] = [];
+    for (const id of hits.keys()) if (people.has(id)) struck.push(combatantIndex(state, id));
+    struck.sort((a, b) => a - b);
+    for (const at of struck) {
+      const c = people.get(state.combatants[at]!.id)!;
       const f = bodies[c.id];
       if (!f || out.has(c.id)) continue;
       const cond = condition(f.wounds, rules);
@@ -242,15 +250,23 @@ export function resolvePhase(
         report.lost.push({ action: c.action, during: length });
         lost.add(c.action.id);
       }
-      people.set(c.id, changedCombatant(c, { action: null, targeting: null, aim: null, defending: false }));
+      people.set(c.id, changedCombatant(c, PUT_OUT));
     }
     if (entries.length) report.groups.push({ length, entries });
   }
 
   // P11 step 5: per-phase state clears; the counter advances.
-  const combatants = state.combatants.map((c): CombatantPhase => changedCombatant(people.get(c.id)!, { initiative: null, slot: "none", freeUsed: false, defending: false }));
+  const combatants = keepPlaces(state.combatants, state.combatants.map((c): CombatantPhase => changedCombatant(people.get(c.id)!, PHASE_CLEARED)));
   return { status: "resolved", state: { phase: phase + 1, step: "start", combatants, order: [], cursor: 0, events: [] }, fighters: bodies, report };
 }
+
+// The changes resolvePhase makes to a combatant, built once (not an object per combatant per phase).
+/** P37: out of action — no action, Targeting, Aim or Defend any more. */
+const PUT_OUT = Object.freeze({ action: null, targeting: null, aim: null, defending: false });
+/** The action resolved. */
+const ACTION_DONE = Object.freeze({ action: null });
+/** P11 step 5: the per-phase state cleared. */
+const PHASE_CLEARED = Object.freeze({ initiative: null, slot: "none", freeUsed: false, defending: false } as const);
 
 /** One due action's outcome, its rolls made against the state before its length resolves. */
 function resolveEntry(
@@ -311,30 +327,16 @@ function applyEffect(e: ResolvedEntry, people: Map<string, CombatantPhase>, bodi
   const id = e.action.actor;
   const c = people.get(id)!;
   const o = e.outcome;
-  const spend = (weapon: string, rounds: number) => {
-    const f = bodies[id]!;
-    const w = f.weapons[weapon]!;
-    bodies[id] = { ...f, weapons: { ...f.weapons, [weapon]: { ...w, ammo: w.ammo - rounds } } };
-  };
-  const hostile = (targets: readonly string[]) => {
-    for (const t of targets) {
-      const tc = people.get(t);
-      if (tc?.awareness.state !== "unaware") continue;
-      people.set(t, { ...tc, awareness: surprise(tc.awareness, phase, 0, rules) });
-      report.surprised.push(t);
-    }
-  };
   switch (o.kind) {
     case "targeting":
-      people.set(id, {
-        ...c,
+      people.set(id, changedCombatant(c, {
         targeting: { target: o.target, area: o.area },
         aim: c.aim?.target === o.target ? c.aim : null,
         action: e.part ? { ...c.action!, partsDone: c.action!.partsDone + 1 } : c.action,
-      });
+      }));
       return;
     case "aim":
-      people.set(id, { ...c, aim: { target: o.target, bonus: o.bonus } });
+      people.set(id, changedCombatant(c, { aim: { target: o.target, bonus: o.bonus } }));
       return;
     case "draw":
     case "holster": {
@@ -343,17 +345,32 @@ function applyEffect(e: ResolvedEntry, people: Map<string, CombatantPhase>, bodi
       return;
     }
     case "suppress":
-      spend(o.weapon, o.rounds);
-      for (const t of o.targets) if (people.has(t)) people.set(t, { ...people.get(t)!, suppressed: true });
-      hostile(o.targets);
+      spend(bodies, id, o.weapon, o.rounds);
+      for (const t of o.targets) if (people.has(t)) people.set(t, changedCombatant(people.get(t)!, { suppressed: true }));
+      for (const t of o.targets) hostileTo(t, people, phase, report, rules);
       return;
     case "attack":
-      if (e.action.weapon && o.attack.ammoSpent) spend(e.action.weapon, o.attack.ammoSpent);
+      if (e.action.weapon && o.attack.ammoSpent) spend(bodies, id, e.action.weapon, o.attack.ammoSpent);
       // P16/P39: the Aim on that target is used up by the shot.
-      if (c.aim?.target === e.action.target) people.set(id, { ...people.get(id)!, aim: null });
-      hostile([e.action.target!]);
+      if (c.aim?.target === e.action.target) people.set(id, changedCombatant(people.get(id)!, { aim: null }));
+      hostileTo(e.action.target!, people, phase, report, rules);
       return;
     default:
       return;
   }
+}
+
+/** P39: `rounds` spent from the fighter's weapon. */
+function spend(bodies: Record<string, Fighter>, id: string, weapon: string, rounds: number): void {
+  const f = bodies[id]!;
+  const w = f.weapons[weapon]!;
+  bodies[id] = { ...f, weapons: { ...f.weapons, [weapon]: { ...w, ammo: w.ammo - rounds } } };
+}
+
+/** P40: a hostile act against an unaware target surprises it. */
+function hostileTo(target: string, people: Map<string, CombatantPhase>, phase: number, report: PhaseReport, rules: Readonly<PhaseRules>): void {
+  const tc = people.get(target);
+  if (tc?.awareness.state !== "unaware") return;
+  people.set(target, changedCombatant(tc, { awareness: surprise(tc.awareness, phase, 0, rules) }));
+  report.surprised.push(target);
 }

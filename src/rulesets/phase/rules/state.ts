@@ -175,10 +175,22 @@ function placesOf(list: readonly CombatantPhase[]): Map<string, number> {
   let map = places.get(list);
   if (!map) {
     map = new Map();
-    for (let i = 0; i < list.length; i++) if (!map.has(list[i]!.id)) map.set(list[i]!.id, i);
+    // From the end, so an id listed twice keeps its first place (one write per combatant, no look-up first).
+    for (let i = list.length - 1; i >= 0; i--) map.set(list[i]!.id, i);
     places.set(list, map);
   }
   return map;
+}
+
+/**
+ * `next` is `list` with combatants changed in their places (ids unchanged, as
+ * a `map` over it gives): it shares the index of `list` instead of building
+ * its own. A place that turns out wrong is indexed again (`placeOf`).
+ */
+export function keepPlaces(list: readonly CombatantPhase[], next: CombatantPhase[]): CombatantPhase[] {
+  const map = places.get(list);
+  if (map) places.set(next, map);
+  return next;
 }
 
 /** The place of `id` in the list, or -1 (a list changed behind our back is indexed again). */

@@ -49,7 +49,9 @@ export function removeSoakable(effects: EffectMark[], letter: string, woundingBy
 /** Wounding effects of an injury as conditions (R27: modifiers are never taken). */
 export function woundingEffects(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
   const wounding = compileEffects(table).woundingByCode;
-  return injury.effects.filter((m) => isWoundingIn(wounding, m.letter));
+  const out: EffectMark[] = [];
+  for (const m of injury.effects) if (isWoundingIn(wounding, m.letter)) out.push(m);
+  return out;
 }
 
 /** How many wounding effects a bundle holds (R31: T pairs with them). */

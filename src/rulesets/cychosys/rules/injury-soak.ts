@@ -95,6 +95,7 @@ function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMa
   }
   const cancelled: EffectMark[] = [];
   for (let step = 0; step < applied && left > 0; step++) {
+    const before = left;
     for (const m of shield) {
       const code = m.letter.charCodeAt(0);
       if (soakable[code]! > 0 && woundingByCode[code] === 1) {
@@ -103,6 +104,8 @@ function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMa
         cancelled.push(mark(m.letter));
       }
     }
+    // A step that cancelled nothing leaves the counts as they were: every later step would cancel nothing too.
+    if (left === before) break;
   }
   for (const m of injury) soakable[m.letter.charCodeAt(0)] = 0;
   return cancelled;

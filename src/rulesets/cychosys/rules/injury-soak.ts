@@ -43,7 +43,9 @@ export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: 
   let volume = 0;
   let targeting = 0;
   let wounding = 0;
-  for (const m of injury.effects) {
+  const marks = injury.effects;
+  for (let i = 0; i < marks.length; i++) {
+    const m = marks[i]!;
     if (m.letter === "V") volume++;
     else if (m.letter === "T") targeting++;
     else if (woundingByCode[m.letter.charCodeAt(0)] === 1) wounding++;
@@ -96,7 +98,8 @@ function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMa
   const cancelled: EffectMark[] = [];
   for (let step = 0; step < applied && left > 0; step++) {
     const before = left;
-    for (const m of shield) {
+    for (let i = 0; i < shield.length; i++) {
+      const m = shield[i]!;
       const code = m.letter.charCodeAt(0);
       if (soakable[code]! > 0 && woundingByCode[code] === 1) {
         soakable[code]!--;

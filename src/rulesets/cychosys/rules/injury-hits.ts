@@ -75,7 +75,8 @@ export function distributeHits(hits: number, pools: FacetValues, chosen?: FacetV
 /** R36: non-lethal: hits come off one fatigue pool, down to 0. */
 export function distributeFatigue(hits: number, pools: FacetValues, facet: Facet): DistributionOutcome {
   const taken = Math.min(hits, Math.max(0, pools[facet]));
-  const distribution = { physical: 0, mental: 0, emotional: 0, [facet]: taken } as FacetValues;
+  const distribution: FacetValues = { physical: 0, mental: 0, emotional: 0 };
+  distribution[facet] = taken;
   return {
     distribution,
     pools: { ...pools, [facet]: pools[facet] - taken },

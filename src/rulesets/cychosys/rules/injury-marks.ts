@@ -49,13 +49,17 @@ export function removeSoakable(effects: EffectMark[], letter: string, woundingBy
 /** Wounding effects of an injury as conditions (R27: modifiers are never taken). */
 export function woundingEffects(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): EffectMark[] {
   const wounding = compileEffects(table).woundingByCode;
-  return injury.effects.filter((m) => isWoundingIn(wounding, m.letter));
+  const effects = injury.effects;
+  const out: EffectMark[] = [];
+  for (let i = 0; i < effects.length; i++) if (isWoundingIn(wounding, effects[i]!.letter)) out.push(effects[i]!);
+  return out;
 }
 
 /** How many wounding effects a bundle holds (R31: T pairs with them). */
 export function countWounding(injury: Bundle, table: EffectsTable = STANDARD_EFFECTS): number {
   const wounding = compileEffects(table).woundingByCode;
+  const effects = injury.effects;
   let n = 0;
-  for (const m of injury.effects) if (isWoundingIn(wounding, m.letter)) n++;
+  for (let i = 0; i < effects.length; i++) if (isWoundingIn(wounding, effects[i]!.letter)) n++;
   return n;
 }

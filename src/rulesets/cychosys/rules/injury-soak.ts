@@ -43,7 +43,9 @@ export function soak(injury: Bundle, shield: Bundle, extraSoakSteps = 0, rules: 
   let volume = 0;
   let targeting = 0;
   let wounding = 0;
-  for (const m of injury.effects) {
+  const marks = injury.effects;
+  for (let i = 0; i < marks.length; i++) {
+    const m = marks[i]!;
     if (m.letter === "V") volume++;
     else if (m.letter === "T") targeting++;
     else if (woundingByCode[m.letter.charCodeAt(0)] === 1) wounding++;
@@ -95,7 +97,9 @@ function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMa
   }
   const cancelled: EffectMark[] = [];
   for (let step = 0; step < applied && left > 0; step++) {
-    for (const m of shield) {
+    const before = left;
+    for (let i = 0; i < shield.length; i++) {
+      const m = shield[i]!;
       const code = m.letter.charCodeAt(0);
       if (soakable[code]! > 0 && woundingByCode[code] === 1) {
         soakable[code]!--;
@@ -103,6 +107,8 @@ function cancelSoakable(injury: readonly EffectMark[], shield: readonly EffectMa
         cancelled.push(mark(m.letter));
       }
     }
+    // A step that cancelled nothing leaves the counts as they were: every later step would cancel nothing too.
+    if (left === before) break;
   }
   for (const m of injury) soakable[m.letter.charCodeAt(0)] = 0;
   return cancelled;

@@ -14,7 +14,7 @@ import { compileEffects, type EffectsTable, STANDARD_EFFECTS } from "./effects.j
 import { RulesError } from "./errors.js";
 import { type Bundle, countLetter, type EffectMark, type Impact, mark, sortMarks } from "./notation.js";
 import { type Rules, STANDARD_RULES } from "./options.js";
-import { isWoundingIn, removeSoakable, removeWoundingPreferPiercing, woundingEffects } from "./injury-marks.js";
+import { countWounding, isWoundingIn, removeSoakable, removeWoundingPreferPiercing } from "./injury-marks.js";
 
 export { countWounding, woundingEffects } from "./injury-marks.js";
 export * from "./injury-soak.js";
@@ -60,6 +60,14 @@ export function piercingCandidates(injury: Bundle, table: EffectsTable = STANDAR
   return out;
 }
 
+/** How many letters an asterisk could make piercing (`piercingCandidates(…).length`, no list built). */
+function countPiercingCandidates(injury: Bundle, table: EffectsTable): number {
+  const wounding = compileEffects(table).woundingByCode;
+  let n = 0;
+  for (const m of injury.effects) if (!m.piercing && isWoundingIn(wounding, m.letter)) n++;
+  return n;
+}
+
 /** R28 [fixed]: default piercing choice: lowest total reduce cost first, ties in canonical order. */
 export function defaultPiercing(injury: Bundle, asterisks: number, table: EffectsTable = STANDARD_EFFECTS): string[] {
   if (asterisks <= 0) return [];
@@ -73,14 +81,18 @@ export function defaultPiercing(injury: Bundle, asterisks: number, table: Effect
   return pickLowest(keyed, asterisks);
 }
 
-/** The letters of the `count` lowest keys, lowest first (lists here are a handful long). */
+/**
+ * The letters of the `count` lowest keys, lowest first, ties in list order (lists here are a handful long).
+ * A picked entry's key becomes Infinity instead of being spliced out: the keys are finite, so it is never picked again.
+ */
 function pickLowest(keyed: { letter: string; key: number }[], count: number): string[] {
   const out: string[] = [];
-  while (out.length < count && keyed.length > 0) {
+  const picks = Math.min(count, keyed.length);
+  for (let n = 0; n < picks; n++) {
     let best = 0;
     for (let i = 1; i < keyed.length; i++) if (keyed[i]!.key < keyed[best]!.key) best = i;
     out.push(keyed[best]!.letter);
-    keyed.splice(best, 1);
+    keyed[best]!.key = Number.POSITIVE_INFINITY;
   }
   return out;
 }
@@ -105,8 +117,7 @@ export function applyPiercing(
   table: EffectsTable = STANDARD_EFFECTS,
 ): PiercingOutcome {
   if (asterisks <= 0 && (!choice || choice.length === 0)) return { injury, pierced: NO_LETTERS, unusedAsterisks: 0 };
-  const candidates = piercingCandidates(injury, table);
-  const expected = Math.min(Math.max(0, asterisks), candidates.length);
+  const expected = Math.min(Math.max(0, asterisks), countPiercingCandidates(injury, table));
   const pierced = choice ? [...choice] : defaultPiercing(injury, asterisks, table);
   if (pierced.length !== expected) throw new RulesError("piercingCount", { expected, got: pierced.length });
   if (expected === 0) return { injury, pierced: [], unusedAsterisks: Math.max(0, asterisks) };
@@ -157,8 +168,7 @@ export function applyAntiImpact(
   choice?: readonly string[],
   table: EffectsTable = STANDARD_EFFECTS,
 ): CancelOutcome {
-  const wounding = woundingEffects(injury, table);
-  const expected = Math.min(anti.asterisks, wounding.length);
+  const expected = Math.min(anti.asterisks, countWounding(injury, table));
   const letters = choice ? [...choice] : defaultCancel(injury, anti.asterisks, table);
   if (letters.length !== expected) throw new RulesError("cancelCount", { expected, got: letters.length });
   const woundingByCode = compileEffects(table).woundingByCode;

@@ -251,8 +251,11 @@ function isCanonical(effects: readonly EffectMark[], table: EffectsTable): boole
 
 /** How many of a letter the bundle holds; `piercing` narrows to one kind. */
 export function countLetter(bundle: Bundle, letter: string, piercing?: boolean): number {
+  // An indexed loop: edges and shields come frozen or not, and for…of over such a mix of arrays costs more than the count.
+  const effects = bundle.effects;
   let n = 0;
-  for (const m of bundle.effects) {
+  for (let i = 0; i < effects.length; i++) {
+    const m = effects[i]!;
     if (m.letter === letter && (piercing === undefined || m.piercing === piercing)) n++;
   }
   return n;

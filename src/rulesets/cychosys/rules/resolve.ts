@@ -63,19 +63,20 @@ export function resolveAttack(input: AttackInput, rules: Rules = STANDARD_RULES)
       return { contest: outcome, struck: "none", missed: "smallTarget", smallTarget };
     }
   }
+  // Every field present (undefined when it does not apply): one object shape for every strike, as the contest outcome has.
   const strikeInput: StrikeInput = {
     strikingTotal: outcome.strikingTotal!,
     otherTotal: outcome.otherTotal!,
     edge,
+    antiImpact: outcome.antiImpact,
+    object: outcome.parryWon ? input.defense.object : undefined,
     outfit: struckSide.outfit,
     extraSoakSteps: struckSide.extraSoakSteps ?? 0,
+    location: aimed,
+    pools: struckSide.pools,
+    nonLethal: input.nonLethal,
+    choices: input.choices,
   };
-  if (outcome.antiImpact) strikeInput.antiImpact = outcome.antiImpact;
-  if (outcome.parryWon && input.defense.object) strikeInput.object = input.defense.object;
-  if (aimed) strikeInput.location = aimed;
-  if (struckSide.pools) strikeInput.pools = struckSide.pools;
-  if (input.nonLethal) strikeInput.nonLethal = input.nonLethal;
-  if (input.choices) strikeInput.choices = input.choices;
   const strike = resolveStrike(strikeInput, rules);
   return { contest: outcome, struck: outcome.struck, strike };
 }

@@ -145,6 +145,10 @@ export function previewBrowser(viewport: { width: number; height: number }) {
           idle.push(fresh);
         };
         page = fresh;
+      } else {
+        // A pooled tab may be behind the file's newest one, and Chromium throttles a background tab's
+        // animation frames (about one a second): the screenshot's wait for a stable element took 3 s.
+        await page.bringToFront();
       }
       await page.goto(entry.url ?? pathToFileURL(entry.file).href);
       return page;

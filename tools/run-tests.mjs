@@ -28,7 +28,8 @@ import { join, relative, resolve } from "node:path";
 const STAGES = [
   { name: "unit", vitest: [] },
   // Beside the browser stage, which waits on Chromium more than it computes: the unit stage keeps both cores.
-  { name: "typecheck", command: ["tsc", "--noEmit"], beside: "browser" },
+  // TypeScript 7 (the native compiler, installed as `typescript7`): the same checks as 5.9 in a fifth of the time.
+  { name: "typecheck", command: ["node", "node_modules/typescript7/bin/tsc", "--noEmit"], beside: "browser" },
   { name: "browser", vitest: ["--config", "test/browser/vitest.config.ts"] },
   { name: "build", command: ["vite", "build"] },
   { name: "build checks", vitest: ["--config", "test/build/vitest.config.ts"], needs: "build" },
@@ -38,7 +39,8 @@ const root = resolve(import.meta.dirname, "..");
 const scratch = mkdtempSync(join(tmpdir(), "cychosys-tests-"));
 
 const windows = process.platform === "win32";
-const binPath = (bin) => join(root, "node_modules", ".bin", windows ? `${bin}.cmd` : bin);
+/** A binary from node_modules/.bin, or Node itself for "node". */
+const binPath = (bin) => (bin === "node" ? process.execPath : join(root, "node_modules", ".bin", windows ? `${bin}.cmd` : bin));
 
 /** Run a binary from node_modules/.bin in the project root, output straight through; its exit code. */
 function run(bin, args) {

@@ -9,6 +9,7 @@ import { attackWeight, blockScore, breakageOdds, dodgeScore, parryScore, repeate
 import { isReeling } from "./injury.js";
 import { postureRow } from "./movement.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
+import type { ManeuverRow } from "./tables.js";
 import {
   type AodOption, type AttackForm, type AttackKind, type DefenseKind, type Hand, isLying, isSlamForm, type ManeuverId, type Modifier, type Posture,
   type Quality, type StunKind, type UnarmedSkill,
@@ -201,10 +202,28 @@ function handFull(hand: Hand, sources: readonly ParrySource[], shields: readonly
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** The rule behind each reason a parry is refused. */
-const PARRY_REFUSAL_RULE: Readonly<Record<string, string>> = {
-  maneuverDodgeOrBlock: "G34", justReadied: "G34", notInReach: "G60", cannotParry: "G63", notReady: "G39", unbalancedAttacked: "G41", handHeld: "G50", handBusy: "G43", handFull: "G66",
-};
+/** The rule behind each reason a parry is refused (a switch: a lookup by a varying key is slow in V8). */
+function parryRefusalRule(reason: DefenseRefusal): string {
+  switch (reason) {
+    case "maneuverDodgeOrBlock":
+    case "justReadied":
+      return "G34";
+    case "notInReach":
+      return "G60";
+    case "notReady":
+      return "G39";
+    case "unbalancedAttacked":
+      return "G41";
+    case "handHeld":
+      return "G50";
+    case "handBusy":
+      return "G43";
+    case "handFull":
+      return "G66";
+    default:
+      return "G63";
+  }
+}
 
 /** G67: a parry that retreats as a fencer or a boxer, judoka or karateka does (+3), or one that does not. */
 const FENCING_RETREAT = Object.freeze({ fencing: true });
@@ -233,7 +252,8 @@ function scoreOf(base: number, modifiers: readonly Modifier[]): number {
  * every attack that is not a miss.
  */
 export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): LegalDefenses {
-  const maneuver = rules.maneuvers[d.maneuver];
+  const maneuverId = d.maneuver;
+  const maneuver = rules.maneuvers[maneuverId];
   if (attack.criticalHit) return EMPTY.criticalHit;
   if (d.unconscious) return EMPTY.unconscious;
   if (d.immobilized) return EMPTY.immobilized;
@@ -247,11 +267,14 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   const trained = !!d.trainedByAMaster;
   const shields = d.shields ?? NONE;
   const sources = d.parrySources ?? NONE;
+  const posture = d.posture;
+  const stunned = d.stunned;
+  const readiedItemId = d.readiedItemId;
 
   // Modifiers every defense takes (G14, G25, G28, G37, G59).
   const commonList: Modifier[] = [];
-  add(commonList, "posture", rules.postures[postureRow(d.posture, d.crouching)].defense, "G14");
-  if (d.stunned) add(commonList, "stunned", rules.stunnedDefense, "G59");
+  add(commonList, "posture", rules.postures[postureRow(posture, d.crouching)].defense, "G14");
+  if (stunned) add(commonList, "stunned", rules.stunnedDefense, "G59");
   add(commonList, "feint", -Math.abs(attack.feint ?? 0), "G25");
   add(commonList, "deceptive", attack.deceptive ?? 0, "G37");
   let shieldDb = 0;
@@ -269,8 +292,8 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   let noRetreat: string | null = null;
   const retreatInForce = used.retreatAgainst === attack.attackerId;
   if (!table.retreat) noRetreat = "attackKind";
-  else if (d.posture === "sitting" || d.posture === "kneeling") noRetreat = "posture";
-  else if (d.stunned) noRetreat = "stunned";
+  else if (posture === "sitting" || posture === "kneeling") noRetreat = "posture";
+  else if (stunned) noRetreat = "stunned";
   else if (!maneuver.retreat) noRetreat = "maneuver";
   else if (used.sacrificialDodge) noRetreat = "sacrificialDodge";
   else if (d.movedFast) noRetreat = "movedFast";
@@ -280,8 +303,8 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   // A retreat already in force adds its bonus to every defense (G67), after the defense's own modifiers.
   const addRetreat = retreatInForce && noRetreat === null;
   const dropInForce = used.dropAgainst === attack.attackerId;
-  const mayDrop = table.dodgeAndDrop && !isLying(d.posture) && !dropInForce;
-  const aod = d.maneuver === "allOutDefense" ? (d.aodOption ?? null) : null;
+  const mayDrop = table.dodgeAndDrop && !isLying(posture) && !dropInForce;
+  const aod = maneuverId === "allOutDefense" ? (d.aodOption ?? null) : null;
   const cost = maneuver.onDefense;
 
   // G61: Dodge — any attack the defender knows of.
@@ -292,8 +315,10 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
     const retreat = retreatBonus("dodge", PLAIN_RETREAT, rules);
     if (addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
     const reeling = d.reeling ?? (d.hp !== undefined && d.currentHp !== undefined && isReeling(d.currentHp, d.hp, rules));
-    const base = d.vehicle ? vehicularDodge(d.vehicle.skill, d.vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
-    const acrobatic = d.acrobatics !== null && d.acrobatics !== undefined && !used.acrobaticDodge && !d.vehicle;
+    const vehicle = d.vehicle;
+    const base = vehicle ? vehicularDodge(vehicle.skill, vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
+    const acrobatics = d.acrobatics;
+    const acrobatic = acrobatics !== null && acrobatics !== undefined && !used.acrobaticDodge && !vehicle;
     options.push({
       id: "dodge", kind: "dodge", sourceId: null, base, modifiers: own, score: scoreOf(base, own), retreat: mayRetreat ? retreat : null, dodgeAndDrop: mayDrop ? rules.dodgeAndDrop : null,
       acrobatic, tooHeavy: false, breakageOdds: null, cost,
@@ -304,7 +329,7 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   for (let i = 0; i < shields.length; i++) {
     const s = shields[i]!;
     const id = "block:" + s.id;
-    const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : d.readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
+    const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
     if (reason) {
       (refused ??= []).push({ id, kind: "block", reason, rule: reason === "attackKind" ? "G60" : reason === "blockUsed" ? "G62" : reason === "justReadied" ? "G34" : "G62" });
       continue;
@@ -321,44 +346,89 @@ export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: R
   }
 
   // G63, G66: Parry — a ready weapon or an empty hand.
-  const pounds = attack.weight ?? 0;
-  const thrownLight = pounds > 0 && pounds <= rules.thrownLightPounds;
-  for (let i = 0; i < sources.length; i++) {
-    const p = sources[i]!;
-    const id = "parry:" + p.id;
-    const reason: DefenseRefusal | null =
-      maneuver.defenses === "dodgeOrBlock" ? "maneuverDodgeOrBlock"
-      : d.readiedItemId === p.id && maneuver.defenses === "notReadiedItem" ? "justReadied"
-      : table.parry === "inReach" && !attack.inReach ? "notInReach"
-      : p.parry === null ? "cannotParry"
-      : !p.ready ? "notReady"
-      : p.unbalanced && p.attackedThisTurn ? "unbalancedAttacked"
-      : handBlocked(p.hand, d.heldHands) ? "handHeld"
-      : p.unarmed && handBlocked(p.hand, d.busyHands) ? "handBusy"
-      : p.unarmed && handFull(p.hand, sources, shields) ? "handFull"
-      : null;
-    if (reason) {
-      (refused ??= []).push({ id, kind: "parry", reason, rule: PARRY_REFUSAL_RULE[reason] ?? "G63" });
-      continue;
+  if (sources.length) {
+    const kind = attack.kind;
+    const pounds = attack.weight ?? 0;
+    const parry: ParryContext = {
+      defenses: maneuver.defenses, readiedItemId, outOfReach: table.parry === "inReach" && !attack.inReach, heldHands: d.heldHands, busyHands: d.busyHands,
+      sources, shields, common, ambidexterity: !!d.ambidexterity, trained, kind, pounds, thrownLight: pounds > 0 && pounds <= rules.thrownLightPounds,
+      unarmedVsWeapon: !attack.unarmed && kind === "melee" && !attack.thrust, increasedParry: aod === "increasedParry", addRetreat, mayRetreat, basicLift: d.basicLift, cost,
+    };
+    for (let i = 0; i < sources.length; i++) {
+      const p = sources[i]!;
+      const id = "parry:" + p.id;
+      const reason = parryRefusal(p, parry);
+      if (reason) (refused ??= []).push({ id, kind: "parry", reason, rule: parryRefusalRule(reason) });
+      else options.push(parryOption(p, id, parry, rules));
     }
-    let own = common;
-    if (p.hand === "off" && !d.ambidexterity && !p.unarmed) own = plus(own, common, "offHandParry", rules.offHandSkill / 2, "G63");
-    own = plus(own, common, "repeatedParry", (p.parries ?? 0) * repeatedParryStep(!!p.fencing, trained, rules), "G63");
-    if (attack.kind === "thrown") own = plus(own, common, thrownLight ? "thrownLightParry" : "thrownParry", thrownLight ? rules.thrownLightParry : rules.thrownParry, "G60");
-    if (p.unarmed && !attack.unarmed && attack.kind === "melee" && !attack.thrust && p.unarmed !== "judo" && p.unarmed !== "karate") own = plus(own, common, "unarmedVsWeapon", rules.unarmedParryVsWeapon, "G66");
-    if (aod === "increasedParry") own = plus(own, common, "allOutDefense", rules.aodIncreased, "G28");
-    const skilledRetreat = p.fencing || p.unarmed === "boxing" || p.unarmed === "judo" || p.unarmed === "karate";
-    const retreat = retreatBonus("parry", skilledRetreat ? FENCING_RETREAT : PLAIN_RETREAT, rules);
-    if (addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
-    const heavy = d.basicLift !== undefined && attack.kind === "melee" && tooHeavyToParry(pounds, d.basicLift, p.hand, !!p.unarmed, rules);
-    const odds = p.unarmed || attack.kind !== "melee" ? null : breakageOdds(pounds, p.weight ?? 0, p.quality ?? "good", rules);
-    const base = parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules);
-    options.push({
-      id, kind: "parry", sourceId: p.id, base, modifiers: own, score: scoreOf(base, own), retreat: mayRetreat ? retreat : null, dodgeAndDrop: null, acrobatic: false, tooHeavy: heavy,
-      breakageOdds: odds, cost,
-    });
   }
   return { none: null, options, refused: refused ?? NONE, doubleDefense: aod === "doubleDefense", noRetreat };
+}
+
+/** What every parry of one defense reads (the defender's and the attack's figures, read once for all his parry sources). */
+interface ParryContext {
+  readonly defenses: ManeuverRow["defenses"];
+  readonly readiedItemId: string | null | undefined;
+  /** G60: a parry needs the attacker within reach, and he is not. */
+  readonly outOfReach: boolean;
+  readonly heldHands: readonly Hand[] | undefined;
+  readonly busyHands: readonly Hand[] | undefined;
+  readonly sources: readonly ParrySource[];
+  readonly shields: readonly ShieldSource[];
+  readonly common: readonly Modifier[];
+  readonly ambidexterity: boolean;
+  readonly trained: boolean;
+  readonly kind: AttackKind;
+  readonly pounds: number;
+  readonly thrownLight: boolean;
+  /** G66: an unarmed melee attack that is not a thrust (a bare-handed parry takes −3 against a weapon otherwise). */
+  readonly unarmedVsWeapon: boolean;
+  readonly increasedParry: boolean;
+  readonly addRetreat: boolean;
+  readonly mayRetreat: boolean;
+  readonly basicLift: number | undefined;
+  readonly cost: DefenseOption["cost"];
+}
+
+/** G34, G39, G41, G43, G50, G60, G63, G66: why `p` cannot parry (the first reason), or null. */
+function parryRefusal(p: ParrySource, x: ParryContext): DefenseRefusal | null {
+  if (x.defenses === "dodgeOrBlock") return "maneuverDodgeOrBlock";
+  if (x.readiedItemId === p.id && x.defenses === "notReadiedItem") return "justReadied";
+  if (x.outOfReach) return "notInReach";
+  if (p.parry === null) return "cannotParry";
+  if (!p.ready) return "notReady";
+  if (p.unbalanced && p.attackedThisTurn) return "unbalancedAttacked";
+  const hand = p.hand;
+  if (handBlocked(hand, x.heldHands)) return "handHeld";
+  if (p.unarmed && handBlocked(hand, x.busyHands)) return "handBusy";
+  if (p.unarmed && handFull(hand, x.sources, x.shields)) return "handFull";
+  return null;
+}
+
+/** G63, G65–G67: the parry with `p`, its modifiers and score (a function of its own: its helpers are inlined into it). */
+function parryOption(p: ParrySource, id: string, x: ParryContext, rules: Readonly<GurpsRules>): DefenseOption {
+  const common = x.common;
+  const unarmed = p.unarmed;
+  const fencing = !!p.fencing;
+  const hand = p.hand;
+  let own = common;
+  if (hand === "off" && !x.ambidexterity && !unarmed) own = plus(own, common, "offHandParry", rules.offHandSkill / 2, "G63");
+  const parries = p.parries ?? 0;
+  if (parries !== 0) own = plus(own, common, "repeatedParry", parries * repeatedParryStep(fencing, x.trained, rules), "G63");
+  if (x.kind === "thrown") own = plus(own, common, x.thrownLight ? "thrownLightParry" : "thrownParry", x.thrownLight ? rules.thrownLightParry : rules.thrownParry, "G60");
+  if (unarmed && x.unarmedVsWeapon && unarmed !== "judo" && unarmed !== "karate") own = plus(own, common, "unarmedVsWeapon", rules.unarmedParryVsWeapon, "G66");
+  if (x.increasedParry) own = plus(own, common, "allOutDefense", rules.aodIncreased, "G28");
+  const skilledRetreat = fencing || unarmed === "boxing" || unarmed === "judo" || unarmed === "karate";
+  const retreat = retreatBonus("parry", skilledRetreat ? FENCING_RETREAT : PLAIN_RETREAT, rules);
+  if (x.addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
+  const melee = x.kind === "melee";
+  const heavy = x.basicLift !== undefined && melee && tooHeavyToParry(x.pounds, x.basicLift, hand, !!unarmed, rules);
+  const odds = unarmed || !melee ? null : breakageOdds(x.pounds, p.weight ?? 0, p.quality ?? "good", rules);
+  const base = parryScore(p.skill, unarmed ? 0 : (p.parry ?? 0), rules);
+  return {
+    id, kind: "parry", sourceId: p.id, base, modifiers: own, score: scoreOf(base, own), retreat: x.mayRetreat ? retreat : null, dodgeAndDrop: null, acrobatic: false, tooHeavy: heavy,
+    breakageOdds: odds, cost: x.cost,
+  };
 }
 
 /** G65: the weight `IncomingAttack.weight` should carry for an attack (weapon, unarmed ST/10, slam ST). */

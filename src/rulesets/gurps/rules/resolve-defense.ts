@@ -27,8 +27,9 @@ export interface DefenseStage {
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
 
-function sourceOf(sources: readonly ParrySource[] | undefined, id: string | null): ParrySource | null {
-  if (!sources) return null;
+const NO_SOURCES: readonly ParrySource[] = Object.freeze([]);
+
+function sourceOf(sources: readonly ParrySource[], id: string | null): ParrySource | null {
   for (let i = 0; i < sources.length; i++) if (sources[i]!.id === id) return sources[i]!;
   return null;
 }
@@ -60,7 +61,9 @@ export function defenseStage(
   }
   const maxDefenses = legal.doubleDefense ? 2 : 1;
   if (choices.length > maxDefenses) throw new GurpsError("defenseSecondNotAllowed");
-  let sources: readonly ParrySource[] = d.parrySources ?? [];
+  const given: readonly ParrySource[] = d.parrySources ?? NO_SOURCES;
+  const acrobatics = d.acrobatics ?? null;
+  let sources = given;
   let left = hits;
   let now = legal;
   for (let i = 0; i < choices.length; i++) {
@@ -70,7 +73,7 @@ export function defenseStage(
       if (choice.id === choices[0]!.id) throw new GurpsError("defenseRepeated", { id: choice.id.slice(0, 40) });
       now = legalDefenses({ ...d, used: stage.use, parrySources: sources }, incoming, rules);
     }
-    const chosen = chooseDefense(now, choice, d.acrobatics ?? null, rules);
+    const chosen = chooseDefense(now, choice, acrobatics, rules);
     const outcome: { chosen: typeof chosen; hitsAfter: number; breakage: DefenseOutcome["breakage"]; tooHeavy: boolean } = { chosen, hitsAfter: left, breakage: null, tooHeavy: false };
     stage.outcomes.push(outcome);
     stage.use = recordDefenseUse(stage.use, chosen, incoming.attackerId);
@@ -96,7 +99,7 @@ export function defenseStage(
       return stage;
     }
     let held = roll.success;
-    const source = option.kind === "parry" ? sourceOf(d.parrySources, option.sourceId) : null;
+    const source = option.kind === "parry" ? sourceOf(given, option.sourceId) : null;
     if (held && option.kind === "parry") {
       // G65: breakage (the parry still counts unless the odds exceeded 6), then the weight limit.
       if (option.breakageOdds !== null && option.breakageOdds > 0) {

@@ -218,12 +218,7 @@ function afflictionStage(x: Strike, halved: boolean, stage: HitsStage, sink: { o
  * other's DR; then who falls.
  */
 function slamStage(x: Strike, stage: HitsStage, sink: { owed: OwedRoll[]; effects: Effect[] }, rules: Readonly<GurpsRules>): HitsStage {
-  const a = x.attacker;
-  const w = x.weapon;
-  const d = x.defender;
-  const form = x.form;
-  const self = x.self;
-  const slam = x.slam;
+  const { attacker: a, weapon: w, defender: d, form, self, slam } = x;
   if (!self || !slam) throw new GurpsError("slamVelocity", { velocity: 0, min: rules.slamMinYards });
   const velocity = slam.velocity;
   const slammerDice = slamDice(self.hp, velocity, rules);

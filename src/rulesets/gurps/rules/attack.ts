@@ -91,82 +91,98 @@ export function deceptiveAttack(levels: number, rules: Readonly<GurpsRules> = GU
 
 const NO_DECEPTION = Object.freeze({ skill: 0, defense: 0 });
 
+/** Push a modifier unless it is 0. */
+function add(mods: Modifier[], key: string, value: number, rule: string): void {
+  if (value !== 0) mods.push({ key, value, rule });
+}
+
 /** The effective skill of one attack roll, every modifier with its rule (pure; never throws). */
 export function effectiveAttackSkill(a: AttackSkillInput, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): EffectiveSkill {
   const mods: Modifier[] = [];
-  // A plain function, not a closure over `mods`: this runs for every attack.
-  const add = (key: string, value: number, rule: string) => {
-    if (value !== 0) mods.push({ key, value, rule });
-  };
   const form = a.form ?? "strike";
-  const ranged = isRanged(a.kind);
-  const option = a.maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null;
+  const kind = a.kind;
+  const ranged = isRanged(kind);
+  const maneuver = a.maneuver;
+  const option = maneuver === "allOutAttack" ? (a.aoaOption ?? null) : null;
   let refused: AttackRefusal | null = null;
   let aim: AimBonus | null = null;
 
   // G26: All-Out Attack (Determined) +4 melee, +1 ranged; Suppression Fire's resolution is out of scope.
-  if (option === "determined") add("aoaDetermined", ranged ? rules.aoaDeterminedRanged : rules.aoaDeterminedMelee, "G26");
+  if (option === "determined") add(mods, "aoaDetermined", ranged ? rules.aoaDeterminedRanged : rules.aoaDeterminedMelee, "G26");
   if (option === "suppressionFire") refused = "suppressionFire";
   // G38: Rapid Strike, only with Attack or All-Out Attack.
   if (a.rapidStrike) {
-    if (a.maneuver === "moveAndAttack") refused ??= "rapidStrikeManeuver";
-    add("rapidStrike", rules.rapidStrike, "G38");
+    if (maneuver === "moveAndAttack") refused ??= "rapidStrikeManeuver";
+    add(mods, "rapidStrike", rules.rapidStrike, "G38");
   }
   // G26, G63: the off hand.
-  if (a.offHand && !a.ambidexterity) add("offHand", rules.offHandSkill, "G26");
+  if (a.offHand && !a.ambidexterity) add(mods, "offHand", rules.offHandSkill, "G26");
   // G77: shock; G43: grappled (−4 DX).
-  if (a.shock) add("shock", -Math.min(Math.abs(a.shock), rules.shockCap), "G77");
-  if (a.grappled) add("grappled", rules.grappleDx, "G43");
-  // G14: the attacker's posture (melee).
-  if (!ranged) add("posture", rules.postures[postureRow(a.posture ?? "standing", a.crouching)].meleeAttack, "G14");
-  // G23: Evaluate (melee: Attack, All-Out Attack, Move and Attack).
-  if (!ranged && a.evaluate) add("evaluate", Math.min(a.evaluate, rules.evaluateMax) * rules.evaluatePerTurn, "G23");
+  const shock = a.shock;
+  if (shock) add(mods, "shock", -Math.min(Math.abs(shock), rules.shockCap), "G77");
+  if (a.grappled) add(mods, "grappled", rules.grappleDx, "G43");
+  if (!ranged) {
+    // G14: the attacker's posture (melee).
+    add(mods, "posture", rules.postures[postureRow(a.posture ?? "standing", a.crouching)].meleeAttack, "G14");
+    // G23: Evaluate (melee: Attack, All-Out Attack, Move and Attack).
+    const evaluate = a.evaluate;
+    if (evaluate) add(mods, "evaluate", Math.min(evaluate, rules.evaluateMax) * rules.evaluatePerTurn, "G23");
+  }
   // G36, G42, G43: location; G43 extra arms; G49 flying tackle and pounce.
-  add(form === "grab" ? "grabHand" : "location", locationPenalty(a.location ?? "torso", form, rules), form === "grab" ? "G42" : form === "grapple" ? "G43" : "G36");
-  if ((form === "grapple" || form === "grab") && a.extraArms) add("extraArms", a.extraArms * rules.grappleExtraArm, "G43");
-  if (form === "flyingTackle" || form === "pounce") add("flyingTackle", rules.flyingTackleBonus, "G49");
+  add(mods, form === "grab" ? "grabHand" : "location", locationPenalty(a.location ?? "torso", form, rules), form === "grab" ? "G42" : form === "grapple" ? "G43" : "G36");
+  if (form === "grapple" || form === "grab") {
+    const extraArms = a.extraArms;
+    if (extraArms) add(mods, "extraArms", extraArms * rules.grappleExtraArm, "G43");
+  }
+  if (form === "flyingTackle" || form === "pounce") add(mods, "flyingTackle", rules.flyingTackleBonus, "G49");
 
   if (ranged) {
     // G22: aim (Attack or All-Out Attack only; Move and Attack forfeits it).
-    if (a.aim && a.maneuver !== "moveAndAttack") {
-      aim = aimBonus(a.aim, a.acc ?? 0, a.kind, rules);
-      add("aim", aim.total, "G22");
+    const given = a.aim;
+    if (given && maneuver !== "moveAndAttack") {
+      aim = aimBonus(given, a.acc ?? 0, kind, rules);
+      add(mods, "aim", aim.total, "G22");
     }
     // G52–G54: SM, speed/range; G14: the target's posture.
-    add("sizeModifier", a.targetSm ?? 0, "G52");
-    add("speedRange", speedRangeModifier((a.range ?? 0) + (a.speed ?? 0), rules), "G53");
-    add("targetPosture", rules.postures[postureRow(a.targetPosture ?? "standing", a.targetCrouching)].rangedTarget, "G14");
+    add(mods, "sizeModifier", a.targetSm ?? 0, "G52");
+    add(mods, "speedRange", speedRangeModifier((a.range ?? 0) + (a.speed ?? 0), rules), "G53");
+    add(mods, "targetPosture", rules.postures[postureRow(a.targetPosture ?? "standing", a.targetCrouching)].rangedTarget, "G14");
     // G57: rapid fire.
-    add("rapidFire", rapidFireBonus(a.shots ?? 1, rules), "G57");
+    add(mods, "rapidFire", rapidFireBonus(a.shots ?? 1, rules), "G57");
     // G27: Move and Attack, −2 or Bulk, whichever is worse.
-    if (a.maneuver === "moveAndAttack") add("moveAndAttack", Math.min(rules.moveAttackRanged, a.bulk ?? 0), "G27");
-  } else if (a.maneuver === "moveAndAttack" && !isSlamForm(form)) {
+    if (maneuver === "moveAndAttack") add(mods, "moveAndAttack", Math.min(rules.moveAttackRanged, a.bulk ?? 0), "G27");
+  } else if (maneuver === "moveAndAttack" && !isSlamForm(form)) {
     // G27, G48, G49: melee Move and Attack −4 (not slams; a shove takes it).
-    add("moveAndAttack", rules.moveAttackMelee, "G27");
+    add(mods, "moveAndAttack", rules.moveAttackMelee, "G27");
   }
 
   // G37: Deceptive Attack.
   const levels = a.deceptive ?? 0;
   const deceptive = levels > 0 ? deceptiveAttack(levels, rules) : NO_DECEPTION;
   if (rules.deceptiveQuick && levels > 1) refused ??= "deceptiveQuickLevels";
-  add("deceptive", deceptive.skill, "G37");
+  add(mods, "deceptive", deceptive.skill, "G37");
 
   const situational = a.situational;
   if (situational) {
     for (let i = 0; i < situational.length; i++) {
       const s = situational[i]!;
-      if (s.value !== 0) mods.push(s.label !== undefined ? { key: "situational", value: s.value, rule: "G3", label: s.label } : { key: "situational", value: s.value, rule: "G3" });
+      const value = s.value;
+      if (value !== 0) {
+        const label = s.label;
+        mods.push(label !== undefined ? { key: "situational", value, rule: "G3", label } : { key: "situational", value, rule: "G3" });
+      }
     }
   }
 
-  let beforeCap = a.skill;
+  const base = a.skill;
+  let beforeCap = base;
   for (let i = 0; i < mods.length; i++) beforeCap += mods[i]!.value;
   // G27 [fixed]: the melee cap of 9, after every other modifier (not for slams).
-  const cap = a.maneuver === "moveAndAttack" && !ranged && !isSlamForm(form) ? rules.moveAttackMeleeCap : null;
+  const cap = maneuver === "moveAndAttack" && !ranged && !isSlamForm(form) ? rules.moveAttackMeleeCap : null;
   const effective = cap !== null ? Math.min(beforeCap, cap) : beforeCap;
   if (deceptive.defense && effective < rules.deceptiveMinSkill) refused ??= "deceptiveBelowMinimum";
   if (rules.minEffectiveSkill > 0 && effective < rules.minEffectiveSkill) refused ??= "minimumSkill";
-  return { base: a.skill, modifiers: mods, beforeCap, cap, effective, deceptiveDefense: deceptive.defense, aim, refused };
+  return { base, modifiers: mods, beforeCap, cap, effective, deceptiveDefense: deceptive.defense, aim, refused };
 }
 
 /** Throwing form for the Foundry side's attack dialog: the effective skill, or the reason it cannot be rolled. */

@@ -40,7 +40,7 @@ export interface BasicDamage {
  */
 export function basicDamage(spec: DamageSpec, diceTotal: number, type: DamageType, bonuses: readonly Modifier[] = [], halved = false): BasicDamage {
   let rolled = diceTotal * spec.multiplier + spec.adds;
-  for (const b of bonuses) rolled += b.value;
+  for (let i = 0; i < bonuses.length; i++) rolled += bonuses[i]!.value;
   const minimum = type === "cr" ? 0 : 1;
   const floored = Math.max(minimum, rolled);
   return { diceTotal, multiplier: spec.multiplier, adds: spec.adds, bonuses, rolled, minimum, halved, basic: halved ? Math.floor(floored / 2) : floored };
@@ -93,8 +93,11 @@ export interface DrFigure {
 
 /** G71: every source of DR at the location added, then the divisor. */
 export function effectiveDr(p: Protection, location: HitLocation, type: DamageType, divisor: number, coverDr = 0): DrFigure {
-  const armor = p.armor ?? NO_LAYERS;
-  const natural = p.naturalDr ?? 0;
+  return drFigure(p.armor ?? NO_LAYERS, p.naturalDr ?? 0, location, type, divisor, coverDr);
+}
+
+/** `effectiveDr` on the layers and natural DR already read (the hit stage reads its victim once). */
+export function drFigure(armor: readonly ArmorLayer[], natural: number, location: HitLocation, type: DamageType, divisor: number, coverDr: number): DrFigure {
   const layers: number[] = [];
   let total = coverDr + natural;
   for (let i = 0; i < armor.length; i++) {
@@ -112,17 +115,28 @@ export function effectiveDr(p: Protection, location: HitLocation, type: DamageTy
  * the rigid layers and cover outside it).
  */
 export function bluntTrauma(basic: number, p: Protection, location: HitLocation, type: DamageType, divisor: number, coverDr: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
+  return bluntTraumaBehind(basic, p.armor ?? NO_LAYERS, location, type, divisor, coverDr, rules);
+}
+
+/** `bluntTrauma` on the layers already read. */
+export function bluntTraumaBehind(
+  basic: number, armor: readonly ArmorLayer[], location: HitLocation, type: DamageType, divisor: number, coverDr: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
+): number {
   if (type !== "cr" && type !== "cut" && !isPiercingFamily(type)) return 0;
-  const armor = p.armor ?? NO_LAYERS;
   let outside = coverDr;
-  for (const layer of armor) {
-    const dr = layerDr(layer, location, type);
-    if (layer.flexible && layer.dr[location] !== undefined) {
+  for (let i = 0; i < armor.length; i++) {
+    const layer = armor[i]!;
+    const at = layer.dr[location];
+    if (layer.flexible && at !== undefined) {
       const reaching = basic - divideDr(outside, divisor);
       const per = type === "cr" ? rules.bluntTraumaCrushing : rules.bluntTraumaOther;
       return reaching > 0 ? Math.floor(reaching / per) : 0;
     }
-    outside += dr;
+    // layerDr's reading, the location's DR already in hand.
+    if (at !== undefined) {
+      const typed = layer.byType?.[type];
+      outside += typed !== undefined ? typed : at;
+    }
   }
   return 0;
 }

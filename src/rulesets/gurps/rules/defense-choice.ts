@@ -52,41 +52,60 @@ export interface ChosenDefense {
  * join a retreat; its Acrobatics roll comes first (+2 success, −2 failure).
  */
 export function chooseDefense(legal: LegalDefenses, choice: DefenseChoice, acrobatics: number | null, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): ChosenDefense {
-  const option = legal.options.find((o) => o.id === choice.id);
+  const id = choice.id;
+  const option = optionById(legal.options, id);
   if (!option) {
     // The rule that forbids it (a defense the defender does not have names no rule: the choice names nothing).
-    const refusal = legal.refused.find((r) => r.id === choice.id);
+    const refusal = legal.refused.find((r) => r.id === id);
     const rule = legal.none ? NO_DEFENSE_RULE[legal.none] : refusal?.rule;
     const reason = legal.none ? english(`CYCHOSYS.Gurps.NoDefense.${legal.none}`) : refusal ? english(`CYCHOSYS.Gurps.DefenseRefusal.${refusal.reason}`) : english("CYCHOSYS.Gurps.DefenseRefusal.unknown");
-    throw new GurpsError("defenseNotLegal", { id: choice.id.slice(0, 40), defense: defenseLabel(choice.id.slice(0, 40)), reason, rule: rule ?? "G58–G68" });
+    throw new GurpsError("defenseNotLegal", { id: id.slice(0, 40), defense: defenseLabel(id.slice(0, 40)), reason, rule: rule ?? "G58–G68" });
   }
-  if (choice.retreat && option.retreat === null) throw new GurpsError("retreatNotAllowed", { id: option.id, reason: legal.noRetreat ?? "inForce" });
-  if (choice.dodgeAndDrop && (option.dodgeAndDrop === null || choice.retreat)) throw new GurpsError("dropNotAllowed", { id: option.id });
-  if (choice.acrobatic && (!option.acrobatic || choice.dodgeAndDrop || acrobatics === null)) throw new GurpsError("acrobaticNotAllowed", { id: option.id });
-  const modifiers: Modifier[] = [...option.modifiers];
+  const retreat = !!choice.retreat;
+  const dodgeAndDrop = !!choice.dodgeAndDrop;
+  const wantsAcrobatic = !!choice.acrobatic;
+  if (retreat && option.retreat === null) throw new GurpsError("retreatNotAllowed", { id: option.id, reason: legal.noRetreat ?? "inForce" });
+  if (dodgeAndDrop && (option.dodgeAndDrop === null || retreat)) throw new GurpsError("dropNotAllowed", { id: option.id });
+  if (wantsAcrobatic && (!option.acrobatic || dodgeAndDrop || acrobatics === null)) throw new GurpsError("acrobaticNotAllowed", { id: option.id });
+  // The option's own list when the choice adds nothing to it (plain data, never written); a copy when it does.
+  let modifiers: readonly Modifier[] = option.modifiers;
   let effective: number | null = option.score;
-  if (choice.retreat) {
-    modifiers.push({ key: "retreat", value: option.retreat!, rule: "G67" });
+  if (retreat) {
+    modifiers = added(modifiers, option.modifiers, { key: "retreat", value: option.retreat!, rule: "G67" });
     effective += option.retreat!;
   }
-  if (choice.dodgeAndDrop) {
-    modifiers.push({ key: "dodgeAndDrop", value: option.dodgeAndDrop!, rule: "G68" });
+  if (dodgeAndDrop) {
+    modifiers = added(modifiers, option.modifiers, { key: "dodgeAndDrop", value: option.dodgeAndDrop!, rule: "G68" });
     effective += option.dodgeAndDrop!;
   }
   let acrobatic: ChosenDefense["acrobatic"] = null;
-  if (choice.acrobatic) {
-    const roll = choice.acrobaticRoll ? successRoll(acrobatics!, choice.acrobaticRoll.total, "other", rules) : null;
+  if (wantsAcrobatic) {
+    const given = choice.acrobaticRoll;
+    const roll = given ? successRoll(acrobatics!, given.total, "other", rules) : null;
     acrobatic = { skill: acrobatics!, roll };
     if (roll) {
       const bonus = roll.success ? rules.acrobaticSuccess : rules.acrobaticFailure;
-      modifiers.push({ key: "acrobatic", value: bonus, rule: "G61" });
+      modifiers = added(modifiers, option.modifiers, { key: "acrobatic", value: bonus, rule: "G61" });
       effective += bonus;
     } else {
       effective = null;
     }
   }
-  const roll = effective !== null && choice.roll ? successRoll(effective, choice.roll.total, "defense", rules) : null;
-  return { option, modifiers, retreat: !!choice.retreat, dodgeAndDrop: !!choice.dodgeAndDrop, acrobatic, effective, roll };
+  const given = choice.roll;
+  const roll = effective !== null && given ? successRoll(effective, given.total, "defense", rules) : null;
+  return { option, modifiers, retreat, dodgeAndDrop, acrobatic, effective, roll };
+}
+
+/** `list` with `m` at the end: the shared list copied first, a copy already made added to. */
+function added(list: readonly Modifier[], shared: readonly Modifier[], m: Modifier): readonly Modifier[] {
+  const out = (list === shared ? list.slice() : list) as Modifier[];
+  out.push(m);
+  return out;
+}
+
+function optionById(options: readonly DefenseOption[], id: string): DefenseOption | undefined {
+  for (let i = 0; i < options.length; i++) if (options[i]!.id === id) return options[i];
+  return undefined;
 }
 
 /** G61–G68: what a defense uses up until the defender's next turn (the parry count lives on its source). */

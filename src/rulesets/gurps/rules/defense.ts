@@ -9,6 +9,7 @@ import { attackWeight, blockScore, breakageOdds, dodgeScore, parryScore, repeate
 import { isReeling } from "./injury.js";
 import { postureRow } from "./movement.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
+import type { ManeuverRow } from "./tables.js";
 import {
   type AodOption, type AttackForm, type AttackKind, type DefenseKind, type Hand, isLying, isSlamForm, type ManeuverId, type Modifier, type Posture,
   type Quality, type StunKind, type UnarmedSkill,
@@ -165,6 +166,19 @@ function add(list: Modifier[], key: string, value: number, rule: string): void {
   if (value !== 0) list.push({ key, value, rule });
 }
 
+/**
+ * `list` with one more modifier unless `value` is 0. Options start from the
+ * shared common list and copy it only when they add one of their own: most
+ * options add nothing, and a list per option was most of this function's
+ * allocation (the result is the same either way: plain data, never mutated).
+ */
+function plus(list: readonly Modifier[], shared: readonly Modifier[], key: string, value: number, rule: string): readonly Modifier[] {
+  if (value === 0) return list;
+  const out = list === shared ? list.slice() : (list as Modifier[]);
+  out.push({ key, value, rule });
+  return out;
+}
+
 /** Is `hand` one of `hands` (both hands are every hand)? A plain loop: it is asked for every parry source. */
 function handBlocked(hand: Hand, hands: readonly Hand[] | undefined): boolean {
   if (!hands) return false;
@@ -173,136 +187,248 @@ function handBlocked(hand: Hand, hands: readonly Hand[] | undefined): boolean {
 }
 const sameHand = (a: Hand, b: Hand): boolean => a === b || a === "both" || b === "both";
 
+/** G66: does a ready weapon or shield fill `hand` (asked only when a bare hand might parry)? */
+function handFull(hand: Hand, sources: readonly ParrySource[], shields: readonly ShieldSource[]): boolean {
+  for (let i = 0; i < sources.length; i++) {
+    const q = sources[i]!;
+    if (q.ready && !q.unarmed && sameHand(hand, q.hand)) return true;
+  }
+  for (let i = 0; i < shields.length; i++) {
+    const s = shields[i]!;
+    if (s.ready && sameHand(hand, s.hand ?? "off")) return true;
+  }
+  return false;
+}
+
 const NONE: readonly never[] = Object.freeze([]);
 
-/** The rule behind each reason a parry is refused. */
-const PARRY_REFUSAL_RULE: Readonly<Record<string, string>> = {
-  maneuverDodgeOrBlock: "G34", justReadied: "G34", notInReach: "G60", cannotParry: "G63", notReady: "G39", unbalancedAttacked: "G41", handHeld: "G50", handBusy: "G43", handFull: "G66",
-};
+/** The rule behind each reason a parry is refused (a switch: a lookup by a varying key is slow in V8). */
+function parryRefusalRule(reason: DefenseRefusal): string {
+  switch (reason) {
+    case "maneuverDodgeOrBlock":
+    case "justReadied":
+      return "G34";
+    case "notInReach":
+      return "G60";
+    case "notReady":
+      return "G39";
+    case "unbalancedAttacked":
+      return "G41";
+    case "handHeld":
+      return "G50";
+    case "handBusy":
+      return "G43";
+    case "handFull":
+      return "G66";
+    default:
+      return "G63";
+  }
+}
 
-/** G67: a parry that retreats as a fencer or a boxer, judoka or karateka does (+3). */
+/** G67: a parry that retreats as a fencer or a boxer, judoka or karateka does (+3), or one that does not. */
 const FENCING_RETREAT = Object.freeze({ fencing: true });
-const empty = (none: LegalDefenses["none"]): LegalDefenses => ({ none, options: [], refused: [], doubleDefense: false, noRetreat: null });
+const PLAIN_RETREAT = Object.freeze({});
+/** No defense at all: one shared answer per reason (the lists are empty and never written). */
+const EMPTY: Readonly<Record<NonNullable<LegalDefenses["none"]>, LegalDefenses>> = Object.freeze({
+  allOut: Object.freeze({ none: "allOut", options: NONE, refused: NONE, doubleDefense: false, noRetreat: null }),
+  unaware: Object.freeze({ none: "unaware", options: NONE, refused: NONE, doubleDefense: false, noRetreat: null }),
+  unconscious: Object.freeze({ none: "unconscious", options: NONE, refused: NONE, doubleDefense: false, noRetreat: null }),
+  immobilized: Object.freeze({ none: "immobilized", options: NONE, refused: NONE, doubleDefense: false, noRetreat: null }),
+  criticalHit: Object.freeze({ none: "criticalHit", options: NONE, refused: NONE, doubleDefense: false, noRetreat: null }),
+});
 
-/** G58–G68: the legal active defenses of `d` against `attack`, each with its score and modifiers. */
+type Refused = { id: string; kind: DefenseKind; reason: DefenseRefusal; rule: string };
+
+/** The modifiers' sum on `base`. */
+function scoreOf(base: number, modifiers: readonly Modifier[]): number {
+  let score = base;
+  for (let i = 0; i < modifiers.length; i++) score += modifiers[i]!.value;
+  return score;
+}
+
+/**
+ * G58–G68: the legal active defenses of `d` against `attack`, each with its
+ * score and modifiers. Built with plain loops and no closures: it runs for
+ * every attack that is not a miss.
+ */
 export function legalDefenses(d: DefenderState, attack: IncomingAttack, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): LegalDefenses {
-  const maneuver = rules.maneuvers[d.maneuver];
-  if (attack.criticalHit) return empty("criticalHit");
-  if (d.unconscious) return empty("unconscious");
-  if (d.immobilized) return empty("immobilized");
-  if (d.unaware) return empty("unaware");
-  if (maneuver.defenses === "none") return empty("allOut");
+  const maneuverId = d.maneuver;
+  const maneuver = rules.maneuvers[maneuverId];
+  if (attack.criticalHit) return EMPTY.criticalHit;
+  if (d.unconscious) return EMPTY.unconscious;
+  if (d.immobilized) return EMPTY.immobilized;
+  if (d.unaware) return EMPTY.unaware;
+  if (maneuver.defenses === "none") return EMPTY.allOut;
 
   const used = d.used ?? NO_DEFENSE_USE;
   const table = rules.defenseTable[attack.kind];
   const options: DefenseOption[] = [];
-  const refused: { id: string; kind: DefenseKind; reason: DefenseRefusal; rule: string }[] = [];
+  let refused: Refused[] | null = null;
   const trained = !!d.trainedByAMaster;
+  const shields = d.shields ?? NONE;
+  const sources = d.parrySources ?? NONE;
+  const posture = d.posture;
+  const stunned = d.stunned;
+  const readiedItemId = d.readiedItemId;
 
   // Modifiers every defense takes (G14, G25, G28, G37, G59).
-  const common: Modifier[] = [];
-  add(common, "posture", rules.postures[postureRow(d.posture, d.crouching)].defense, "G14");
-  if (d.stunned) add(common, "stunned", rules.stunnedDefense, "G59");
-  add(common, "feint", -Math.abs(attack.feint ?? 0), "G25");
-  add(common, "deceptive", attack.deceptive ?? 0, "G37");
+  const commonList: Modifier[] = [];
+  add(commonList, "posture", rules.postures[postureRow(posture, d.crouching)].defense, "G14");
+  if (stunned) add(commonList, "stunned", rules.stunnedDefense, "G59");
+  add(commonList, "feint", -Math.abs(attack.feint ?? 0), "G25");
+  add(commonList, "deceptive", attack.deceptive ?? 0, "G37");
   let shieldDb = 0;
-  if (table.shieldDb && attack.fromFront !== false) for (const s of d.shields ?? []) if (s.ready && s.db > shieldDb) shieldDb = s.db;
-  add(common, "shieldDb", shieldDb, "G59");
+  if (table.shieldDb && attack.fromFront !== false) {
+    for (let i = 0; i < shields.length; i++) {
+      const s = shields[i]!;
+      if (s.ready && s.db > shieldDb) shieldDb = s.db;
+    }
+  }
+  add(commonList, "shieldDb", shieldDb, "G59");
+  const common: readonly Modifier[] = commonList.length ? commonList : NONE;
 
   // G67: retreat — melee only; not sitting or kneeling, stunned, after Move and Attack or Move and Ready,
   // a sacrificial dodge or moving faster than Basic Move; once between turns (in force against that attacker).
   let noRetreat: string | null = null;
   const retreatInForce = used.retreatAgainst === attack.attackerId;
   if (!table.retreat) noRetreat = "attackKind";
-  else if (d.posture === "sitting" || d.posture === "kneeling") noRetreat = "posture";
-  else if (d.stunned) noRetreat = "stunned";
+  else if (posture === "sitting" || posture === "kneeling") noRetreat = "posture";
+  else if (stunned) noRetreat = "stunned";
   else if (!maneuver.retreat) noRetreat = "maneuver";
   else if (used.sacrificialDodge) noRetreat = "sacrificialDodge";
   else if (d.movedFast) noRetreat = "movedFast";
   else if (retreatInForce) noRetreat = null;
   else if (used.retreatAgainst !== null) noRetreat = "alreadyRetreated";
   const mayRetreat = noRetreat === null && !retreatInForce;
+  // A retreat already in force adds its bonus to every defense (G67), after the defense's own modifiers.
+  const addRetreat = retreatInForce && noRetreat === null;
   const dropInForce = used.dropAgainst === attack.attackerId;
-  const mayDrop = table.dodgeAndDrop && !isLying(d.posture) && !dropInForce;
-  const aod = d.maneuver === "allOutDefense" ? (d.aodOption ?? null) : null;
+  const mayDrop = table.dodgeAndDrop && !isLying(posture) && !dropInForce;
+  const aod = maneuverId === "allOutDefense" ? (d.aodOption ?? null) : null;
   const cost = maneuver.onDefense;
-
-  /**
-   * `modifiers`: the common ones then the option's own (each option starts from `common.slice()` and pushes
-   * its own: no second list, no `concat`, which V8 makes many times slower on these short lists).
-   * `retreat`: this defense's retreat bonus (G67): in force already, offered now, or neither. Built field by field (a hot path).
-   */
-  const offer = (id: string, kind: DefenseKind, sourceId: string | null, base: number, modifiers: Modifier[], retreat: number, drop: number | null, acrobatic: boolean, tooHeavy: boolean, odds: number | null) => {
-    if (retreatInForce && noRetreat === null) add(modifiers, "retreatInForce", retreat, "G67");
-    let score = base;
-    for (let i = 0; i < modifiers.length; i++) score += modifiers[i]!.value;
-    options.push({ id, kind, sourceId, base, modifiers, score, retreat: mayRetreat ? retreat : null, dodgeAndDrop: drop, acrobatic, tooHeavy, breakageOdds: odds, cost });
-  };
 
   // G61: Dodge — any attack the defender knows of.
   {
-    const own = common.slice();
-    if (aod === "increasedDodge") add(own, "allOutDefense", rules.aodIncreased, "G28");
-    if (dropInForce) add(own, "dodgeAndDropInForce", rules.dodgeAndDrop, "G68");
+    let own = common;
+    if (aod === "increasedDodge") own = plus(own, common, "allOutDefense", rules.aodIncreased, "G28");
+    if (dropInForce) own = plus(own, common, "dodgeAndDropInForce", rules.dodgeAndDrop, "G68");
+    const retreat = retreatBonus("dodge", PLAIN_RETREAT, rules);
+    if (addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
     const reeling = d.reeling ?? (d.hp !== undefined && d.currentHp !== undefined && isReeling(d.currentHp, d.hp, rules));
-    const base = d.vehicle ? vehicularDodge(d.vehicle.skill, d.vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
-    const acrobatic = d.acrobatics !== null && d.acrobatics !== undefined && !used.acrobaticDodge && !d.vehicle;
-    offer("dodge", "dodge", null, base, own, retreatBonus("dodge", undefined, rules), mayDrop ? rules.dodgeAndDrop : null, acrobatic, false, null);
+    const vehicle = d.vehicle;
+    const base = vehicle ? vehicularDodge(vehicle.skill, vehicle.handling) : dodgeScore(d.basicSpeed, d.encumbrance, reeling, rules);
+    const acrobatics = d.acrobatics;
+    const acrobatic = acrobatics !== null && acrobatics !== undefined && !used.acrobaticDodge && !vehicle;
+    options.push({
+      id: "dodge", kind: "dodge", sourceId: null, base, modifiers: own, score: scoreOf(base, own), retreat: mayRetreat ? retreat : null, dodgeAndDrop: mayDrop ? rules.dodgeAndDrop : null,
+      acrobatic, tooHeavy: false, breakageOdds: null, cost,
+    });
   }
 
   // G62: Block — a ready shield or cloak, once per turn; not against firearms or beams.
-  for (const s of d.shields ?? NONE) {
-    const id = `block:${s.id}`;
-    const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : d.readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
+  for (let i = 0; i < shields.length; i++) {
+    const s = shields[i]!;
+    const id = "block:" + s.id;
+    const reason: DefenseRefusal | null = !table.block ? "attackKind" : !s.ready ? "notReady" : used.blocked ? "blockUsed" : readiedItemId === s.id && maneuver.defenses === "notReadiedItem" ? "justReadied" : null;
     if (reason) {
-      refused.push({ id, kind: "block", reason, rule: reason === "attackKind" ? "G60" : reason === "blockUsed" ? "G62" : reason === "justReadied" ? "G34" : "G62" });
+      (refused ??= []).push({ id, kind: "block", reason, rule: reason === "attackKind" ? "G60" : reason === "blockUsed" ? "G62" : reason === "justReadied" ? "G34" : "G62" });
       continue;
     }
-    const own = common.slice();
-    if (aod === "increasedBlock") add(own, "allOutDefense", rules.aodIncreased, "G28");
-    offer(id, "block", s.id, blockScore(s.skill, rules), own, retreatBonus("block", undefined, rules), null, false, false, null);
+    let own = common;
+    if (aod === "increasedBlock") own = plus(own, common, "allOutDefense", rules.aodIncreased, "G28");
+    const retreat = retreatBonus("block", PLAIN_RETREAT, rules);
+    if (addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
+    const base = blockScore(s.skill, rules);
+    options.push({
+      id, kind: "block", sourceId: s.id, base, modifiers: own, score: scoreOf(base, own), retreat: mayRetreat ? retreat : null, dodgeAndDrop: null, acrobatic: false, tooHeavy: false,
+      breakageOdds: null, cost,
+    });
   }
 
   // G63, G66: Parry — a ready weapon or an empty hand.
-  const pounds = attack.weight ?? 0;
-  // G66: the hands holding a ready weapon or shield (read only when a bare hand might parry).
-  const sources = d.parrySources ?? NONE;
-  const shields = d.shields ?? NONE;
-  const handFull = (hand: Hand): boolean => {
-    for (const q of sources) if (q.ready && !q.unarmed && sameHand(hand, q.hand)) return true;
-    for (const s of shields) if (s.ready && sameHand(hand, s.hand ?? "off")) return true;
-    return false;
-  };
-  for (const p of sources) {
-    const id = `parry:${p.id}`;
-    const reason: DefenseRefusal | null =
-      maneuver.defenses === "dodgeOrBlock" ? "maneuverDodgeOrBlock"
-      : d.readiedItemId === p.id && maneuver.defenses === "notReadiedItem" ? "justReadied"
-      : table.parry === "inReach" && !attack.inReach ? "notInReach"
-      : p.parry === null ? "cannotParry"
-      : !p.ready ? "notReady"
-      : p.unbalanced && p.attackedThisTurn ? "unbalancedAttacked"
-      : handBlocked(p.hand, d.heldHands) ? "handHeld"
-      : p.unarmed && handBlocked(p.hand, d.busyHands) ? "handBusy"
-      : p.unarmed && handFull(p.hand) ? "handFull"
-      : null;
-    if (reason) {
-      refused.push({ id, kind: "parry", reason, rule: PARRY_REFUSAL_RULE[reason] ?? "G63" });
-      continue;
+  if (sources.length) {
+    const kind = attack.kind;
+    const pounds = attack.weight ?? 0;
+    const parry: ParryContext = {
+      defenses: maneuver.defenses, readiedItemId, outOfReach: table.parry === "inReach" && !attack.inReach, heldHands: d.heldHands, busyHands: d.busyHands,
+      sources, shields, common, ambidexterity: !!d.ambidexterity, trained, kind, pounds, thrownLight: pounds > 0 && pounds <= rules.thrownLightPounds,
+      unarmedVsWeapon: !attack.unarmed && kind === "melee" && !attack.thrust, increasedParry: aod === "increasedParry", addRetreat, mayRetreat, basicLift: d.basicLift, cost,
+    };
+    for (let i = 0; i < sources.length; i++) {
+      const p = sources[i]!;
+      const id = "parry:" + p.id;
+      const reason = parryRefusal(p, parry);
+      if (reason) (refused ??= []).push({ id, kind: "parry", reason, rule: parryRefusalRule(reason) });
+      else options.push(parryOption(p, id, parry, rules));
     }
-    const own = common.slice();
-    if (p.hand === "off" && !d.ambidexterity && !p.unarmed) add(own, "offHandParry", rules.offHandSkill / 2, "G63");
-    const step = repeatedParryStep(!!p.fencing, trained, rules);
-    add(own, "repeatedParry", (p.parries ?? 0) * step, "G63");
-    if (attack.kind === "thrown") add(own, pounds > 0 && pounds <= rules.thrownLightPounds ? "thrownLightParry" : "thrownParry", pounds > 0 && pounds <= rules.thrownLightPounds ? rules.thrownLightParry : rules.thrownParry, "G60");
-    if (p.unarmed && !attack.unarmed && attack.kind === "melee" && !attack.thrust && p.unarmed !== "judo" && p.unarmed !== "karate") add(own, "unarmedVsWeapon", rules.unarmedParryVsWeapon, "G66");
-    if (aod === "increasedParry") add(own, "allOutDefense", rules.aodIncreased, "G28");
-    const heavy = d.basicLift !== undefined && attack.kind === "melee" && tooHeavyToParry(pounds, d.basicLift, p.hand, !!p.unarmed, rules);
-    const odds = p.unarmed || attack.kind !== "melee" ? null : breakageOdds(pounds, p.weight ?? 0, p.quality ?? "good", rules);
-    const skilledRetreat = p.fencing || p.unarmed === "boxing" || p.unarmed === "judo" || p.unarmed === "karate";
-    offer(id, "parry", p.id, parryScore(p.skill, p.unarmed ? 0 : (p.parry ?? 0), rules), own, retreatBonus("parry", skilledRetreat ? FENCING_RETREAT : undefined, rules), null, false, heavy, odds);
   }
-  return { none: null, options, refused, doubleDefense: aod === "doubleDefense", noRetreat };
+  return { none: null, options, refused: refused ?? NONE, doubleDefense: aod === "doubleDefense", noRetreat };
+}
+
+/** What every parry of one defense reads (the defender's and the attack's figures, read once for all his parry sources). */
+interface ParryContext {
+  readonly defenses: ManeuverRow["defenses"];
+  readonly readiedItemId: string | null | undefined;
+  /** G60: a parry needs the attacker within reach, and he is not. */
+  readonly outOfReach: boolean;
+  readonly heldHands: readonly Hand[] | undefined;
+  readonly busyHands: readonly Hand[] | undefined;
+  readonly sources: readonly ParrySource[];
+  readonly shields: readonly ShieldSource[];
+  readonly common: readonly Modifier[];
+  readonly ambidexterity: boolean;
+  readonly trained: boolean;
+  readonly kind: AttackKind;
+  readonly pounds: number;
+  readonly thrownLight: boolean;
+  /** G66: an unarmed melee attack that is not a thrust (a bare-handed parry takes −3 against a weapon otherwise). */
+  readonly unarmedVsWeapon: boolean;
+  readonly increasedParry: boolean;
+  readonly addRetreat: boolean;
+  readonly mayRetreat: boolean;
+  readonly basicLift: number | undefined;
+  readonly cost: DefenseOption["cost"];
+}
+
+/** G34, G39, G41, G43, G50, G60, G63, G66: why `p` cannot parry (the first reason), or null. */
+function parryRefusal(p: ParrySource, x: ParryContext): DefenseRefusal | null {
+  if (x.defenses === "dodgeOrBlock") return "maneuverDodgeOrBlock";
+  if (x.readiedItemId === p.id && x.defenses === "notReadiedItem") return "justReadied";
+  if (x.outOfReach) return "notInReach";
+  if (p.parry === null) return "cannotParry";
+  if (!p.ready) return "notReady";
+  if (p.unbalanced && p.attackedThisTurn) return "unbalancedAttacked";
+  const hand = p.hand;
+  if (handBlocked(hand, x.heldHands)) return "handHeld";
+  if (p.unarmed && handBlocked(hand, x.busyHands)) return "handBusy";
+  if (p.unarmed && handFull(hand, x.sources, x.shields)) return "handFull";
+  return null;
+}
+
+/** G63, G65–G67: the parry with `p`, its modifiers and score (a function of its own: its helpers are inlined into it). */
+function parryOption(p: ParrySource, id: string, x: ParryContext, rules: Readonly<GurpsRules>): DefenseOption {
+  const common = x.common;
+  const unarmed = p.unarmed;
+  const fencing = !!p.fencing;
+  const hand = p.hand;
+  let own = common;
+  if (hand === "off" && !x.ambidexterity && !unarmed) own = plus(own, common, "offHandParry", rules.offHandSkill / 2, "G63");
+  const parries = p.parries ?? 0;
+  if (parries !== 0) own = plus(own, common, "repeatedParry", parries * repeatedParryStep(fencing, x.trained, rules), "G63");
+  if (x.kind === "thrown") own = plus(own, common, x.thrownLight ? "thrownLightParry" : "thrownParry", x.thrownLight ? rules.thrownLightParry : rules.thrownParry, "G60");
+  if (unarmed && x.unarmedVsWeapon && unarmed !== "judo" && unarmed !== "karate") own = plus(own, common, "unarmedVsWeapon", rules.unarmedParryVsWeapon, "G66");
+  if (x.increasedParry) own = plus(own, common, "allOutDefense", rules.aodIncreased, "G28");
+  const skilledRetreat = fencing || unarmed === "boxing" || unarmed === "judo" || unarmed === "karate";
+  const retreat = retreatBonus("parry", skilledRetreat ? FENCING_RETREAT : PLAIN_RETREAT, rules);
+  if (x.addRetreat) own = plus(own, common, "retreatInForce", retreat, "G67");
+  const melee = x.kind === "melee";
+  const heavy = x.basicLift !== undefined && melee && tooHeavyToParry(x.pounds, x.basicLift, hand, !!unarmed, rules);
+  const odds = unarmed || !melee ? null : breakageOdds(x.pounds, p.weight ?? 0, p.quality ?? "good", rules);
+  const base = parryScore(p.skill, unarmed ? 0 : (p.parry ?? 0), rules);
+  return {
+    id, kind: "parry", sourceId: p.id, base, modifiers: own, score: scoreOf(base, own), retreat: x.mayRetreat ? retreat : null, dodgeAndDrop: null, acrobatic: false, tooHeavy: heavy,
+    breakageOdds: odds, cost: x.cost,
+  };
 }
 
 /** G65: the weight `IncomingAttack.weight` should carry for an attack (weapon, unarmed ST/10, slam ST). */

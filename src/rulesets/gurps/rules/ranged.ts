@@ -51,7 +51,7 @@ export function aimBonus(aim: AimInput, acc: number, kind: AttackKind, rules: Re
  */
 export function speedRangeModifier(yardsPlusSpeed: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
   const rows = rules.speedRange;
-  for (const row of rows) if (yardsPlusSpeed <= row.upTo) return row.modifier;
+  for (let i = 0; i < rows.length; i++) if (yardsPlusSpeed <= rows[i]!.upTo) return rows[i]!.modifier;
   const last = rows[rows.length - 1]!;
   let modifier = last.modifier;
   let decade = last.upTo / rules.speedRangeDecade[rules.speedRangeDecade.length - 1]!;
@@ -76,7 +76,7 @@ export function speedCounts(targetMove: number, flyingOrSprinting: boolean, rule
 export function rapidFireBonus(shots: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): number {
   if (shots < 2) return 0;
   const rows = rules.rapidFire;
-  for (const row of rows) if (shots <= row.upTo) return row.bonus;
+  for (let i = 0; i < rows.length; i++) if (shots <= rows[i]!.upTo) return rows[i]!.bonus;
   const last = rows[rows.length - 1]!;
   let from = last.upTo + 1;
   let bonus = last.bonus + 1;

@@ -27,24 +27,31 @@ export interface DefenseStage {
 
 type Effect = { key: string; rule: string; who: "attacker" | "defender" };
 
-function sourceOf(sources: readonly ParrySource[] | undefined, id: string | null): ParrySource | null {
-  if (!sources) return null;
+const NO_SOURCES: readonly ParrySource[] = Object.freeze([]);
+
+function sourceOf(sources: readonly ParrySource[], id: string | null): ParrySource | null {
   for (let i = 0; i < sources.length; i++) if (sources[i]!.id === id) return sources[i]!;
   return null;
 }
 
-/** Run the defender's choices (`choices` null: owed) against `hits` scored hits. */
+/** A roll the defense stage owes (`who` the defender unless said). */
+function owe(owed: OwedRoll[], id: string, roll: OwedRoll["roll"], target: number | null, rule: string, who: "attacker" | "defender" = "defender"): void {
+  owed.push({ id, roll, who, target, rule, when: "now" });
+}
+
+/**
+ * Run the defender's choices (`choices` null: owed) against `hits` scored
+ * hits; `balanceSkill` is his roll against a fall (G65, G74).
+ */
 export function defenseStage(
-  d: DefenderState, balance: { skill: number }, incoming: IncomingAttack, legal: LegalDefenses, hits: number, choices: readonly DefenseChoice[] | null, rolls: GurpsAttackRolls,
+  d: DefenderState, balanceSkill: number, incoming: IncomingAttack, legal: LegalDefenses, hits: number, choices: readonly DefenseChoice[] | null, rolls: GurpsAttackRolls,
   sink: { owed: OwedRoll[]; effects: Effect[]; criticals: CriticalTableRoll[] }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
 ): DefenseStage {
   const stage: DefenseStage = { outcomes: [], declined: false, hitsLanding: hits, pending: false, use: d.used ?? NO_DEFENSE_USE, parried: [], counter: null, secondLegal: null };
   if (legal.none) return stage;
-  const owe = (id: string, roll: OwedRoll["roll"], target: number | null, rule: string, who: "attacker" | "defender" = "defender") => {
-    sink.owed.push({ id, roll, who, target, rule, when: "now" });
-  };
+  const owed = sink.owed;
   if (!choices || choices.length === 0) {
-    owe("defenses[0]", "3d6", null, "G58");
+    owe(owed, "defenses[0]", "3d6", null, "G58");
     stage.pending = true;
     return stage;
   }
@@ -54,7 +61,9 @@ export function defenseStage(
   }
   const maxDefenses = legal.doubleDefense ? 2 : 1;
   if (choices.length > maxDefenses) throw new GurpsError("defenseSecondNotAllowed");
-  let sources: readonly ParrySource[] = d.parrySources ?? [];
+  const given: readonly ParrySource[] = d.parrySources ?? NO_SOURCES;
+  const acrobatics = d.acrobatics ?? null;
+  let sources = given;
   let left = hits;
   let now = legal;
   for (let i = 0; i < choices.length; i++) {
@@ -64,7 +73,7 @@ export function defenseStage(
       if (choice.id === choices[0]!.id) throw new GurpsError("defenseRepeated", { id: choice.id.slice(0, 40) });
       now = legalDefenses({ ...d, used: stage.use, parrySources: sources }, incoming, rules);
     }
-    const chosen = chooseDefense(now, choice, d.acrobatics ?? null, rules);
+    const chosen = chooseDefense(now, choice, acrobatics, rules);
     const outcome: { chosen: typeof chosen; hitsAfter: number; breakage: DefenseOutcome["breakage"]; tooHeavy: boolean } = { chosen, hitsAfter: left, breakage: null, tooHeavy: false };
     stage.outcomes.push(outcome);
     stage.use = recordDefenseUse(stage.use, chosen, incoming.attackerId);
@@ -79,18 +88,18 @@ export function defenseStage(
     if (option.cost === "waitBecomesAttack") sink.effects.push({ key: "waitDefended", rule: "G31", who: "defender" });
     if (chosen.dodgeAndDrop) sink.effects.push({ key: "droppedProne", rule: "G68", who: "defender" });
     if (chosen.acrobatic && !chosen.acrobatic.roll) {
-      owe(`defenses[${i}].acrobaticRoll`, "3d6", chosen.acrobatic.skill, "G61");
+      owe(owed, `defenses[${i}].acrobaticRoll`, "3d6", chosen.acrobatic.skill, "G61");
       stage.pending = true;
       return stage;
     }
     const roll = chosen.roll;
     if (!roll) {
-      owe(`defenses[${i}].roll`, "3d6", chosen.effective, "G58");
+      owe(owed, `defenses[${i}].roll`, "3d6", chosen.effective, "G58");
       stage.pending = true;
       return stage;
     }
     let held = roll.success;
-    const source = option.kind === "parry" ? sourceOf(d.parrySources, option.sourceId) : null;
+    const source = option.kind === "parry" ? sourceOf(given, option.sourceId) : null;
     if (held && option.kind === "parry") {
       // G65: breakage (the parry still counts unless the odds exceeded 6), then the weight limit.
       if (option.breakageOdds !== null && option.breakageOdds > 0) {
@@ -99,7 +108,7 @@ export function defenseStage(
         const broken = sure ? true : face === null ? null : face <= option.breakageOdds;
         outcome.breakage = { odds: option.breakageOdds, face, broken };
         if (!sure && face === null) {
-          owe("rolls.breakage", "1d", option.breakageOdds, "G65");
+          owe(owed, "rolls.breakage", "1d", option.breakageOdds, "G65");
           stage.pending = true;
         }
         if (broken) sink.effects.push({ key: "weaponBroken", rule: "G65", who: "defender" });
@@ -111,8 +120,8 @@ export function defenseStage(
         if (source?.unarmed) {
           // Knocked back 1 yard: the knockback roll (G74) or fall.
           sink.effects.push({ key: "heavyKnockback", rule: "G65", who: "defender" });
-          if (!rolls.heavyParryDx) owe("rolls.heavyParryDx", "3d6", balance.skill, "G65");
-          else if (!successRoll(balance.skill, rolls.heavyParryDx.total, "other", rules).success) sink.effects.push({ key: "fallsProne", rule: "G65", who: "defender" });
+          if (!rolls.heavyParryDx) owe(owed, "rolls.heavyParryDx", "3d6", balanceSkill, "G65");
+          else if (!successRoll(balanceSkill, rolls.heavyParryDx.total, "other", rules).success) sink.effects.push({ key: "fallsProne", rule: "G65", who: "defender" });
         } else if (outcome.breakage?.broken !== true) sink.effects.push({ key: "weaponDropped", rule: "G65", who: "defender" });
       }
     }
@@ -122,7 +131,7 @@ export function defenseStage(
       if (roll.critical === "success" && incoming.kind === "melee") {
         const table = rolls.criticalTable ?? null;
         sink.criticals.push({ table: "miss", who: "attacker", roll: table ? table.total : null, rule: "G84" });
-        if (!table) owe("rolls.criticalTable", "table", null, "G84", "attacker");
+        if (!table) owe(owed, "rolls.criticalTable", "table", null, "G84", "attacker");
       }
       // G55, G84: a bare-handed parry of a thrown weapon by 5+ or critically may catch it.
       if (incoming.kind === "thrown" && source?.unarmed && (roll.critical === "success" || roll.margin >= rules.catchMargin)) sink.effects.push({ key: "mayCatch", rule: "G55", who: "defender" });
@@ -131,7 +140,7 @@ export function defenseStage(
         const effective = source.skill + (incoming.judoKarate ? rules.parryCounterJudoKarate : 0);
         const counter = rolls.parryCounter ? successRoll(effective, rolls.parryCounter.total, "other", rules) : null;
         stage.counter = { effective, roll: counter };
-        if (!counter) owe("rolls.parryCounter", "3d6", effective, "G64");
+        if (!counter) owe(owed, "rolls.parryCounter", "3d6", effective, "G64");
         else if (counter.success) sink.effects.push({ key: "counterHits", rule: "G64", who: "defender" });
       }
     } else {
@@ -143,7 +152,7 @@ export function defenseStage(
         else {
           const table = rolls.defenderCriticalTable ?? null;
           sink.criticals.push({ table: "miss", who: "defender", roll: table ? table.total : null, rule: "G85" });
-          if (!table) owe("rolls.defenderCriticalTable", "table", null, "G85");
+          if (!table) owe(owed, "rolls.defenderCriticalTable", "table", null, "G85");
         }
       }
       // G66: a failed unarmed parry of a weapon lets the attacker strike the parrying arm instead (hit locations).
@@ -153,7 +162,7 @@ export function defenseStage(
     if (left === 0 || stage.pending) break;
     // G28: after a failed defense, All-Out Defense (Double) allows a second, different one.
     if (i === 0 && !held && legal.doubleDefense && choices.length === 1) {
-      owe("defenses[1]", "3d6", null, "G28");
+      owe(owed, "defenses[1]", "3d6", null, "G28");
       const next = legalDefenses({ ...d, used: stage.use, parrySources: sources }, incoming, rules);
       stage.secondLegal = { ...next, options: next.options.filter((o) => o.id !== choice.id) };
       stage.pending = true;

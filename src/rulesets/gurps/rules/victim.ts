@@ -4,9 +4,12 @@
  * thresholds crossed (major wound, reeling, 0 HP, −n × HP, death) and every
  * roll they call for — resolved when its die is given, else named as owed.
  */
-import { type BasicDamage, basicDamage, bluntTrauma, corrosionDrLoss, diffuseCap, type DrFigure, effectiveDr, injuryFrom, knockbackRollModifier, knockbackYards, type Protection, woundingModifier } from "./damage.js";
+import {
+  type ArmorLayer, type BasicDamage, basicDamage, bluntTraumaBehind, corrosionDrLoss, diffuseCap, type DrFigure, drFigure, injuryFrom, knockbackRollModifier, knockbackYards, type Protection,
+  woundingModifier,
+} from "./damage.js";
 import { type DamageSpec, type DiceRoll, successRoll, type SuccessRoll } from "./dice.js";
-import { consciousnessModifier, deathCheckResult, deathThresholds, isMajorWound, isReeling, majorWoundResult, shockPenalty } from "./injury.js";
+import { consciousnessModifier, deathCheckResult, type DeathThresholds, deathThresholds, isMajorWound, isReeling, majorWoundResult, shockPenalty } from "./injury.js";
 import { GURPS_STANDARD_RULES, type GurpsRules } from "./options.js";
 import type { OwedRoll } from "./owed.js";
 import type { Ratio } from "./tables.js";
@@ -151,27 +154,68 @@ export interface VictimResult {
   readonly owed: readonly OwedRoll[];
 }
 
+/**
+ * What a hit reads of its victim, read once per victim: the victim comes in
+ * the input's shapes, and each read of one of those is slow (resolve.ts).
+ */
+interface Target {
+  readonly armor: readonly ArmorLayer[];
+  readonly naturalDr: number;
+  readonly woundingClass: WoundingClass;
+  readonly diffuse: boolean;
+  /** G74: ST for knockback, HP for a target without ST or not resisting. */
+  readonly knockbackSt: number;
+  readonly hp: number;
+}
+
+const NO_LAYERS: readonly ArmorLayer[] = Object.freeze([]);
+const NO_ROLLS: VictimRolls = Object.freeze({});
+const NO_THRESHOLDS_DUE: readonly never[] = Object.freeze([]);
+
+function targetOf(v: VictimInput): Target {
+  const hp = v.hp;
+  const st = v.st;
+  return {
+    armor: v.armor ?? NO_LAYERS, naturalDr: v.naturalDr ?? 0, woundingClass: v.woundingClass ?? "living", diffuse: !!v.diffuse,
+    knockbackSt: st === null || v.resisting === false ? hp : st, hp,
+  };
+}
+
 /** G69 steps 1–5 for one hit on `v` (HP not yet changed). */
 export function hitFigure(v: VictimInput, hit: HitToApply, hpBefore: number, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES): HitFigure {
-  const { context: c, faces, diceTotal } = hit;
-  const damage = basicDamage(c.spec, diceTotal, c.type, c.bonuses, c.halved);
+  return hitOn(targetOf(v), hit, hpBefore, rules);
+}
+
+function hitOn(t: Target, hit: HitToApply, hpBefore: number, rules: Readonly<GurpsRules>): HitFigure {
+  const c = hit.context;
+  const type = c.type;
+  const location = c.location;
+  const inside = !!c.inside;
+  const knockbackOnly = !!c.knockbackOnly;
+  const damage = basicDamage(c.spec, hit.diceTotal, type, c.bonuses, c.halved);
   const basic = damage.basic;
-  const drKey = rules.hitLocations[c.location].drKey;
-  const dr = c.inside ? { cover: 0, layers: [], natural: 0, total: 0, divisor: c.divisor, effective: 0 } : effectiveDr(v, drKey, c.type, c.divisor, c.coverDr);
+  const row = rules.hitLocations[location];
+  const drKey = row.drKey;
+  const dr = inside ? { cover: 0, layers: [], natural: 0, total: 0, divisor: c.divisor, effective: 0 } : drFigure(t.armor, t.naturalDr, drKey, type, c.divisor, c.coverDr);
   const penetrating = Math.max(0, basic - dr.effective);
   // G49, G72: blunt trauma is injury, and a knockback-only shove does none (its figure is 0, not merely left out of the injury).
-  const bt = penetrating === 0 && !c.inside && !c.knockbackOnly ? bluntTrauma(basic, v, drKey, c.type, c.divisor, c.coverDr, rules) : 0;
-  const wounding = woundingModifier(c.type, v.woundingClass ?? "living", rules.hitLocations[c.location].wounding?.[c.type] ?? null, rules);
-  const beforeCap = c.knockbackOnly ? 0 : injuryFrom(penetrating, wounding) + bt;
-  const injury = v.diffuse && !c.area ? Math.min(beforeCap, diffuseCap(c.type, rules)) : beforeCap;
-  const toFp = c.type === "fat";
-  const knockback = c.knockback && !c.inside ? knockbackYards(basic, c.type, penetrating > 0, v.st === null || v.resisting === false ? v.hp : v.st, rules) : 0;
+  const bt = penetrating === 0 && !inside && !knockbackOnly ? bluntTraumaBehind(basic, t.armor, drKey, type, c.divisor, c.coverDr, rules) : 0;
+  const wounding = woundingModifier(type, t.woundingClass, row.wounding?.[type] ?? null, rules);
+  const beforeCap = knockbackOnly ? 0 : injuryFrom(penetrating, wounding) + bt;
+  const injury = t.diffuse && !c.area ? Math.min(beforeCap, diffuseCap(type, rules)) : beforeCap;
+  const toFp = type === "fat";
+  const knockback = c.knockback && !inside ? knockbackYards(basic, type, penetrating > 0, t.knockbackSt, rules) : 0;
   return {
-    payload: hit.payload, location: c.location, type: c.type, faces, damage, dr, penetrating, bluntTrauma: bt, wounding, injuryBeforeCap: beforeCap, injury, toFp, knockback,
-    corrosion: corrosionDrLoss(basic, c.type, rules),
-    majorWound: !toFp && isMajorWound(injury, v.hp),
+    payload: hit.payload, location, type, faces: hit.faces, damage, dr, penetrating, bluntTrauma: bt, wounding, injuryBeforeCap: beforeCap, injury, toFp, knockback,
+    corrosion: corrosionDrLoss(basic, type, rules),
+    majorWound: !toFp && isMajorWound(injury, t.hp),
     hpAfter: toFp ? hpBefore : hpBefore - injury,
   };
+}
+
+/** A 3d6 roll the victim owes (`id` under the rolls' prefix). */
+function oweRoll(owed: OwedRoll[], as: { who: Roller; prefix: string }, victim: string, id: string, target: number, rule: string, when: "now" | "turnStart" = "now"): void {
+  owed.push({ id: `${as.prefix}.${id}`, roll: "3d6", who: as.who, victim, target, rule, when });
 }
 
 /**
@@ -179,24 +223,28 @@ export function hitFigure(v: VictimInput, hit: HitToApply, hpBefore: number, rul
  * effects of injury (G77–G81) and the rolls they call for: knockback (DX,
  * G74), major wound (HT, G78; torso hits — other locations are out of
  * scope), death checks (HT, G81), Will to keep aim (G22) or a task (G29).
+ * `as.posture`: his posture when struck, when the attack changed it before
+ * the hits (a fall in defending, a flying tackle, a pounce); his own otherwise.
+ * Each field of `v` is read once.
  */
 export function applyHits(
-  v: VictimInput, toApply: readonly HitToApply[], rolls: VictimRolls = {},
-  as: { who: Roller; prefix: string; concentrating?: boolean } = { who: "defender", prefix: "rolls" }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
+  v: VictimInput, toApply: readonly HitToApply[], rolls: VictimRolls = NO_ROLLS,
+  as: { who: Roller; prefix: string; concentrating?: boolean; posture?: Posture | undefined } = { who: "defender", prefix: "rolls" }, rules: Readonly<GurpsRules> = GURPS_STANDARD_RULES,
 ): VictimResult {
-  const owe = (id: string, target: number, rule: string, when: "now" | "turnStart" = "now") =>
-    owed.push({ id: `${as.prefix}.${id}`, roll: "3d6", who: as.who, victim: v.id, target, rule, when });
+  const target = targetOf(v);
+  const fullHp = target.hp;
+  const hpBefore = v.currentHp;
   const hits: HitFigure[] = [];
   const owed: OwedRoll[] = [];
   const thresholds: Threshold[] = [];
-  let hp = v.currentHp;
+  let hp = hpBefore;
   let fp = v.currentFp;
   let injury = 0;
   let fpLost = 0;
   let yards = 0;
   let drLost = 0;
   for (let i = 0; i < toApply.length; i++) {
-    const h = hitFigure(v, toApply[i]!, hp, rules);
+    const h = hitOn(target, toApply[i]!, hp, rules);
     hits.push(h);
     if (h.toFp) {
       fp -= h.injury;
@@ -210,33 +258,39 @@ export function applyHits(
     if (h.majorWound) thresholds.push({ kind: "majorWound", at: i, rule: "G78" });
   }
 
-  let posture: Posture = v.posture ?? "standing";
+  const id = v.id;
+  const ht = v.ht;
+  const struckIn = as.posture !== undefined ? as.posture : v.posture;
+  let posture: Posture = struckIn ?? "standing";
   let stunned: StunKind | null = v.stunned ?? null;
   let unconscious = !!v.unconscious;
   let mortallyWounded = !!v.mortallyWounded;
   let dead = !!v.dead;
 
   // G80 reeling; G81 0 HP and the −n × HP thresholds.
-  const wasReeling = isReeling(v.currentHp, v.hp, rules);
-  const reeling = isReeling(hp, v.hp, rules);
+  const wasReeling = isReeling(hpBefore, fullHp, rules);
+  const reeling = isReeling(hp, fullHp, rules);
   if (reeling && !wasReeling) thresholds.push({ kind: "reeling", at: hp, rule: "G80" });
-  if (hp <= 0 && v.currentHp > 0) thresholds.push({ kind: "zeroHp", at: hp, rule: "G81" });
-  const death = deathThresholds(hp, v.hp, v.deathChecksRolled ?? 0, rules);
-  for (const k of death.checks) thresholds.push({ kind: "deathCheck", at: k, rule: "G81" });
+  if (hp <= 0 && hpBefore > 0) thresholds.push({ kind: "zeroHp", at: hp, rule: "G81" });
+  const rolledBefore = v.deathChecksRolled ?? 0;
+  // Above 0 HP no multiple of HP is crossed (the call only allocates then).
+  const death = hp < 0 || rules.autoDeathMultiple <= 0 ? deathThresholds(hp, fullHp, rolledBefore, rules) : NO_DEATH;
+  const checks = death.checks;
+  for (let i = 0; i < checks.length; i++) thresholds.push({ kind: "deathCheck", at: checks[i]!, rule: "G81" });
   if (death.dead && !dead) thresholds.push({ kind: "dead", at: hp, rule: "G81" });
 
   // G81: one HT roll per threshold newly crossed, in order; a failed one ends the checks.
   const deathChecks: VictimResult["deathChecks"][number][] = [];
-  let deathChecksRolled = v.deathChecksRolled ?? 0;
+  let deathChecksRolled = rolledBefore;
   if (death.dead) dead = true;
-  for (let i = 0; i < death.checks.length && !dead; i++) {
-    const k = death.checks[i]!;
+  for (let i = 0; i < checks.length && !dead; i++) {
+    const k = checks[i]!;
     const given = rolls.deathChecks?.[i];
-    const roll = given ? successRoll(v.ht, given.total, "other", rules) : null;
+    const roll = given ? successRoll(ht, given.total, "other", rules) : null;
     const result = roll ? deathCheckResult(roll, rules) : null;
-    deathChecks.push({ multiple: k, hpAt: -k * v.hp, effective: v.ht, roll, result });
+    deathChecks.push({ multiple: k, hpAt: -k * fullHp, effective: ht, roll, result });
     if (!roll) {
-      owe(`deathChecks[${i}]`, v.ht, "G81");
+      oweRoll(owed, as, id, `deathChecks[${i}]`, ht, "G81");
       continue;
     }
     deathChecksRolled = k;
@@ -247,18 +301,20 @@ export function applyHits(
 
   // G78: each major wound to the torso calls a HT roll (failure: stunned and knocked down; by 5+: unconscious).
   const majorWounds: VictimResult["majorWounds"][number][] = [];
+  let knockedOut = false;
   let m = 0;
   for (let i = 0; i < hits.length; i++) {
     const h = hits[i]!;
     if (!h.majorWound || rules.hitLocations[h.location].drKey !== "torso" || dead) continue;
     const given = rolls.majorWound?.[m];
-    const roll = given ? successRoll(v.ht, given.total, "other", rules) : null;
+    const roll = given ? successRoll(ht, given.total, "other", rules) : null;
     const result = roll ? majorWoundResult(roll, rules) : null;
-    majorWounds.push({ hit: i, effective: v.ht, roll, result });
-    if (!roll) owe(`majorWound[${m}]`, v.ht, "G78");
+    majorWounds.push({ hit: i, effective: ht, roll, result });
+    if (!roll) oweRoll(owed, as, id, `majorWound[${m}]`, ht, "G78");
     if (result === "stunned" || result === "unconscious") {
       stunned = "physical";
       posture = "prone";
+      knockedOut = true;
     }
     if (result === "unconscious") unconscious = true;
     m++;
@@ -268,9 +324,10 @@ export function applyHits(
   let knockback: VictimResult["knockback"] = null;
   if (yards > 0 && !dead) {
     const effective = v.knockbackSkill + knockbackRollModifier(yards, !!v.perfectBalance, rules);
-    const roll = rolls.knockback ? successRoll(effective, rolls.knockback.total, "other", rules) : null;
+    const given = rolls.knockback;
+    const roll = given ? successRoll(effective, given.total, "other", rules) : null;
     knockback = { yards, effective, roll, fell: roll ? !roll.success : null };
-    if (!roll && !unconscious) owe("knockback", effective, "G74");
+    if (!roll && !unconscious) oweRoll(owed, as, id, "knockback", effective, "G74");
     if (roll && !roll.success) posture = "prone";
   }
 
@@ -280,38 +337,44 @@ export function applyHits(
   if (injury > 0 && !dead && !unconscious) {
     const will = v.will ?? rules.averageAttribute;
     if (v.aiming) {
-      const roll = rolls.aimWill ? successRoll(will, rolls.aimWill.total, "other", rules) : null;
+      const given = rolls.aimWill;
+      const roll = given ? successRoll(will, given.total, "other", rules) : null;
       aimLost = roll ? !roll.success : null;
-      if (!roll) owe("aimWill", will, "G22");
+      if (!roll) oweRoll(owed, as, id, "aimWill", will, "G22");
     }
     if (as.concentrating ?? v.concentrating) {
       const effective = will + rules.concentrateWill;
-      const roll = rolls.concentrateWill ? successRoll(effective, rolls.concentrateWill.total, "other", rules) : null;
+      const given = rolls.concentrateWill;
+      const roll = given ? successRoll(effective, given.total, "other", rules) : null;
       taskBroken = roll ? !roll.success : null;
-      if (!roll) owe("concentrateWill", effective, "G29");
+      if (!roll) oweRoll(owed, as, id, "concentrateWill", effective, "G29");
     }
   }
 
   // G81: at 0 HP or below, a HT roll at the start of each of his turns (−1 per full multiple below zero).
-  const modifier = consciousnessModifier(hp, v.hp);
   let consciousness: VictimResult["consciousness"] = null;
   if (hp <= 0 && !dead && !unconscious) {
-    const effective = v.ht + modifier;
-    const roll = rolls.consciousness ? successRoll(effective, rolls.consciousness.total, "other", rules) : null;
+    const modifier = consciousnessModifier(hp, fullHp);
+    const effective = ht + modifier;
+    const given = rolls.consciousness;
+    const roll = given ? successRoll(effective, given.total, "other", rules) : null;
     consciousness = { effective, modifier, roll, stays: roll ? roll.success : null };
-    if (!roll) owe("consciousness", effective, "G81", "turnStart");
+    if (!roll) oweRoll(owed, as, id, "consciousness", effective, "G81", "turnStart");
   }
 
   const since = (v.injurySinceLastTurn ?? 0) + injury;
-  const fell = knockback?.fell === true || majorWounds.some((w) => w.result === "stunned" || w.result === "unconscious");
+  const fell = knockback?.fell === true || knockedOut;
   return {
-    hits, injury, fpLost, hpBefore: v.currentHp, knockback, majorWounds, deathChecks, consciousness, thresholds, fell, owed,
+    hits, injury, fpLost, hpBefore, knockback, majorWounds, deathChecks, consciousness, thresholds, fell, owed,
     after: {
-      hp, fp, injurySinceLastTurn: since, shock: shockPenalty(since, v.hp, rules), reeling, stunned, posture, unconscious, mortallyWounded, dead,
+      hp, fp, injurySinceLastTurn: since, shock: shockPenalty(since, fullHp, rules), reeling, stunned, posture, unconscious, mortallyWounded, dead,
       deathChecksRolled, drLost, aimLost, taskBroken,
     },
   };
 }
+
+/** No −n × HP threshold: at 0 HP or above none is crossed (G81). */
+const NO_DEATH: DeathThresholds = Object.freeze({ checks: NO_THRESHOLDS_DUE, dead: false });
 
 /** G48, G49: knocked down after the hits were applied (a slam's knockdown): the same result, lying prone. */
 export function knockedDown(v: VictimResult): VictimResult {

@@ -25,52 +25,67 @@ function within(exact: number, sum: number, sumSquares: number): void {
 function check(query: D6OddsQuery, option: D6InterruptOption | undefined, rules: Readonly<D6Rules>, seed: number): void {
   const odds = choiceOdds(query, option, rules);
   const roll = seededDice(seed);
+  const sixes = (n: number): number[] => {
+    const out = new Array<number>(n);
+    for (let k = 0; k < n; k++) out[k] = roll(6);
+    return out;
+  };
   const faces = (code: DieCode): RollFaces => {
     if (code.dice === 0) return { dice: [], wild: [] };
     const wild = [roll(6)];
     while (wild[wild.length - 1] === 6) wild.push(roll(6));
-    return { dice: Array.from({ length: code.dice - 1 }, () => roll(6)), wild };
+    return { dice: sixes(code.dice - 1), wild };
   };
   const { input } = query;
   const plan = planRoll(input.attacker.skill, attackRollAdjustments(input.attacker, 0, rules));
-  const seen = { hit: [0, 0], defender: [0, 0], attacker: [0, 0], blade: [0, 0], bare: [0, 0], steps: [0, 0], attackerSteps: [0, 0], wounded: [0, 0] };
-  const count = (key: keyof typeof seen, x: number) => {
-    seen[key][0]! += x;
-    seen[key][1]! += x * x;
-  };
+  // What every attack shares, read once: the loop below builds only what the dice change (and rolls them in
+  // the order it always has: the interrupting defense, the modifiers' dice, the cover dice, the attack).
+  const standing = input.defender.defenses ?? [];
+  const modifiers = input.modifiers ?? [];
+  const dicedModifiers = modifiers.some((m) => "code" in m);
+  const coverDice = input.cover && input.cover !== "none" ? rules.coverDice[input.cover as "light"] : 0;
+  const defenderBefore = woundRank((input.defender.wounds ?? UNHURT).level);
+  const attackerBefore = woundRank((input.attacker.wounds ?? UNHURT).level);
+  // Sums and sums of squares of each figure, in the order `within` reads them below.
+  const sum = new Float64Array(8);
+  const squares = new Float64Array(8);
   for (let i = 0; i < ROLLS; i++) {
-    const defenses = [...(input.defender.defenses ?? [])];
+    let defenses = standing;
     if (option) {
       const total = readRoll(option.code, faces(option.code), "skill", "defense", rules).total + (option.flat ?? 0);
-      defenses.push({ skill: option.skill, mode: "partial", total, ...(option.weapon && { weapon: option.weapon }) });
+      defenses = [...standing, { skill: option.skill, mode: "partial", total, ...(option.weapon && { weapon: option.weapon }) }];
     }
-    const modifiers = (input.modifiers ?? []).map((m) => ("code" in m ? { ...m, faces: Array.from({ length: m.code.code.dice }, () => roll(6)) } : m));
-    const cover = input.cover && input.cover !== "none" ? { coverFaces: Array.from({ length: rules.coverDice[input.cover as "light"] }, () => roll(6)) } : {};
-    const base = { ...input, ...cover, modifiers, attacker: { ...input.attacker, roll: faces(plan.code) }, defender: { ...input.defender, defenses } } as D6AttackInput;
+    const rolledModifiers = dicedModifiers ? modifiers.map((m) => ("code" in m ? { ...m, faces: sixes(m.code.code.dice) } : m)) : modifiers;
+    const base = { ...input, modifiers: rolledModifiers, attacker: { ...input.attacker, roll: null as unknown as RollFaces }, defender: { ...input.defender, defenses } } as D6AttackInput & { coverFaces?: number[] };
+    if (coverDice) base.coverFaces = sixes(coverDice);
+    (base.attacker as { roll: RollFaces }).roll = faces(plan.code);
     let res = resolveD6Attack(base, rules);
     if (res.pending === "damage") {
       // Both rolls at once: the struck side's resistance code is the core's own (D34).
       const resistance = resistanceCode(res.struck === "attacker" ? input.attacker : input.defender, rules);
-      res = resolveD6Attack({ ...base, damageRoll: faces(res.damage!.code), resistanceRoll: faces(resistance) }, rules);
+      base.damageRoll = faces(res.damage!.code);
+      base.resistanceRoll = faces(resistance);
+      res = resolveD6Attack(base, rules);
     }
-    count("hit", res.hit ? 1 : 0);
-    count("defender", res.struck === "defender" ? 1 : 0);
-    count("attacker", res.struck === "attacker" ? 1 : 0);
-    count("blade", res.bladeRule === "bladeParry" ? 1 : 0);
-    count("bare", res.bladeRule === "bareHandBlock" && !res.spared ? 1 : 0);
-    count("wounded", res.struck === "defender" && res.woundTaken === "wounded" ? 1 : 0);
-    const before = input.defender.wounds ?? UNHURT;
-    count("steps", res.struck === "defender" ? woundRank(res.woundsAfter.defender.level) - woundRank(before.level) : 0);
-    count("attackerSteps", res.struck === "attacker" ? woundRank(res.woundsAfter.attacker.level) - woundRank((input.attacker.wounds ?? UNHURT).level) : 0);
+    const struckDefender = res.struck === "defender";
+    const struckAttacker = res.struck === "attacker";
+    const figures = [
+      res.hit ? 1 : 0,
+      struckDefender ? 1 : 0,
+      struckAttacker ? 1 : 0,
+      res.bladeRule === "bladeParry" ? 1 : 0,
+      res.bladeRule === "bareHandBlock" && !res.spared ? 1 : 0,
+      struckDefender && res.woundTaken === "wounded" ? 1 : 0,
+      struckDefender ? woundRank(res.woundsAfter.defender.level) - defenderBefore : 0,
+      struckAttacker ? woundRank(res.woundsAfter.attacker.level) - attackerBefore : 0,
+    ];
+    for (let k = 0; k < 8; k++) {
+      sum[k]! += figures[k]!;
+      squares[k]! += figures[k]! * figures[k]!;
+    }
   }
-  within(odds.hit, seen.hit[0]!, seen.hit[1]!);
-  within(odds.defenderStruck, seen.defender[0]!, seen.defender[1]!);
-  within(odds.attackerStruck, seen.attacker[0]!, seen.attacker[1]!);
-  within(odds.bladeParry, seen.blade[0]!, seen.blade[1]!);
-  within(odds.bareHandBlock, seen.bare[0]!, seen.bare[1]!);
-  within(odds.levels.wounded ?? 0, seen.wounded[0]!, seen.wounded[1]!);
-  within(odds.defenderSteps, seen.steps[0]!, seen.steps[1]!);
-  within(odds.attackerSteps, seen.attackerSteps[0]!, seen.attackerSteps[1]!);
+  const exact = [odds.hit, odds.defenderStruck, odds.attackerStruck, odds.bladeParry, odds.bareHandBlock, odds.levels.wounded ?? 0, odds.defenderSteps, odds.attackerSteps];
+  for (let k = 0; k < 8; k++) within(exact[k]!, sum[k]!, squares[k]!);
 }
 
 describe("Monte-Carlo of 250,000 attacks (tests only)", () => {

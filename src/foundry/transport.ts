@@ -5,7 +5,7 @@
  * client restarts, and the gate in front of every card: only a GM's message
  * is a card, and a card of another ruleset is only read.
  */
-import { flowRuleset, trustedFlow } from "../core/transport/flow-store.js";
+import { flowRuleset, trustedFlow, trustedFlowOrigin } from "../core/transport/flow-store.js";
 import { escapeHtml } from "../core/html.js";
 import type { ActorLike, CombatantRef, CombatLike, MessageLike, UserLike, WorkflowEnv } from "../core/transport/ports.js";
 import { dispatchStep, finishAllPending, handleRequestMessage, runRequest } from "../core/transport/processor.js";
@@ -62,7 +62,7 @@ export function foundryEnv(): WorkflowEnv {
       } as never);
       return message as unknown as MessageLike;
     },
-    cardFor: (requestId) => g().messages.contents.slice(-RECENT_MESSAGES).find((m) => trustedFlow(m)?.origin === requestId),
+    cardFor: (requestId) => g().messages.contents.slice(-RECENT_MESSAGES).find((m) => trustedFlowOrigin(m) === requestId),
     combatantOf,
     combat: (id) => g().combats.get(id),
     randomId: () => foundry.utils.randomID(),

@@ -57,6 +57,19 @@ export function trustedFlow<Flow extends CardFlow = CardFlow>(message: { author:
   return message.author?.isGM === true ? readFlow<Flow>(message.flags) : undefined;
 }
 
+/**
+ * The request a GM's card was posted for (its flow's `origin`), read in place
+ * without copying the flow: finding a declaration's card looks through the
+ * recent messages, and `trustedFlow` would copy each one's whole flow.
+ * Undefined for a player's message and for anything that is not a card.
+ */
+export function trustedFlowOrigin(message: { author: { isGM: boolean } | null; flags?: { cychosys?: { flow?: unknown } } }): string | undefined {
+  if (message.author?.isGM !== true) return undefined;
+  const flow = message.flags?.cychosys?.flow;
+  if (!isPlainObject(flow) || typeof flow.id !== "string" || typeof flow.origin !== "string") return undefined;
+  return flow.origin;
+}
+
 /** The ruleset a card was made for (cards from before rulesets existed are Cychosys cards). */
 export function flowRuleset(flow: CardFlow): string {
   return flow.ruleset ?? "cychosys";

@@ -171,6 +171,15 @@ describe("the choice (G58, G61, G67, G68, G92)", () => {
     gurpsError(() => chooseDefense(legal, { id: "dodge", dodgeAndDrop: true }, 12), "dropNotAllowed");
     gurpsError(() => chooseDefense(legalDefenses(pierre(), melee), { id: "dodge", acrobatic: true }, null), "acrobaticNotAllowed");
   });
+  it("G58: a choice names an option by its whole id: a near miss of kind, colon or source is no option", () => {
+    const sword = legalDefenses(pierre({ parrySources: [{ id: "sword", skill: 11, parry: 0, ready: true, hand: "main", weight: 2 }, { id: "swordsman", skill: 12, parry: 0, ready: true, hand: "off" }] }), melee);
+    expect(chooseDefense(sword, { id: "parry:sword" }, null).option.sourceId).toBe("sword");
+    expect(chooseDefense(sword, { id: "parry:swordsman" }, null).option.sourceId).toBe("swordsman");
+    expect(chooseDefense(sword, { id: "block:shield" }, null).option.kind).toBe("block");
+    for (const id of ["parry:swor", "parry:xsword", "parry::sword", "parryXsword", "parry:word", "parrysword", "parry-sword", "block:sword", "parry:shield", "arry:sword", "parry:", "dodge:", "Parry:sword", "parry:sword "]) {
+      gurpsError(() => chooseDefense(sword, { id }, null), "defenseNotLegal");
+    }
+  });
   it("G61: the Acrobatics roll comes first: +2 on a success, −2 on a failure; owed until given", () => {
     expect(chooseDefense(legal, { id: "dodge", acrobatic: true, retreat: true }, 12).effective).toBe(null);
     const good = chooseDefense(legal, { id: "dodge", acrobatic: true, retreat: true, acrobaticRoll: { total: 10, faces: null }, roll: { total: 14, faces: null } }, 12);

@@ -103,9 +103,24 @@ function added(list: readonly Modifier[], shared: readonly Modifier[], m: Modifi
   return out;
 }
 
+/**
+ * Matched by kind and source (an option's id is `kind:sourceId`, a dodge's its
+ * kind): comparing the id legalDefenses just joined with the choice's would
+ * flatten that joined string (a copy) on every defense.
+ */
 function optionById(options: readonly DefenseOption[], id: string): DefenseOption | undefined {
-  for (let i = 0; i < options.length; i++) if (options[i]!.id === id) return options[i];
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i]!;
+    const source = o.sourceId;
+    if (source === null ? o.id === id : idNames(id, o.kind, source)) return o;
+  }
   return undefined;
+}
+
+/** `id` is `kind:source`, read without building that string. */
+function idNames(id: string, kind: string, source: string): boolean {
+  const colon = kind.length;
+  return id.length === colon + 1 + source.length && id.charCodeAt(colon) === 58 && id.startsWith(kind) && id.endsWith(source);
 }
 
 /** G61–G68: what a defense uses up until the defender's next turn (the parry count lives on its source). */

@@ -1,15 +1,11 @@
 /**
- * The rulesets the Node commands (`rules`, `demo`, `bench`) can run, by id:
- * each resolves one scenario text to its outcome JSON with its own pure core.
+ * The rulesets the Node commands (`rules`, `demo`) can run, by id: each
+ * resolves one scenario text to its outcome JSON with its own pure core.
  * `cychosys` is the default, so the commands keep their old meaning.
+ *
+ * Each core is imported only when asked for: a command loads the one ruleset
+ * it runs (loading all five cost `npm run rules` a fifth of its start).
  */
-import { resolveScenarioText } from "../rulesets/cychosys/rules/index.js";
-import { d6DemoScript, resolveD6Text } from "../rulesets/d6/rules/index.js";
-import { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } from "../rulesets/gurps/rules/index.js";
-import { demoLog } from "../rulesets/cychosys/demo-log.js";
-import { cwnDemoScript, cwnScenarioOutcome, parseCwnScenario, resolveCwnScenario } from "../rulesets/cwn/rules/index.js";
-import { phaseDemoScript, phaseHeadless } from "../rulesets/phase/rules/index.js";
-
 export interface Headless {
   /** Scenario text → the outcome JSON (throws a LocalizedError naming the field). */
   resolve(text: string): unknown;
@@ -19,13 +15,43 @@ export interface Headless {
   sequence?(text: string): unknown;
 }
 
-export const HEADLESS: Readonly<Record<string, Headless>> = Object.freeze({
-  cychosys: { resolve: (text: string) => resolveScenarioText(text), demo: demoLog },
-  d6: { resolve: (text: string) => resolveD6Text(text), demo: () => d6DemoScript().join("\n") },
-  cwn: { resolve: (text: string) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))), demo: () => cwnDemoScript().join("\n") },
-  phase: { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") },
-  gurps: { resolve: (text: string) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text))), demo: () => gurpsDemoScript().join("\n") },
+/** Each ruleset's headless entry, loaded on first ask. */
+export const HEADLESS_LOADERS: Readonly<Record<string, () => Promise<Headless>>> = Object.freeze({
+  cychosys: async (): Promise<Headless> => {
+    const [{ resolveScenarioText }, { demoLog }] = await Promise.all([import("../rulesets/cychosys/rules/index.js"), import("../rulesets/cychosys/demo-log.js")]);
+    return { resolve: (text: string) => resolveScenarioText(text), demo: demoLog };
+  },
+  d6: async (): Promise<Headless> => {
+    const { d6DemoScript, resolveD6Text } = await import("../rulesets/d6/rules/index.js");
+    return { resolve: (text: string) => resolveD6Text(text), demo: () => d6DemoScript().join("\n") };
+  },
+  cwn: async (): Promise<Headless> => {
+    const { cwnDemoScript, cwnScenarioOutcome, parseCwnScenario, resolveCwnScenario } = await import("../rulesets/cwn/rules/index.js");
+    return { resolve: (text: string) => cwnScenarioOutcome(resolveCwnScenario(parseCwnScenario(text))), demo: () => cwnDemoScript().join("\n") };
+  },
+  phase: async (): Promise<Headless> => {
+    const { phaseDemoScript, phaseHeadless } = await import("../rulesets/phase/rules/index.js");
+    return { resolve: phaseHeadless.resolve, sequence: phaseHeadless.sequence, demo: () => phaseDemoScript().join("\n") };
+  },
+  gurps: async (): Promise<Headless> => {
+    const { gurpsDemoScript, gurpsOutcomeJson, parseGurpsScenario, resolveGurpsScenario } = await import("../rulesets/gurps/rules/index.js");
+    return { resolve: (text: string) => gurpsOutcomeJson(resolveGurpsScenario(parseGurpsScenario(text))), demo: () => gurpsDemoScript().join("\n") };
+  },
 });
+
+/** What the commands say about the rulesets without loading any: their ids, and those that read `--sequence`. */
+export interface HeadlessCatalog {
+  readonly ids: readonly string[];
+  readonly sequence: readonly string[];
+}
+export const HEADLESS_CATALOG: HeadlessCatalog = Object.freeze({ ids: Object.freeze(Object.keys(HEADLESS_LOADERS)), sequence: Object.freeze(["phase"]) });
+
+/** The headless entries of `ids` that are known, loaded (unknown ids are left out: the command names them). */
+export async function loadHeadless(ids: readonly string[]): Promise<Record<string, Headless>> {
+  const known = [...new Set(ids)].filter((id) => Object.hasOwn(HEADLESS_LOADERS, id));
+  const loaded = await Promise.all(known.map((id) => HEADLESS_LOADERS[id]!()));
+  return Object.fromEntries(known.map((id, i) => [id, loaded[i]!]));
+}
 
 export const DEFAULT_RULESET = "cychosys";
 

@@ -16,7 +16,7 @@ import { LocalizedError } from "../core/errors.js";
 import { english } from "../core/messages.js";
 import { RuleRefusal } from "../core/refusal.js";
 import { MAX_SCENARIO_BYTES, RulesError } from "../rulesets/cychosys/rules/index.js";
-import { HEADLESS, type Headless, takeRuleset } from "./headless.js";
+import { HEADLESS_CATALOG, type Headless, type HeadlessCatalog, loadHeadless, takeRuleset } from "./headless.js";
 import { type CommandIo, errorLine, readCapped, wantsHelp } from "./io.js";
 
 /** An input problem already put into words (too large, not UTF-8, usage). */
@@ -45,23 +45,24 @@ function readInput(args: readonly string[], io: CommandIo): string {
   }
 }
 
-/** The `rules` command: `args` as after `npm run rules --`; the rulesets it knows are `rulesets` (HEADLESS unless a test gives its own). */
-export function rulesCommand(args: readonly string[], io: CommandIo, rulesets: Readonly<Record<string, Headless>> = HEADLESS): number {
+/**
+ * The `rules` command: `args` as after `npm run rules --`, run with the
+ * rulesets in `rulesets` (a test may give its own); `catalog` names the
+ * rulesets there are (help and errors), loaded or not.
+ */
+export function rulesCommand(args: readonly string[], io: CommandIo, rulesets: Readonly<Record<string, Headless>>, catalog: HeadlessCatalog = catalogOf(rulesets)): number {
   const fail = (message: string, code: number) => {
     io.err(errorLine(message));
     return code;
   };
   if (wantsHelp(args)) {
-    io.out(`${english("CYCHOSYS.Cli.Help.rules", { rulesets: Object.keys(rulesets).join(", ") })}\n`);
+    io.out(`${english("CYCHOSYS.Cli.Help.rules", { rulesets: catalog.ids.join(", ") })}\n`);
     return 0;
   }
   const { ruleset, sequence, rest } = takeRuleset(args);
   const headless = Object.hasOwn(rulesets, ruleset) ? rulesets[ruleset] : undefined;
-  if (!headless) return fail(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(ruleset, 40), known: Object.keys(rulesets).join(", ") }), 2);
-  if (sequence && !headless.sequence) {
-    const withSequence = Object.keys(rulesets).filter((id) => rulesets[id]!.sequence);
-    return fail(english("CYCHOSYS.Phase.Cli.noSequence", { ruleset: safeLine(ruleset, 40), known: withSequence.join(", ") }), 2);
-  }
+  if (!headless) return fail(english("CYCHOSYS.Cli.unknownRuleset", { ruleset: safeLine(ruleset, 40), known: catalog.ids.join(", ") }), 2);
+  if (sequence && !headless.sequence) return fail(english("CYCHOSYS.Phase.Cli.noSequence", { ruleset: safeLine(ruleset, 40), known: catalog.sequence.join(", ") }), 2);
   let text: string;
   try {
     text = readInput(rest, io);
@@ -82,4 +83,13 @@ export function rulesCommand(args: readonly string[], io: CommandIo, rulesets: R
   return 0;
 }
 
-export const main = rulesCommand;
+const catalogOf = (rulesets: Readonly<Record<string, Headless>>): HeadlessCatalog => ({
+  ids: Object.keys(rulesets),
+  sequence: Object.keys(rulesets).filter((id) => rulesets[id]!.sequence),
+});
+
+/** `npm run rules`: only the ruleset asked for is loaded. */
+export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  const rulesets = wantsHelp(args) ? {} : await loadHeadless([takeRuleset(args).ruleset]);
+  return rulesCommand(args, io, rulesets, HEADLESS_CATALOG);
+}

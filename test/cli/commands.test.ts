@@ -8,11 +8,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { demoCommand } from "../../src/cli/demo.js";
-import { rulesCommand } from "../../src/cli/rules.js";
-import { root, runCommand, spawnCommand } from "./run.js";
+import { main as demoMain } from "../../src/cli/demo.js";
+import { HEADLESS_CATALOG, loadHeadless } from "../../src/cli/headless.js";
+import { main as rulesMain } from "../../src/cli/rules.js";
+import { demoWithAll, root, rulesWithAll, runCommand, runCommandAsync, spawnCommand } from "./run.js";
 
-const run = (script: "rules.ts" | "demo.ts", args: string[], input?: string) => runCommand(script === "rules.ts" ? rulesCommand : demoCommand, args, input ?? "");
+const run = (script: "rules.ts" | "demo.ts", args: string[], input?: string) => runCommand(script === "rules.ts" ? rulesWithAll : demoWithAll, args, input ?? "");
 
 const examples = readdirSync(join(root, "examples")).filter((f) => f.endsWith(".json"));
 
@@ -238,12 +239,12 @@ describe("rules command, GURPS (--ruleset gurps)", () => {
 
 describe("usage and --help", () => {
   it("rules with no scenario and nothing piped in prints its usage, exit code 2", () => {
-    const result = runCommand(rulesCommand, []);
+    const result = runCommand(rulesWithAll, []);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^Usage: npm run --silent rules -- \[--ruleset ID\]/);
   });
 
-  it.each([["rules", rulesCommand, "Usage: npm run --silent rules --"], ["demo", demoCommand, "Usage: npm run demo"]] as const)("%s --help prints its usage on standard output, exit code 0", (_name, command, usage) => {
+  it.each([["rules", rulesWithAll, "Usage: npm run --silent rules --"], ["demo", demoWithAll, "Usage: npm run demo"]] as const)("%s --help prints its usage on standard output, exit code 0", (_name, command, usage) => {
     for (const flag of ["--help", "-h"]) {
       const result = runCommand(command, [flag]);
       expect(result.status).toBe(0);
@@ -254,9 +255,38 @@ describe("usage and --help", () => {
   });
 
   it("rules --help names the exit codes, a refusal among the outcomes", () => {
-    const help = runCommand(rulesCommand, ["--ruleset", "d6", "--help"]).stdout;
+    const help = runCommand(rulesWithAll, ["--ruleset", "d6", "--help"]).stdout;
     expect(help).toMatch(/0 {2}an outcome .*"refused"/);
     expect(help).toMatch(/2 {2}the input is not a valid scenario/);
+  });
+});
+
+describe("each command loads only the ruleset it runs (main)", () => {
+  const one = (dir: string) => join("examples", dir, readdirSync(join(root, "examples", dir)).filter((f) => f.endsWith(".json")).sort()[0]!);
+  const SAMPLES: readonly (readonly [string, string])[] = [["cychosys", join("examples", "wiley-braves.json")], ["d6", one("d6")], ["cwn", one("cwn")], ["phase", one("phase")], ["gurps", one("gurps")]];
+
+  it.each(SAMPLES)("rules --ruleset %s answers as with every ruleset loaded", async (id, file) => {
+    const lazy = await runCommandAsync(rulesMain, ["--ruleset", id, file]);
+    expect(lazy).toEqual(runCommand(rulesWithAll, ["--ruleset", id, file]));
+    expect(lazy.status).toBe(0);
+  });
+
+  it("demo answers as with every ruleset loaded", async () => {
+    for (const [id] of SAMPLES) expect(await runCommandAsync(demoMain, [id])).toEqual(runCommand(demoWithAll, [id]));
+  });
+
+  it("help and an unknown ruleset still name all five, and --sequence the rulesets that read it, with none loaded", async () => {
+    for (const main of [rulesMain, demoMain]) expect((await runCommandAsync(main, ["--help"])).stdout).toContain("cychosys, d6, cwn, phase, gurps");
+    const unknown = await runCommandAsync(rulesMain, ["--ruleset", "chess", join("examples", "wiley-braves.json")]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("cychosys, d6, cwn, phase, gurps");
+    const loaded = await loadHeadless(HEADLESS_CATALOG.ids);
+    expect(HEADLESS_CATALOG.ids.filter((id) => loaded[id]!.sequence)).toEqual(HEADLESS_CATALOG.sequence);
+    expect(await runCommandAsync(rulesMain, ["--ruleset", "d6", "--sequence", one("d6")])).toEqual(runCommand(rulesWithAll, ["--ruleset", "d6", "--sequence", one("d6")]));
+  });
+
+  it("loadHeadless loads the known ids asked for, once each, and leaves unknown ones out", async () => {
+    expect(Object.keys(await loadHeadless(["gurps", "chess", "gurps", "__proto__"]))).toEqual(["gurps"]);
   });
 });
 

@@ -4,7 +4,7 @@
  * and exactly one short line on standard error with nothing raw in it that
  * a terminal would act on.
  *
- * From a file, the command runs in-process (rulesCommand reads the file as
+ * From a file, the command runs in-process (rulesWithAll reads the file as
  * the command does) and its own work on the hostile input must stay under
  * 1 s — hundreds of times what it takes, so only a change in how the work
  * grows fails it, not a busy machine. On standard input, it runs as a
@@ -19,9 +19,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rulesCommand } from "../../src/cli/rules.js";
 import { BOM_VALID, hostileCases, RAW_UNSAFE } from "../fixtures/hostile.js";
-import { type Ran, runCommand, spawnCommand } from "./run.js";
+import { type Ran, rulesWithAll, runCommand, spawnCommand } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cychosys-hostile-"));
 const timings: { name: string; wall: number; work: number }[] = [];
@@ -32,7 +31,7 @@ let startup = 0;
 /** The command in-process, timed. */
 function rules(args: string[], input?: string | Uint8Array): Ran & { work: number } {
   const start = performance.now();
-  const result = runCommand(rulesCommand, args, input);
+  const result = runCommand(rulesWithAll, args, input);
   return { ...result, work: performance.now() - start };
 }
 

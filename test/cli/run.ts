@@ -7,7 +7,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { demoCommand } from "../../src/cli/demo.js";
+import { HEADLESS_CATALOG, loadHeadless } from "../../src/cli/headless.js";
 import { type Command, memoryIo } from "../../src/cli/io.js";
+import { rulesCommand } from "../../src/cli/rules.js";
 
 export const root = join(import.meta.dirname, "..", "..");
 
@@ -24,6 +27,12 @@ export function runCommand(command: Command, args: readonly string[], stdin?: st
   if (typeof status !== "number") throw new Error("an asynchronous command: use runCommandAsync");
   return { status, stdout: io.stdout(), stderr: io.stderr() };
 }
+
+/** Every ruleset's headless entry, loaded once for the tests that run the commands in-process. */
+const ALL_RULESETS = await loadHeadless(HEADLESS_CATALOG.ids);
+/** `npm run rules` and `npm run demo` in-process, synchronous, with every ruleset at hand (`main` loads just the one asked for). */
+export const rulesWithAll: Command = (args, io) => rulesCommand(args, io, ALL_RULESETS, HEADLESS_CATALOG);
+export const demoWithAll: Command = (args, io) => demoCommand(args, io, ALL_RULESETS, HEADLESS_CATALOG.ids.join(", "));
 
 export async function runCommandAsync(command: Command, args: readonly string[], stdin?: string | Uint8Array): Promise<Ran> {
   const io = memoryIo(stdin);

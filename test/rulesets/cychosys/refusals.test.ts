@@ -9,12 +9,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rulesCommand } from "../../../src/cli/rules.js";
 import { RuleRefusal } from "../../../src/core/refusal.js";
 import { asRefusal, CYCHOSYS_REFUSALS, RulesError, resolveScenarioText } from "../../../src/rulesets/cychosys/rules/index.js";
-import { root, runCommand } from "../../cli/run.js";
+import { root, rulesWithAll, runCommand } from "../../cli/run.js";
 
-const rules = (scenario: object) => runCommand(rulesCommand, [], JSON.stringify(scenario));
+const rules = (scenario: object) => runCommand(rulesWithAll, [], JSON.stringify(scenario));
 const hide = { shield: "1", covers: "all", layer: "skin" };
 const pools = (p: number, m: number, e: number) => ({ hit: { physical: p, mental: m, emotional: e }, fatigue: { physical: 6, mental: 6, emotional: 6 } });
 /** Parker's VD6 thrown at a crashed evasion (0): 22 → impact 4*, injury VD*10 with D piercing (R26–R28). */

@@ -10,10 +10,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rulesCommand } from "../../../src/cli/rules.js";
 import { RuleRefusal } from "../../../src/core/refusal.js";
 import { type D6DefenseOutcomeJson, type D6InitiativeOutcomeJson, resolveD6Text } from "../../../src/rulesets/d6/rules/index.js";
-import { root, runCommand } from "../../cli/run.js";
+import { root, rulesWithAll, runCommand } from "../../cli/run.js";
 import { fieldError, ruleRefusal } from "./helpers.js";
 
 const FOLDERS = ["initiative", "defense", "refusals"] as const;
@@ -30,7 +29,7 @@ describe("examples/d6 initiative, defense and refusal scenarios", () => {
   });
 
   it.each(examples)("%s: the command prints its checked outcome, exit code 0", (path) => {
-    const result = runCommand(rulesCommand, ["--ruleset", "d6", join(root, "examples/d6", path)]);
+    const result = runCommand(rulesWithAll, ["--ruleset", "d6", join(root, "examples/d6", path)]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const [folder, file] = path.split("/");
@@ -88,7 +87,7 @@ describe("initiative (kind initiative, D5–D10)", () => {
     fieldError(() => resolveD6Text(JSON.stringify({ kind: "initiative", combatants: unlike })), "combatants[1]", "different code");
     fieldError(() => resolveD6Text(JSON.stringify({ kind: "initiative", combatants: [] })), "combatants", "at least one");
     fieldError(() => resolveD6Text(JSON.stringify({ kind: "tactics", combatants: [] })), "kind", "attack, initiative, defense");
-    const bad = runCommand(rulesCommand, ["--ruleset", "d6"], one({ perception: "3X" }));
+    const bad = runCommand(rulesWithAll, ["--ruleset", "d6"], one({ perception: "3X" }));
     expect([bad.status, bad.stdout]).toEqual([2, ""]);
     expect(bad.stderr).toContain("combatants[0].perception");
   });
@@ -169,11 +168,11 @@ describe("refusals as outcomes of the attack scenario", () => {
   });
 
   it("the command prints a refusal on standard output and exits 0; bad input stays exit code 2", () => {
-    const refused = runCommand(rulesCommand, ["--ruleset", "d6", join(root, "examples/d6/refusals/dodge-cut-to-pips.json")]);
+    const refused = runCommand(rulesWithAll, ["--ruleset", "d6", join(root, "examples/d6/refusals/dodge-cut-to-pips.json")]);
     expect([refused.status, refused.stderr, JSON.parse(refused.stdout).refused.rule]).toEqual([0, "", "D3"]);
     const scenario = JSON.parse(text("refusals/dodge-cut-to-pips.json"));
     scenario.defender.defenses[0].code = "2Q";
-    const bad = runCommand(rulesCommand, ["--ruleset", "d6"], JSON.stringify(scenario));
+    const bad = runCommand(rulesWithAll, ["--ruleset", "d6"], JSON.stringify(scenario));
     expect([bad.status, bad.stdout]).toEqual([2, ""]);
   });
 

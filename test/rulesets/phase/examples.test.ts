@@ -8,8 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rulesCommand } from "../../../src/cli/rules.js";
-import { runCommand } from "../../cli/run.js";
+import { rulesWithAll, runCommand } from "../../cli/run.js";
 import { PHASE_ATTACK_SCENARIOS, PHASE_REFUSAL_SCENARIOS, PHASE_SEQUENCE_SCENARIOS, type PhaseAttackJson, phaseHeadless, type SequenceOutcomeJson } from "../../../src/rulesets/phase/rules/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "..", "examples", "phase");
@@ -134,7 +133,7 @@ describe("examples/phase/sequences: the dice still owed (P9)", () => {
 
 /** The rules command's answer to a scenario, in process: its exit code and outcome. */
 function command(args: string[], file: string): { status: number; outcome: unknown } {
-  const result = runCommand(rulesCommand, [...args, file]);
+  const result = runCommand(rulesWithAll, [...args, file]);
   expect(result.stderr).toBe("");
   return { status: result.status, outcome: JSON.parse(result.stdout) };
 }

@@ -4,7 +4,7 @@
  * and exactly one short line on standard error with nothing raw in it that
  * a terminal would act on.
  *
- * From a file, the command runs in-process (rulesWithAll reads the file as
+ * From a file, the command runs in-process (rulesCommand reads the file as
  * the command does) and its own work on the hostile input must stay under
  * 1 s — hundreds of times what it takes, so only a change in how the work
  * grows fails it, not a busy machine. On standard input, it runs as a

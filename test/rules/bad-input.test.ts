@@ -9,17 +9,11 @@ import {
   makeBundle, mark, MAX_EFFECTS, MAX_NOTATION_LENGTH, MAX_NOTE_LENGTH, NotationError, normalizeCovers, parseBundle, parseImpact, parseScenario, readDie, readRoll, readScenario, reduceEffects, resolveAttack,
   RulesError, type RulesErrorCode,
 } from "../../src/rulesets/cychosys/rules/index.js";
+import { thrownBy } from "../helpers/thrown.js";
 
 /** Run `fn`, require a RulesError with `code` whose message contains every fragment (any case); return it. */
 function rulesError(fn: () => unknown, code: RulesErrorCode, ...fragments: (string | number)[]): RulesError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a RulesError to be thrown").toBeInstanceOf(RulesError);
-  const error = caught as RulesError;
+  const error = thrownBy(fn, RulesError);
   expect(error.code).toBe(code);
   for (const fragment of fragments) expect(error.message.toLowerCase()).toContain(String(fragment).toLowerCase());
   return error;

@@ -3,17 +3,11 @@ import { expect } from "vitest";
 import {
   type CwnAttackInput, type CwnError as CwnErrorType, CwnError, type CwnErrorCode, type CwnWeapon, parseDice,
 } from "../../../src/rulesets/cwn/rules/index.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 /** Run `fn`, require a CwnError with `code` whose message holds every fragment; return it. */
 export function cwnError(fn: () => unknown, code: CwnErrorCode, ...fragments: (string | number)[]): CwnErrorType {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a CwnError").toBeInstanceOf(CwnError);
-  const error = caught as CwnErrorType;
+  const error = thrownBy(fn, CwnError);
   expect(error.code).toBe(code);
   expect(error.i18nKey).toBe(`CYCHOSYS.Cwn.Error.${code}`);
   for (const f of fragments) expect(error.message).toContain(String(f));

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { CwnError, parseCwnScenario } from "../../../src/rulesets/cwn/rules/index.js";
 import { hostileCases, RAW_UNSAFE } from "../../fixtures/hostile.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 const json = JSON.stringify;
 const repeat = (item: string, count: number) => Array.from({ length: count }, () => item).join(",");
@@ -31,15 +32,8 @@ const CWN_CASES: [string, string, string][] = [
 
 function answer(input: string): CwnError {
   const start = performance.now();
-  let caught: unknown;
-  try {
-    parseCwnScenario(input);
-  } catch (error) {
-    caught = error;
-  }
+  const error = thrownBy(() => parseCwnScenario(input), CwnError);
   expect(performance.now() - start).toBeLessThan(1000);
-  expect(caught).toBeInstanceOf(CwnError);
-  const error = caught as CwnError;
   expect(error.message.split("\n")).toHaveLength(1);
   expect(error.message).not.toMatch(RAW_UNSAFE);
   expect(error.message.length).toBeLessThan(400);

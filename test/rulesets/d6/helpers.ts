@@ -2,17 +2,11 @@
 import { expect } from "vitest";
 import { RuleRefusal } from "../../../src/core/refusal.js";
 import { D6Error, type D6ErrorCode } from "../../../src/rulesets/d6/rules/index.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 /** Run `fn`, require a D6Error with `code` whose message holds every fragment; return it. */
 export function d6Error(fn: () => unknown, code: D6ErrorCode, ...fragments: (string | number)[]): D6Error {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a D6Error").toBeInstanceOf(D6Error);
-  const error = caught as D6Error;
+  const error = thrownBy(fn, D6Error);
   expect(error.code).toBe(code);
   expect(error.i18nKey).toBe(`CYCHOSYS.D6.Error.${code}`);
   for (const f of fragments) expect(error.message).toContain(String(f));
@@ -29,14 +23,7 @@ export function fieldError(fn: () => unknown, field: string, ...fragments: (stri
 
 /** A rule's refusal (docs/rules-command.md, "Refusals"): `rule` forbids it, the reason holds every fragment. */
 export function ruleRefusal(fn: () => unknown, rule: string, ...fragments: (string | number)[]): RuleRefusal {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a RuleRefusal").toBeInstanceOf(RuleRefusal);
-  const refusal = caught as RuleRefusal;
+  const refusal = thrownBy(fn, RuleRefusal);
   expect(refusal.rule).toBe(rule);
   expect(refusal.toJSON()).toEqual({ refused: { rule, reason: refusal.message } });
   for (const f of fragments) expect(refusal.message).toContain(String(f));

@@ -7,6 +7,7 @@ import {
   D6_SEED_SCENARIOS, D6Error, MAX_SCENARIO_CHARS, parseD6Scenario, readD6Scenario, resolveD6Scenario,
 } from "../../../src/rulesets/d6/rules/index.js";
 import { d6Error, fieldError, ruleRefusal } from "./helpers.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 type Json = Record<string, unknown>;
 
@@ -168,18 +169,11 @@ describe("hostile input fails fast with one short line", () => {
    */
   function hostile(fn: () => unknown, ms = 1000): D6Error {
     const start = performance.now();
-    let caught: unknown;
-    try {
-      fn();
-    } catch (error) {
-      caught = error;
-    }
+    const error = thrownBy(fn, D6Error);
     expect(performance.now() - start).toBeLessThan(ms);
-    expect(caught).toBeInstanceOf(D6Error);
-    const message = (caught as D6Error).message;
-    expect(message.length).toBeLessThan(300);
-    expect(message).not.toMatch(/[\u0000-\u001f\u2028\u2029]/);
-    return caught as D6Error;
+    expect(error.message.length).toBeLessThan(300);
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u2028\u2029]/);
+    return error;
   }
 
   it("a 1 MB scenario is refused before it is parsed", () => {

@@ -3,17 +3,11 @@ import { expect } from "vitest";
 import {
   GURPS_SEED_SCENARIOS, GurpsError, type GurpsErrorCode, type GurpsResolution, type GurpsScenarioResult, gurpsHeadless, readGurpsScenario, resolveGurpsScenario,
 } from "../../../src/rulesets/gurps/rules/index.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 /** Run `fn`, require a GurpsError with `code` whose message holds every fragment; return it. */
 export function gurpsError(fn: () => unknown, code: GurpsErrorCode, ...fragments: (string | number)[]): GurpsError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a GurpsError").toBeInstanceOf(GurpsError);
-  const error = caught as GurpsError;
+  const error = thrownBy(fn, GurpsError);
   expect(error.code).toBe(code);
   expect(error.i18nKey).toBe(`CYCHOSYS.Gurps.Error.${code}`);
   for (const f of fragments) expect(error.message).toContain(String(f));

@@ -5,17 +5,11 @@ import {
 } from "../../../src/rulesets/phase/rules/index.js";
 import { PhaseRefusal } from "../../../src/rulesets/phase/rules/refusal.js";
 import { RuleRefusal } from "../../../src/core/refusal.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 /** Run `fn`, require a PhaseError with `code` whose message holds every fragment; return it. */
 export function phaseError(fn: () => unknown, code: PhaseErrorCode, ...fragments: (string | number)[]): PhaseError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a PhaseError").toBeInstanceOf(PhaseError);
-  const error = caught as PhaseError;
+  const error = thrownBy(fn, PhaseError);
   expect(error.code).toBe(code);
   expect(error.i18nKey).toBe(`CYCHOSYS.Phase.Error.${code}`);
   for (const f of fragments) expect(error.message).toContain(String(f));
@@ -32,14 +26,7 @@ export function fieldError(fn: () => unknown, field: string, ...fragments: (stri
 
 /** A rule's refusal (an outcome, exit code 0): its rule, the field that asked, and every fragment of its reason. */
 export function refusal(fn: () => unknown, rule: string, field: string, ...fragments: (string | number)[]): PhaseRefusal {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, "expected a PhaseRefusal").toBeInstanceOf(PhaseRefusal);
-  const error = caught as PhaseRefusal;
+  const error = thrownBy(fn, PhaseRefusal);
   expect(error).toBeInstanceOf(RuleRefusal);
   expect([error.rule, error.field]).toEqual([rule, field]);
   for (const f of fragments) expect(error.message).toContain(String(f));

@@ -10,17 +10,11 @@ import { applyLedgerOperation, ledgerOrNull, newLedger, readLedger, surpriseOuts
 import { planTrackerRequest } from "../../../src/rulesets/phase/combat/tracker-plan.js";
 import { PhaseError } from "../../../src/rulesets/phase/rules/index.js";
 import { EARLS, GM, LEROYS, NOBODY, play, seedFighters, seedLedger, seedMidDeclaration } from "./table-helpers.js";
+import { thrownBy } from "../../helpers/thrown.js";
 
 const f = seedFighters();
 const tableError = (fn: () => unknown, code: string) => {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(PhaseTableError);
-  expect((caught as PhaseTableError).code).toBe(code);
+  expect(thrownBy(fn, PhaseTableError).code).toBe(code);
 };
 
 describe("the tracker's requests on the ledger (P5–P7, P11)", () => {
